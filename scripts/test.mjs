@@ -1,0 +1,69 @@
+// `npm test`: install what is missing (npm packages, Debian's chromium for the browser tests),
+// build, lint, then run every test suite. Ends with one line: "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ensureChromium, ensureInstalled, root, run } from "./lib.mjs";
+
+ensureInstalled();
+const hasWeb = existsSync(path.join(root, "apps/web/vite.config.ts"));
+if (hasWeb) ensureChromium();
+ensureSnippetRuntimes();
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+/** A check that is not a test runner (build, lint) counts as one test. */
+function step(name, cmd, args) {
+  console.log(`\n▶ ${name}`);
+  if (run(cmd, args) === 0) passed++;
+  else {
+    failed++;
+    failures.push(name);
+  }
+}
+
+/** Runs one Vitest config and adds its test counts from the JSON report. */
+function vitest(name, config) {
+  console.log(`\n▶ ${name}`);
+  const out = path.join(root, ".data", `vitest-${name.replace(/\W+/g, "-")}.json`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  rmSync(out, { force: true });
+  const status = run("npx", ["vitest", "run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile=${out}`]);
+  if (!existsSync(out)) {
+    failed++;
+    failures.push(`${name} (no report, exit ${status})`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(out, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A suite that fails to load has no failed tests but fails the run.
+  const broken = report.testResults.filter((r) => r.status === "failed" && r.assertionResults.every((a) => a.status !== "failed"));
+  failed += broken.length;
+  if (report.numFailedTests || broken.length || status !== 0) failures.push(name);
+}
+
+/** python3's `requests` runs the Python snippets in tests; Debian packages it. */
+function ensureSnippetRuntimes() {
+  if (run("python3", ["-c", "import requests"], { stdio: "ignore" }) === 0) return;
+  if (existsSync("/usr/bin/python3") && run("/usr/bin/python3", ["-c", "import requests"], { stdio: "ignore" }) === 0) return;
+  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const args = ["install", "-y", "-q", "python3-requests"];
+  const cmd = sudo.length ? "sudo" : "apt-get";
+  if (run(cmd, sudo.length ? ["apt-get", ...args] : args, { env }) !== 0) {
+    run(cmd, sudo.length ? ["apt-get", "update", "-q"] : ["update", "-q"], { env });
+    run(cmd, sudo.length ? ["apt-get", ...args] : args, { env });
+  }
+}
+
+step("build (tsc -b, vite build)", process.execPath, [path.join(root, "scripts/build.mjs")]);
+step("eslint", "npx", ["eslint", "."]);
+step("prettier --check", "npx", ["prettier", "--check", "."]);
+vitest("unit and integration", "vitest.config.ts");
+if (hasWeb) vitest("browser end-to-end", "apps/web/vitest.e2e.config.ts");
+
+if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,22 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Tests run against the TypeScript sources, so `npm test` needs no build for unit tests.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@hubkit\/tasks$/, replacement: src("./packages/tasks/src/index.ts") },
+      { find: /^@hubkit\/tasks\/(.*)$/, replacement: src("./packages/tasks/src/$1.ts") },
+      { find: /^@hubkit\/inference$/, replacement: src("./packages/inference/src/index.ts") },
+      { find: /^@hubkit\/emulator$/, replacement: src("./packages/emulator/src/index.ts") },
+    ],
+  },
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/hub/test/**/*.test.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+  },
+});
