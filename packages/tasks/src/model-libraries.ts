@@ -1,0 +1,51 @@
+// The model library registry: the facts of every library (generated into model-libraries-data.ts)
+// joined with the usage-snippet generators of library-snippets/.
+import type { ModelData } from "./model-data.js";
+import type { ElasticSearchQuery } from "./model-libraries-downloads.js";
+import { MODEL_LIBRARIES_DATA, MODEL_LIBRARIES_WITH_SNIPPETS } from "./model-libraries-data.js";
+import { LIBRARY_SNIPPETS } from "./library-snippets/index.js";
+
+/** What the hub shows for one model library. */
+export interface LibraryUiElement {
+  /** Display name, used in tags and on the model page's call-to-action button. */
+  prettyLabel: string;
+  /** Name of the library's code repository. */
+  repoName: string;
+  /** URL of the library's code repository (usually on GitHub). */
+  repoUrl: string;
+  /** URL of the library's documentation. */
+  docsUrl?: string;
+  /** Code snippets shown on the model page. */
+  snippets?: (model: ModelData) => string[];
+  /**
+   * Query selecting the repo files whose downloads count as downloads of the model. When absent,
+   * `DEFAULT_DOWNLOAD_RULE` applies (config.json, config.yaml, hyperparams.yaml, meta.yaml).
+   */
+  countDownloads?: ElasticSearchQuery;
+  /** Whether the library is offered in the hub's library filter (popular libraries only). */
+  filter?: boolean;
+}
+
+/** A `library_name` value known to the registry. */
+export type ModelLibraryKey = keyof typeof MODEL_LIBRARIES_DATA;
+
+type ModelLibraryWithSnippetsKey = (typeof MODEL_LIBRARIES_WITH_SNIPPETS)[number];
+
+/** Every library, keyed by the `library_name` models carry on the hub, in registry order. */
+export const MODEL_LIBRARIES_UI_ELEMENTS = Object.fromEntries(
+  Object.entries(MODEL_LIBRARIES_DATA).map(([key, facts]) => {
+    const snippets = LIBRARY_SNIPPETS[key];
+    return [key, snippets ? { ...facts, snippets } : { ...facts }];
+  }),
+) as {
+  [K in ModelLibraryKey]: LibraryUiElement &
+    (K extends ModelLibraryWithSnippetsKey ? { snippets: (model: ModelData) => string[] } : unknown);
+};
+
+/** Every library key, in registry order. */
+export const ALL_MODEL_LIBRARY_KEYS = Object.keys(MODEL_LIBRARIES_UI_ELEMENTS) as ModelLibraryKey[];
+
+/** The keys of the libraries offered in the hub's library filter, in registry order. */
+export const ALL_DISPLAY_MODEL_LIBRARY_KEYS = ALL_MODEL_LIBRARY_KEYS.filter(
+  (key) => MODEL_LIBRARIES_UI_ELEMENTS[key].filter,
+);
