@@ -5,3 +5,43 @@ export {
   MODEL_LIBRARIES_UI_ELEMENTS,
 } from "./model-libraries.js";
 export type { LibraryUiElement, ModelLibraryKey } from "./model-libraries.js";
+export {
+  MODALITIES,
+  MODALITY_LABELS,
+  PIPELINE_DATA,
+  PIPELINE_TYPES,
+  PIPELINE_TYPES_SET,
+  SUBTASK_TYPES,
+  type Modality,
+  type PipelineData,
+  type PipelineType,
+  type WidgetType,
+} from "./pipelines.js";
+export type { ModelData, TransformersInfo } from "./model-data.js";
+export {
+  SPECIAL_TOKENS_ATTRIBUTES,
+  type AddedToken,
+  type SpecialTokensMap,
+  type TokenizerConfig,
+} from "./tokenizer-data.js";
+export type {
+  WidgetExample,
+  WidgetExampleAttribute,
+  WidgetExampleAssetAndPromptInput,
+  WidgetExampleAssetAndTextInput,
+  WidgetExampleAssetAndZeroShotInput,
+  WidgetExampleAssetInput,
+  WidgetExampleChatInput,
+  WidgetExampleSentenceSimilarityInput,
+  WidgetExampleStructuredDataInput,
+  WidgetExampleTableDataInput,
+  WidgetExampleTextAndContextInput,
+  WidgetExampleTextAndTableInput,
+  WidgetExampleTextInput,
+  WidgetExampleZeroShotTextInput,
+  WidgetExampleOutput,
+  WidgetExampleOutputUrl,
+  WidgetExampleOutputLabels,
+  WidgetExampleOutputAnswerScore,
+  WidgetExampleOutputText,
+} from "./widget-example.js";
