@@ -6,6 +6,22 @@ export {
 } from "./model-libraries.js";
 export type { LibraryUiElement, ModelLibraryKey } from "./model-libraries.js";
 export {
+  DEFAULT_DOWNLOAD_RULE,
+  DOWNLOAD_RULE_FIELDS,
+  DownloadRuleSyntaxError,
+  downloadRuleForLibrary,
+  downloadRulePathFields,
+  evaluateDownloadRule,
+  fileCountsDownload,
+  filesCountingDownloads,
+  libraryCountsDownload,
+  parseDownloadRule,
+  type DownloadRuleField,
+  type DownloadRuleNode,
+  type DownloadRulePathFields,
+  type ElasticSearchQuery,
+} from "./model-libraries-downloads.js";
+export {
   MODALITIES,
   MODALITY_LABELS,
   PIPELINE_DATA,

@@ -2,7 +2,7 @@
 // joined with the usage-snippet generators of library-snippets/.
 import type { ModelData } from "./model-data.js";
 import type { ElasticSearchQuery } from "./model-libraries-downloads.js";
-import { MODEL_LIBRARIES_DATA, MODEL_LIBRARIES_WITH_SNIPPETS } from "./model-libraries-data.js";
+import { MODEL_LIBRARIES_DATA, type MODEL_LIBRARIES_WITH_SNIPPETS } from "./model-libraries-data.js";
 import { LIBRARY_SNIPPETS } from "./library-snippets/index.js";
 
 /** What the hub shows for one model library. */
