@@ -21,6 +21,9 @@ export {
   type DownloadRulePathFields,
   type ElasticSearchQuery,
 } from "./model-libraries-downloads.js";
+export { LIBRARY_TASK_MAPPING } from "./library-to-tasks.js";
+export { DATASET_LIBRARIES_UI_ELEMENTS } from "./dataset-libraries.js";
+export type { DatasetLibraryUiElement, DatasetLibraryKey } from "./dataset-libraries.js";
 export {
   MODALITIES,
   MODALITY_LABELS,
@@ -61,3 +64,20 @@ export type {
   WidgetExampleOutputAnswerScore,
   WidgetExampleOutputText,
 } from "./widget-example.js";
+export * from "./gguf.js";
+export {
+  formatModelInputExample,
+  getModelInputExample,
+  getModelInputSnippet,
+  inferenceSnippetLanguages,
+  INPUT_EXAMPLES,
+  MASK_TOKEN_PLACEHOLDER,
+  stringifyGenerationConfig,
+  stringifyMessages,
+  type InferenceSnippet,
+  type InferenceSnippetLanguage,
+  type ModelDataMinimal,
+  type ModelInputExample,
+} from "./snippets/index.js";
+export { DEFAULT_MEMORY_OPTIONS, SKUS, type HardwareSpec, type SkuType } from "./hardware.js";
+export * from "./inference-providers.js";
