@@ -64,3 +64,20 @@ export type {
   WidgetExampleOutputAnswerScore,
   WidgetExampleOutputText,
 } from "./widget-example.js";
+export * from "./gguf.js";
+export {
+  formatModelInputExample,
+  getModelInputExample,
+  getModelInputSnippet,
+  inferenceSnippetLanguages,
+  INPUT_EXAMPLES,
+  MASK_TOKEN_PLACEHOLDER,
+  stringifyGenerationConfig,
+  stringifyMessages,
+  type InferenceSnippet,
+  type InferenceSnippetLanguage,
+  type ModelDataMinimal,
+  type ModelInputExample,
+} from "./snippets/index.js";
+export { DEFAULT_MEMORY_OPTIONS, SKUS, type HardwareSpec, type SkuType } from "./hardware.js";
+export * from "./inference-providers.js";
