@@ -1,0 +1,453 @@
+// Snippets for image, video and 3D generation libraries (ids a–l), diffusers first.
+import type { ModelData } from "../model-data.js";
+import type { LibrarySnippet } from "./index.js";
+import { hasTag, nameWithoutNamespace, py } from "./common.js";
+import { baseModelOf, cloneAndRun, hfDownload, promptOf } from "./helpers-a-l.js";
+
+const DIFFUSERS_INSTALL = "pip install -U diffusers transformers accelerate";
+const DEFAULT_IMAGE_PROMPT = "Astronaut in a jungle, cold color palette, muted colors, detailed, 8k";
+const DEFAULT_EDIT_PROMPT = "Turn this cat into a tiger";
+const DEFAULT_VIDEO_PROMPT = "A man with short gray hair plays a red electric guitar.";
+const CAT_IMAGE_URL =
+  "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/diffusers/cat.png";
+const GUITAR_IMAGE_URL =
+  "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/diffusers/guitar-man.png";
+const BASE_PLACEHOLDER = "<base-model-id>";
+const BASE_NOT_FOUND =
+  "# ⚠️ Base model is not found in the model card (base_model): replace the placeholder with the model this was trained on.\n";
+
+/** The base model (quoted) and a header line when it is missing. */
+function diffusersBase(model: ModelData): { base: string; header: string } {
+  const base = baseModelOf(model);
+  return { base: py(base ?? BASE_PLACEHOLDER), header: base ? "" : BASE_NOT_FOUND };
+}
+
+const DEVICE_NOTE =
+  '# switch to "mps" for Apple devices, or call pipe.enable_model_cpu_offload() on small GPUs';
+
+function loadPipeline(repo: string, extraImports = ""): string {
+  return `import torch
+from diffusers import DiffusionPipeline${extraImports}
+
+${DEVICE_NOTE}
+pipe = DiffusionPipeline.from_pretrained(${repo}, torch_dtype=torch.bfloat16).to("cuda")`;
+}
+
+function generateCode(model: ModelData, repo: string, loraId?: string): string {
+  const extraImports =
+    model.pipeline_tag === "image-to-image"
+      ? "\nfrom diffusers.utils import load_image"
+      : model.pipeline_tag === "image-to-video"
+        ? "\nfrom diffusers.utils import export_to_video, load_image"
+        : model.pipeline_tag === "text-to-video"
+          ? "\nfrom diffusers.utils import export_to_video"
+          : "";
+  const lines = [loadPipeline(repo, extraImports)];
+  if (loraId) {
+    lines.push(`pipe.load_lora_weights(${py(loraId)})`);
+  }
+  lines.push("");
+  const prompt = promptOf(model);
+  switch (model.pipeline_tag) {
+    case "image-to-image":
+      lines.push(
+        `prompt = ${py(prompt ?? DEFAULT_EDIT_PROMPT)}`,
+        `input_image = load_image(${py(CAT_IMAGE_URL)})`,
+        "",
+        "image = pipe(image=input_image, prompt=prompt).images[0]",
+        'image.save("output.png")',
+      );
+      break;
+    case "image-to-video":
+      lines.push(
+        `prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}`,
+        `input_image = load_image(${py(GUITAR_IMAGE_URL)})`,
+        "",
+        "frames = pipe(image=input_image, prompt=prompt).frames[0]",
+        'export_to_video(frames, "output.mp4")',
+      );
+      break;
+    case "text-to-video":
+      lines.push(
+        `prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}`,
+        "frames = pipe(prompt=prompt).frames[0]",
+        'export_to_video(frames, "output.mp4")',
+      );
+      break;
+    default:
+      lines.push(
+        `prompt = ${py(prompt ?? DEFAULT_IMAGE_PROMPT)}`,
+        "image = pipe(prompt).images[0]",
+        'image.save("output.png")',
+      );
+  }
+  return lines.join("\n");
+}
+
+function diffusersControlnet(model: ModelData): string {
+  const { base, header } = diffusersBase(model);
+  const baseId = (baseModelOf(model) ?? "").toLowerCase();
+  const [controlnetClass, pipelineClass] = baseId.includes("flux")
+    ? ["FluxControlNetModel", "FluxControlNetPipeline"]
+    : baseId.includes("xl")
+      ? ["ControlNetModel", "StableDiffusionXLControlNetPipeline"]
+      : ["ControlNetModel", "StableDiffusionControlNetPipeline"];
+  // Flux ControlNet pipelines take the conditioning as control_image, Stable Diffusion ones as image.
+  const controlArgument = pipelineClass === "FluxControlNetPipeline" ? "control_image" : "image";
+  return `${header}import torch
+from diffusers import ${controlnetClass}, ${pipelineClass}
+from diffusers.utils import load_image
+
+controlnet = ${controlnetClass}.from_pretrained(${py(model.id)}, torch_dtype=torch.bfloat16)
+pipe = ${pipelineClass}.from_pretrained(${base}, controlnet=controlnet, torch_dtype=torch.bfloat16).to("cuda")
+
+# The control image (edges, depth, pose, …) must match what this ControlNet was trained on
+control_image = load_image(${py(CAT_IMAGE_URL)})
+prompt = ${py(promptOf(model) ?? DEFAULT_IMAGE_PROMPT)}
+image = pipe(prompt, ${controlArgument}=control_image).images[0]
+image.save("output.png")`;
+}
+
+function diffusersInpainting(model: ModelData): string {
+  return `import torch
+from diffusers import AutoPipelineForInpainting
+from diffusers.utils import load_image
+
+pipe = AutoPipelineForInpainting.from_pretrained(${py(model.id)}, torch_dtype=torch.float16).to("cuda")
+
+image_url = "https://raw.githubusercontent.com/CompVis/latent-diffusion/main/data/inpainting_examples/overture-creations-5sI6fQgYIuo.png"
+mask_url = "https://raw.githubusercontent.com/CompVis/latent-diffusion/main/data/inpainting_examples/overture-creations-5sI6fQgYIuo_mask.png"
+image = load_image(image_url).resize((1024, 1024))
+mask_image = load_image(mask_url).resize((1024, 1024))
+
+result = pipe(
+    prompt=${py(promptOf(model) ?? "a tiger sitting on a park bench")},
+    image=image,
+    mask_image=mask_image,
+    guidance_scale=8.0,
+    num_inference_steps=20,
+    strength=0.99,  # below 1.0 keeps some of the original content
+    generator=torch.Generator(device="cuda").manual_seed(0),
+).images[0]
+result.save("output.png")`;
+}
+
+function diffusersFluxFill(model: ModelData): string {
+  return `import torch
+from diffusers import FluxFillPipeline
+from diffusers.utils import load_image
+
+image = load_image("https://huggingface.co/datasets/diffusers/diffusers-images-docs/resolve/main/cup.png")
+mask = load_image("https://huggingface.co/datasets/diffusers/diffusers-images-docs/resolve/main/cup_mask.png")
+
+pipe = FluxFillPipeline.from_pretrained(${py(model.id)}, torch_dtype=torch.bfloat16).to("cuda")
+result = pipe(
+    prompt=${py(promptOf(model) ?? "a white paper cup")},
+    image=image,
+    mask_image=mask,
+    height=1632,
+    width=1232,
+    guidance_scale=30,
+    num_inference_steps=50,
+    max_sequence_length=512,
+    generator=torch.Generator("cpu").manual_seed(0),
+).images[0]
+result.save("flux-fill.png")`;
+}
+
+const diffusers: LibrarySnippet = (model) => {
+  let code: string;
+  if (hasTag(model, "StableDiffusionInpaintPipeline") || hasTag(model, "StableDiffusionXLInpaintPipeline")) {
+    code = diffusersInpainting(model);
+  } else if (hasTag(model, "controlnet")) {
+    code = diffusersControlnet(model);
+  } else if (hasTag(model, "lora")) {
+    const { base, header } = diffusersBase(model);
+    code = header + generateCode(model, base, model.id);
+  } else if (hasTag(model, "textual_inversion")) {
+    const { base, header } = diffusersBase(model);
+    code = `${header}${loadPipeline(base)}
+pipe.load_textual_inversion(${py(model.id)})
+
+prompt = ${py(promptOf(model) ?? DEFAULT_IMAGE_PROMPT)}
+image = pipe(prompt).images[0]
+image.save("output.png")`;
+  } else if (hasTag(model, "FluxFillPipeline")) {
+    code = diffusersFluxFill(model);
+  } else {
+    code = generateCode(model, py(model.id));
+  }
+  return [DIFFUSERS_INSTALL, code];
+};
+
+const diffusionkit: LibrarySnippet = (model) => {
+  const flux = hasTag(model, "flux");
+  const pipeline = flux
+    ? `# Pipeline for Flux
+from diffusionkit.mlx import FluxPipeline
+
+pipeline = FluxPipeline(
+    shift=1.0,
+    model_version=${py(model.id)},
+    low_memory_mode=True,
+    a16=True,
+    w16=True,
+)`
+    : `# Pipeline for Stable Diffusion 3
+from diffusionkit.mlx import DiffusionPipeline
+
+pipeline = DiffusionPipeline(
+    shift=3.0,
+    use_t5=False,
+    model_version=${py(model.id)},
+    low_memory_mode=True,
+    a16=True,
+    w16=True,
+)`;
+  const generate = `# Image generation
+HEIGHT = 512
+WIDTH = 512
+NUM_STEPS = ${flux ? 4 : 50}
+CFG_WEIGHT = ${flux ? 0 : 5}
+
+image, _ = pipeline.generate_image(
+    "a photo of a cat",
+    cfg_weight=CFG_WEIGHT,
+    num_steps=NUM_STEPS,
+    latent_size=(HEIGHT // 8, WIDTH // 8),
+)
+image.save("output.png")`;
+  return [pipeline, generate];
+};
+
+const diffusionSingleFile: LibrarySnippet = (model) => [
+  `# Single-file checkpoints go in ComfyUI's model folder (use models/loras for LoRAs)
+git clone https://github.com/comfyanonymous/ComfyUI
+cd ComfyUI
+pip install -r requirements.txt
+${hfDownload(model.id, "models/checkpoints", ["*.safetensors"])}
+python main.py`,
+];
+
+const genmo: LibrarySnippet = (model) => [
+  DIFFUSERS_INSTALL,
+  `import torch
+from diffusers import MochiPipeline
+from diffusers.utils import export_to_video
+
+pipe = MochiPipeline.from_pretrained(${py(model.id)}, variant="bf16", torch_dtype=torch.bfloat16)
+# Mochi is large: offload to CPU and decode the video in tiles to fit on one GPU
+pipe.enable_model_cpu_offload()
+pipe.enable_vae_tiling()
+
+prompt = "Close-up of a chameleon's eye, with its scaly skin changing color. Ultra high resolution 4k."
+frames = pipe(prompt, num_frames=84).frames[0]
+export_to_video(frames, "mochi.mp4", fps=30)`,
+];
+
+const hunyuanDit: LibrarySnippet = (model) => {
+  if (/diffusers/i.test(model.id)) {
+    return [
+      DIFFUSERS_INSTALL,
+      `import torch
+from diffusers import HunyuanDiTPipeline
+
+pipe = HunyuanDiTPipeline.from_pretrained(${py(model.id)}, torch_dtype=torch.float16).to("cuda")
+
+# HunyuanDiT understands both English and Chinese prompts
+image = pipe(prompt="一个宇航员在骑马").images[0]
+image.save("output.png")`,
+    ];
+  }
+  return [
+    cloneAndRun(model, {
+      repoUrl: "https://github.com/Tencent/HunyuanDiT.git",
+      localDir: "ckpts",
+      note: "Checkpoints in the original format run with the HunyuanDiT repository's sampler.",
+      run: ["python sample_t2i.py --infer-mode fa --prompt '渔舟唱晚' --no-enhance"],
+    }),
+  ];
+};
+
+const hunyuan3d2: LibrarySnippet = (model) => [
+  `# Install from https://github.com/Tencent/Hunyuan3D-2 (pip install -r requirements.txt && pip install -e .)
+from hy3dgen.shapegen import Hunyuan3DDiTFlowMatchingPipeline
+from hy3dgen.texgen import Hunyuan3DPaintPipeline
+
+# Shape generation from a single image
+shape_pipeline = Hunyuan3DDiTFlowMatchingPipeline.from_pretrained(${py(model.id)})
+mesh = shape_pipeline(image="assets/demo.png")[0]
+
+# Texture painting (needs the custom rasterizer built from the repository)
+paint_pipeline = Hunyuan3DPaintPipeline.from_pretrained(${py(model.id)})
+mesh = paint_pipeline(mesh, image="assets/demo.png")
+mesh.export("demo.glb")`,
+];
+
+const researchRepo =
+  (repoUrl: string, localDir: string, run: string[], note: string, install?: string[]): LibrarySnippet =>
+  (model) => [cloneAndRun(model, { repoUrl, localDir, run, note, install })];
+
+const bagel = researchRepo(
+  "https://github.com/ByteDance-Seed/Bagel.git",
+  "models/BAGEL-7B-MoT",
+  ["python app.py"],
+  "BAGEL runs from its repository: app.py starts a local demo; inference.ipynb shows the Python API.",
+);
+
+const champ = researchRepo(
+  "https://github.com/fudan-generative-vision/champ.git",
+  "pretrained_models",
+  ["python inference.py --config configs/inference/inference.yaml"],
+  "Animate a reference image with a motion sequence; edit the config to choose the inputs.",
+);
+
+const hallo = researchRepo(
+  "https://github.com/fudan-generative-vision/hallo.git",
+  "pretrained_models",
+  [
+    "python scripts/inference.py --source_image examples/reference_images/1.jpg --driving_audio examples/driving_audios/1.wav",
+  ],
+  "Audio-driven portrait animation: a reference image and a speech clip make a talking-head video.",
+);
+
+const diffree = researchRepo(
+  "https://github.com/OpenGVLab/Diffree.git",
+  "checkpoints",
+  ["python app.py"],
+  "Text-guided object insertion; app.py starts the local demo.",
+);
+
+const glyphByt5 = researchRepo(
+  "https://github.com/AIGText/Glyph-ByT5.git",
+  "checkpoints",
+  ["python app.py"],
+  "Glyph-ByT5 renders accurate text in SDXL images; app.py starts the local demo.",
+);
+
+const cosmos = researchRepo(
+  "https://github.com/NVIDIA/Cosmos.git",
+  "checkpoints",
+  ["ls checkpoints"],
+  "Cosmos world models run from NVIDIA's repository; its README gives the inference command for each model.",
+);
+
+const geometryCrafter = researchRepo(
+  "https://github.com/TencentARC/GeometryCrafter.git",
+  "pretrained_models",
+  [
+    "python run.py --video_path examples/video1.mp4 --save_folder workspace/examples_output --height 576 --width 1024",
+  ],
+  "Consistent point maps from open-world videos.",
+);
+
+const threeDTopiaXl = researchRepo(
+  "https://github.com/3DTopia/3DTopia-XL.git",
+  "pretrained",
+  ["python inference.py ./configs/inference_dit.yml"],
+  "Image-to-3D generation; set the input images in configs/inference_dit.yml.",
+);
+
+const infiniteYou = researchRepo(
+  "https://github.com/bytedance/InfiniteYou.git",
+  "models/InfiniteYou",
+  [
+    'python test.py --id_image ./assets/examples/man.jpg --prompt "A man, portrait, cinematic" --out_results_dir ./results',
+  ],
+  "Identity-preserving image generation on FLUX: one face photo plus a prompt.",
+);
+
+const infiniteTalk = researchRepo(
+  "https://github.com/MeiGen-AI/InfiniteTalk.git",
+  "weights/InfiniteTalk",
+  ["python generate_infinitetalk.py --help"],
+  "Audio-driven video dubbing; the base Wan2.1 weights are needed too (see the README).",
+);
+
+const hunyuanWorldVoyager = researchRepo(
+  "https://github.com/Tencent-Hunyuan/HunyuanWorld-Voyager.git",
+  "ckpts",
+  ["ls ckpts"],
+  "Camera-controlled world video generation; the README gives the sampling command.",
+);
+
+const hyWorldPlay = researchRepo(
+  "https://github.com/Tencent-Hunyuan/HY-WorldPlay.git",
+  "ckpts",
+  ["ls ckpts"],
+  "Interactive world model; the README gives the inference command.",
+);
+
+const hyWorld2 = researchRepo(
+  "https://github.com/Tencent-Hunyuan/HY-World-2.0.git",
+  "ckpts",
+  ["ls ckpts"],
+  "World generation model; the README gives the inference command.",
+);
+
+const lyra2 = researchRepo(
+  "https://github.com/nv-tlabs/lyra.git",
+  "checkpoints",
+  ["ls checkpoints"],
+  "Lyra generates 3D scenes from a single image; the README gives the inference command.",
+);
+
+const lagernvs = researchRepo(
+  "https://github.com/facebookresearch/lagernvs.git",
+  "checkpoints",
+  ["ls checkpoints"],
+  "Novel view synthesis; the README gives the inference command.",
+);
+
+const longcatAvatar = researchRepo(
+  "https://github.com/meituan-longcat/LongCat-Video.git",
+  "weights/LongCat-Video-Avatar",
+  ["ls weights/LongCat-Video-Avatar"],
+  "Audio-driven avatar video generation; the README gives the inference command.",
+);
+
+const fixer = researchRepo(
+  "https://github.com/nv-tlabs/Fixer.git",
+  "pretrained",
+  ["ls pretrained"],
+  "Fixer cleans up artifacts in novel views rendered from 3D reconstructions.",
+);
+
+const ltx: LibrarySnippet = (model) => [
+  `git clone https://github.com/Lightricks/LTX-2.git
+cd LTX-2
+pip install -e packages/ltx-core -e packages/ltx-pipelines
+
+# Download the checkpoints
+${hfDownload(model.id, `models/${nameWithoutNamespace(model.id)}`)}
+
+# Each pipeline is a runnable module; --help lists its inputs (checkpoint paths, prompt, resolution)
+python -m ltx_pipelines.ti2vid_two_stages --help`,
+];
+
+export const DIFFUSION_SNIPPETS_A_TO_L: Partial<Record<string, LibrarySnippet>> = {
+  "3dtopia-xl": threeDTopiaXl,
+  "bagel-mot": bagel,
+  champ,
+  cosmos,
+  diffree,
+  diffusers,
+  diffusionkit,
+  "diffusion-single-file": diffusionSingleFile,
+  fixer,
+  genmo,
+  "geometry-crafter": geometryCrafter,
+  "glyph-byt5": glyphByt5,
+  hallo,
+  "hunyuan-dit": hunyuanDit,
+  "hunyuan3d-2": hunyuan3d2,
+  "hunyuanworld-voyager": hunyuanWorldVoyager,
+  "hy-worldplay": hyWorldPlay,
+  "hy-world-2": hyWorld2,
+  "infinite-you": infiniteYou,
+  infinitetalk: infiniteTalk,
+  lagernvs,
+  "longcat-video-avatar-1.5": longcatAvatar,
+  ltx,
+  "lyra-2.0": lyra2,
+};
