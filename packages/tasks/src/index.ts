@@ -81,5 +81,6 @@ export {
 } from "./snippets/index.js";
 export { DEFAULT_MEMORY_OPTIONS, SKUS, type HardwareSpec, type SkuType } from "./hardware.js";
 export * from "./inference-providers.js";
+export { MAPPING_DEFAULT_WIDGET } from "./default-widget-inputs.js";
 export { LOCAL_APPS } from "./local-apps.js";
 export type { LocalApp, LocalAppKey, LocalAppSnippet } from "./local-apps.js";
