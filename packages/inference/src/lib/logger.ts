@@ -1,0 +1,18 @@
+/** Where the client's warnings and debug lines go. Any subset of console's methods will do. */
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+let current: Logger = console;
+
+/** Sends the client's log lines to `logger` (default: console) for the whole process. */
+export function setLogger(logger: Logger): void {
+  current = logger;
+}
+
+export function getLogger(override?: Logger): Logger {
+  return override ?? current;
+}

@@ -1,0 +1,3 @@
+import { conversationalHelper } from "../helper.js";
+
+export const cerebrasConversational = /* @__PURE__ */ conversationalHelper("cerebras");

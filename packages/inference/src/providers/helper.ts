@@ -1,0 +1,165 @@
+import type { ChatCompletionOutput, TextGenerationOutput } from "@hubkit/tasks";
+import { providerBase, routerBase } from "../config.js";
+import { InferenceClientProviderOutputError, InferenceOutputError } from "../errors.js";
+import type {
+  AuthMethod,
+  BodyParams,
+  InferenceProvider,
+  InferenceTask,
+  Options,
+  ProviderUrlKey,
+  UrlParams,
+} from "../types.js";
+import { bytesFromBase64 } from "../utils/base64.js";
+import { isArrayOf, isNumber, isObject, isString } from "../utils/guards.js";
+
+/** What a response parser may need beyond the reply: where it came from, and how to fetch more. */
+export interface ResponseContext {
+  provider: InferenceProvider;
+  /** The request's URL and headers (with credentials), for providers whose job is polled on the same host. */
+  url: string;
+  headers: Record<string, string>;
+  outputType?: "url" | "blob";
+  fetch: typeof fetch;
+  signal?: AbortSignal;
+  options: Options;
+}
+
+/** One provider's way of serving one task: route, payload, headers and reply parsing. */
+export interface ProviderHelper<Output = unknown> {
+  readonly provider: InferenceProvider;
+  /** Only callable directly with the provider's own key (never through the router). */
+  readonly clientSideRoutingOnly?: boolean;
+  /** The direct base to use, when it is not the provider's main one. */
+  readonly directBase?: ProviderUrlKey;
+  /** Authorization scheme for a provider key (default "Bearer"). */
+  readonly providerKeyScheme?: string;
+  /** Headers the provider needs on every call. */
+  readonly extraHeaders?: Record<string, string>;
+  /** Path appended to `{router}/{provider}` or to the direct base. */
+  makeRoute(params: UrlParams): string;
+  /** Replaces the whole URL computation (endpoints, queues). */
+  makeUrl?(params: UrlParams, options: Options): string;
+  preparePayload(params: BodyParams): unknown;
+  getResponse(response: unknown, context: ResponseContext): Promise<Output>;
+}
+
+/** `{router}/{provider}` for hub tokens, anonymous and cookie calls; the provider's own base for its key. */
+export function makeBaseUrl(
+  provider: InferenceProvider,
+  authMethod: AuthMethod,
+  options: Options,
+  directBase: ProviderUrlKey = provider,
+): string {
+  return authMethod === "provider-key"
+    ? providerBase(directBase, options)
+    : `${routerBase(options)}/${provider}`;
+}
+
+/** The URL for a call: the helper's own rule, or base + route. */
+export function makeUrl(helper: ProviderHelper, params: UrlParams, options: Options): string {
+  if (helper.makeUrl) return helper.makeUrl(params, options);
+  const base = makeBaseUrl(helper.provider, params.authMethod, options, helper.directBase);
+  return `${base}/${helper.makeRoute(params).replace(/^\/+/, "")}`;
+}
+
+/** GETs a file a provider pointed to, with the caller's fetch and signal. */
+export async function download(url: string, context: ResponseContext): Promise<Blob> {
+  if (url.startsWith("data:")) return blobFromDataUrl(url);
+  const response = await context.fetch(url, { signal: context.signal });
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new InferenceClientProviderOutputError(
+      `Failed to download the output from ${url}: ${response.status} ${response.statusText}`.trimEnd(),
+      { provider: context.provider, status: response.status },
+    );
+  }
+  return response.blob();
+}
+
+/** Decodes a base64 data URL locally (a custom fetch need not support data: URLs). */
+export function blobFromDataUrl(url: string): Blob {
+  const comma = url.indexOf(",");
+  const header = url.slice(5, comma);
+  const type = header.replace(/;base64$/, "");
+  const payload = url.slice(comma + 1);
+  const bytes = header.endsWith(";base64")
+    ? bytesFromBase64(payload)
+    : new TextEncoder().encode(decodeURIComponent(payload));
+  return new Blob([bytes], { type });
+}
+
+/** A base64 image as the caller asked for it: a data URL or a Blob. */
+export function imageFromBase64(b64: string, context: ResponseContext): string | Blob {
+  const dataUrl = `data:image/jpeg;base64,${b64}`;
+  return context.outputType === "url" ? dataUrl : blobFromDataUrl(dataUrl);
+}
+
+/** An image URL as the caller asked for it: the URL itself or the downloaded Blob. */
+export async function imageFromUrl(url: string, context: ResponseContext): Promise<string | Blob> {
+  return context.outputType === "url" ? url : download(url, context);
+}
+
+export function isChatCompletionOutput(value: unknown): value is ChatCompletionOutput {
+  return (
+    isObject(value) &&
+    Array.isArray(value.choices) &&
+    isNumber(value.created) &&
+    isString(value.id) &&
+    isString(value.model) &&
+    (value.system_fingerprint === undefined ||
+      value.system_fingerprint === null ||
+      isString(value.system_fingerprint)) &&
+    isObject(value.usage)
+  );
+}
+
+/** The OpenAI-compatible chat route most providers share: `{...args, model}`, checked reply. */
+export function conversationalHelper(
+  provider: InferenceProvider,
+  route = "v1/chat/completions",
+  extra: Partial<ProviderHelper<ChatCompletionOutput>> = {},
+): ProviderHelper<ChatCompletionOutput> {
+  return {
+    provider,
+    makeRoute: () => route,
+    preparePayload: ({ args, model }) => ({ ...args, model }),
+    async getResponse(response) {
+      if (isChatCompletionOutput(response)) return response;
+      throw new InferenceOutputError("Expected ChatCompletionOutput", provider);
+    },
+    ...extra,
+  };
+}
+
+const hasGeneratedText = (item: unknown): item is TextGenerationOutput =>
+  isObject(item) && isString(item.generated_text);
+
+/** Text generation with a hub-style reply (`[{generated_text}]` or `{generated_text}`). */
+export function parseGeneratedText(response: unknown, provider: InferenceProvider): TextGenerationOutput {
+  const items = Array.isArray(response) ? response : [response];
+  if (items.length > 0 && isArrayOf(items, hasGeneratedText)) return items[0];
+  throw new InferenceOutputError("Expected Array<{generated_text: string}>", provider);
+}
+
+/** The base text-generation helper: `{...args, model}` posted to `route`, hub-style reply. */
+export function textGenerationHelper(
+  provider: InferenceProvider,
+  route = "v1/chat/completions",
+): ProviderHelper<TextGenerationOutput> {
+  return {
+    provider,
+    makeRoute: () => route,
+    preparePayload: ({ args, model }) => ({ ...args, model }),
+    getResponse: async (response) => parseGeneratedText(response, provider),
+  };
+}
+
+/** Moves `inputs` to `key` and spreads `parameters` at the top level (image and video providers). */
+export function flattenPrompt(args: Record<string, unknown>, key = "prompt"): Record<string, unknown> {
+  const { inputs, parameters, ...rest } = args;
+  return { ...rest, ...(parameters as Record<string, unknown> | undefined), [key]: inputs };
+}
+
+export type TaskHelpers<Output = unknown> = Partial<Record<InferenceProvider, ProviderHelper<Output>>>;
+export type { InferenceTask };

@@ -1,0 +1,47 @@
+import type { TextGenerationOutput } from "@hubkit/tasks";
+import { InferenceOutputError } from "../../errors.js";
+import { isObject, isString } from "../../utils/guards.js";
+import { conversationalHelper, imageFromBase64, type ProviderHelper } from "../helper.js";
+
+const provider = "hyperbolic";
+
+export const hyperbolicConversational = /* @__PURE__ */ conversationalHelper(provider);
+
+/** Hyperbolic serves text generation through its chat route: the prompt becomes one user message. */
+export const hyperbolicTextGeneration: ProviderHelper<TextGenerationOutput> = {
+  provider,
+  makeRoute: () => "v1/chat/completions",
+  preparePayload: ({ args, model }) => {
+    const { inputs, parameters, ...rest } = args;
+    const { max_new_tokens, ...otherParameters } = (parameters ?? {}) as Record<string, unknown>;
+    return {
+      messages: [{ content: inputs, role: "user" }],
+      max_tokens: max_new_tokens,
+      ...otherParameters,
+      ...rest,
+      model,
+    };
+  },
+  async getResponse(response) {
+    const choice = isObject(response) && Array.isArray(response.choices) ? response.choices[0] : undefined;
+    if (isObject(choice) && isObject(choice.message) && isString(choice.message.content)) {
+      return { generated_text: choice.message.content };
+    }
+    throw new InferenceOutputError("Expected Hyperbolic text generation response format", provider);
+  },
+};
+
+export const hyperbolicTextToImage: ProviderHelper<string | Blob> = {
+  provider,
+  makeRoute: () => "/v1/images/generations",
+  preparePayload: ({ args, model }) => {
+    const { inputs, parameters, ...rest } = args;
+    return { ...rest, ...(parameters as object | undefined), prompt: inputs, model_name: model };
+  },
+  async getResponse(response, context) {
+    if (isObject(response) && Array.isArray(response.images) && isString(response.images[0]?.image)) {
+      return imageFromBase64(response.images[0].image, context);
+    }
+    throw new InferenceOutputError("Expected Hyperbolic text-to-image response format", provider);
+  },
+};

@@ -1,0 +1,241 @@
+/**
+ * The provider list: which provider serves which task, and with which helper. One map per task
+ * keeps every task function's bundle down to the providers of its own task. Adding a provider
+ * means one folder under providers/ plus its lines here.
+ */
+import type {
+  AudioClassificationOutput,
+  AutomaticSpeechRecognitionOutput,
+  ChatCompletionOutput,
+  DocumentQuestionAnsweringOutput,
+  FillMaskOutput,
+  ImageClassificationOutput,
+  ImageSegmentationOutput,
+  ImageToTextOutput,
+  ObjectDetectionOutput,
+  QuestionAnsweringOutput,
+  SentenceSimilarityOutput,
+  SummarizationOutput,
+  TableQuestionAnsweringOutput,
+  TextClassificationOutput,
+  TextGenerationOutput,
+  TokenClassificationOutput,
+  TranslationOutput,
+  VisualQuestionAnsweringOutput,
+  ZeroShotClassificationOutput,
+  ZeroShotImageClassificationOutput,
+} from "@hubkit/tasks";
+import type { AudioToAudioOutput } from "../tasks/audio/audioToAudio.js";
+import type { FeatureExtractionOutput } from "../tasks/nlp/featureExtraction.js";
+import type { InferenceProvider, InferenceTask } from "../types.js";
+import { blackForestLabsTextToImage } from "./black-forest-labs/index.js";
+import { cerebrasConversational } from "./cerebras/index.js";
+import { cohereConversational } from "./cohere/index.js";
+import { falAiAutomaticSpeechRecognition, falAiTextToImage, falAiTextToSpeech } from "./fal-ai/index.js";
+import { falAiTextToVideo } from "./fal-ai/textToVideo.js";
+import { fireworksAiConversational } from "./fireworks-ai/index.js";
+import type { TaskHelpers } from "./helper.js";
+import * as hf from "./hf-inference/index.js";
+import { hfInferenceConversational } from "./hf-inference/conversational.js";
+import {
+  hyperbolicConversational,
+  hyperbolicTextGeneration,
+  hyperbolicTextToImage,
+} from "./hyperbolic/index.js";
+import { nebiusConversational, nebiusTextGeneration, nebiusTextToImage } from "./nebius/index.js";
+import { novitaConversational, novitaTextGeneration } from "./novita/index.js";
+import { openaiConversational } from "./openai/index.js";
+import { replicateTextToImage, replicateTextToSpeech, replicateTextToVideo } from "./replicate/index.js";
+import { sambanovaConversational } from "./sambanova/index.js";
+import { togetherConversational, togetherTextGeneration, togetherTextToImage } from "./together/index.js";
+
+/** Each provider's tasks, in the order its "Available tasks" error lists them. */
+export const PROVIDER_TASKS: Record<InferenceProvider, readonly InferenceTask[]> = {
+  "black-forest-labs": ["text-to-image"],
+  cerebras: ["conversational"],
+  cohere: ["conversational"],
+  "fal-ai": ["text-to-image", "text-to-speech", "text-to-video", "automatic-speech-recognition"],
+  "hf-inference": [
+    "text-to-image",
+    "conversational",
+    "text-generation",
+    "text-classification",
+    "question-answering",
+    "audio-classification",
+    "automatic-speech-recognition",
+    "fill-mask",
+    "feature-extraction",
+    "image-classification",
+    "image-segmentation",
+    "document-question-answering",
+    "image-to-text",
+    "object-detection",
+    "audio-to-audio",
+    "zero-shot-image-classification",
+    "zero-shot-classification",
+    "image-to-image",
+    "sentence-similarity",
+    "table-question-answering",
+    "tabular-classification",
+    "text-to-speech",
+    "token-classification",
+    "translation",
+    "summarization",
+    "visual-question-answering",
+    "tabular-regression",
+    "text-to-audio",
+  ],
+  "fireworks-ai": ["conversational"],
+  hyperbolic: ["text-to-image", "conversational", "text-generation"],
+  nebius: ["text-to-image", "conversational", "text-generation"],
+  novita: ["conversational", "text-generation"],
+  openai: ["conversational"],
+  replicate: ["text-to-image", "text-to-speech", "text-to-video"],
+  sambanova: ["conversational"],
+  together: ["text-to-image", "conversational", "text-generation"],
+};
+
+export const conversationalHelpers: TaskHelpers<ChatCompletionOutput> = {
+  cerebras: cerebrasConversational,
+  cohere: cohereConversational,
+  "hf-inference": hfInferenceConversational,
+  "fireworks-ai": fireworksAiConversational,
+  hyperbolic: hyperbolicConversational,
+  nebius: nebiusConversational,
+  novita: novitaConversational,
+  openai: openaiConversational,
+  sambanova: sambanovaConversational,
+  together: togetherConversational,
+};
+
+export const textGenerationHelpers: TaskHelpers<TextGenerationOutput> = {
+  "hf-inference": hf.hfInferenceTextGeneration,
+  hyperbolic: hyperbolicTextGeneration,
+  nebius: nebiusTextGeneration,
+  novita: novitaTextGeneration,
+  together: togetherTextGeneration,
+};
+
+export const textToImageHelpers: TaskHelpers<string | Blob> = {
+  "black-forest-labs": blackForestLabsTextToImage,
+  "fal-ai": falAiTextToImage,
+  "hf-inference": hf.hfInferenceTextToImage,
+  hyperbolic: hyperbolicTextToImage,
+  nebius: nebiusTextToImage,
+  replicate: replicateTextToImage,
+  together: togetherTextToImage,
+};
+
+export const textToSpeechHelpers: TaskHelpers<Blob> = {
+  "fal-ai": falAiTextToSpeech,
+  "hf-inference": hf.hfInferenceTextToSpeech,
+  replicate: replicateTextToSpeech,
+};
+
+export const textToVideoHelpers: TaskHelpers<Blob> = {
+  "fal-ai": falAiTextToVideo,
+  replicate: replicateTextToVideo,
+};
+
+export const automaticSpeechRecognitionHelpers: TaskHelpers<AutomaticSpeechRecognitionOutput> = {
+  "fal-ai": falAiAutomaticSpeechRecognition,
+  "hf-inference": hf.hfInferenceAutomaticSpeechRecognition,
+};
+
+// Tasks only hf-inference serves.
+export const textToAudioHelpers: TaskHelpers = { "hf-inference": hf.hfInferenceTextToAudio };
+export const audioClassificationHelpers: TaskHelpers<AudioClassificationOutput> = {
+  "hf-inference": hf.hfInferenceAudioClassification,
+};
+export const audioToAudioHelpers: TaskHelpers<AudioToAudioOutput[]> = {
+  "hf-inference": hf.hfInferenceAudioToAudio,
+};
+export const imageClassificationHelpers: TaskHelpers<ImageClassificationOutput> = {
+  "hf-inference": hf.hfInferenceImageClassification,
+};
+export const imageSegmentationHelpers: TaskHelpers<ImageSegmentationOutput> = {
+  "hf-inference": hf.hfInferenceImageSegmentation,
+};
+export const imageToImageHelpers: TaskHelpers<Blob> = { "hf-inference": hf.hfInferenceImageToImage };
+export const imageToTextHelpers: TaskHelpers<ImageToTextOutput> = {
+  "hf-inference": hf.hfInferenceImageToText,
+};
+export const objectDetectionHelpers: TaskHelpers<ObjectDetectionOutput> = {
+  "hf-inference": hf.hfInferenceObjectDetection,
+};
+export const zeroShotImageClassificationHelpers: TaskHelpers<ZeroShotImageClassificationOutput> = {
+  "hf-inference": hf.hfInferenceZeroShotImageClassification,
+};
+export const featureExtractionHelpers: TaskHelpers<FeatureExtractionOutput> = {
+  "hf-inference": hf.hfInferenceFeatureExtraction,
+};
+export const fillMaskHelpers: TaskHelpers<FillMaskOutput> = { "hf-inference": hf.hfInferenceFillMask };
+export const questionAnsweringHelpers: TaskHelpers<QuestionAnsweringOutput[number]> = {
+  "hf-inference": hf.hfInferenceQuestionAnswering,
+};
+export const sentenceSimilarityHelpers: TaskHelpers<SentenceSimilarityOutput> = {
+  "hf-inference": hf.hfInferenceSentenceSimilarity,
+};
+export const summarizationHelpers: TaskHelpers<SummarizationOutput> = {
+  "hf-inference": hf.hfInferenceSummarization,
+};
+export const tableQuestionAnsweringHelpers: TaskHelpers<TableQuestionAnsweringOutput[number]> = {
+  "hf-inference": hf.hfInferenceTableQuestionAnswering,
+};
+export const textClassificationHelpers: TaskHelpers<TextClassificationOutput> = {
+  "hf-inference": hf.hfInferenceTextClassification,
+};
+export const tokenClassificationHelpers: TaskHelpers<TokenClassificationOutput> = {
+  "hf-inference": hf.hfInferenceTokenClassification,
+};
+export const translationHelpers: TaskHelpers<TranslationOutput> = {
+  "hf-inference": hf.hfInferenceTranslation,
+};
+export const zeroShotClassificationHelpers: TaskHelpers<ZeroShotClassificationOutput> = {
+  "hf-inference": hf.hfInferenceZeroShotClassification,
+};
+export const documentQuestionAnsweringHelpers: TaskHelpers<DocumentQuestionAnsweringOutput[number]> = {
+  "hf-inference": hf.hfInferenceDocumentQuestionAnswering,
+};
+export const visualQuestionAnsweringHelpers: TaskHelpers<VisualQuestionAnsweringOutput[number]> = {
+  "hf-inference": hf.hfInferenceVisualQuestionAnswering,
+};
+export const tabularClassificationHelpers: TaskHelpers<number[]> = {
+  "hf-inference": hf.hfInferenceTabularClassification,
+};
+export const tabularRegressionHelpers: TaskHelpers<number[]> = {
+  "hf-inference": hf.hfInferenceTabularRegression,
+};
+
+/** Every task's helpers, for code that picks the task at run time (`request`, snippets). */
+export const HELPERS_BY_TASK: Partial<Record<InferenceTask, TaskHelpers>> = {
+  "text-to-image": textToImageHelpers,
+  conversational: conversationalHelpers,
+  "text-generation": textGenerationHelpers,
+  "text-classification": textClassificationHelpers,
+  "question-answering": questionAnsweringHelpers,
+  "audio-classification": audioClassificationHelpers,
+  "automatic-speech-recognition": automaticSpeechRecognitionHelpers,
+  "fill-mask": fillMaskHelpers,
+  "feature-extraction": featureExtractionHelpers,
+  "image-classification": imageClassificationHelpers,
+  "image-segmentation": imageSegmentationHelpers,
+  "document-question-answering": documentQuestionAnsweringHelpers,
+  "image-to-text": imageToTextHelpers,
+  "object-detection": objectDetectionHelpers,
+  "audio-to-audio": audioToAudioHelpers,
+  "zero-shot-image-classification": zeroShotImageClassificationHelpers,
+  "zero-shot-classification": zeroShotClassificationHelpers,
+  "image-to-image": imageToImageHelpers,
+  "sentence-similarity": sentenceSimilarityHelpers,
+  "table-question-answering": tableQuestionAnsweringHelpers,
+  "tabular-classification": tabularClassificationHelpers,
+  "text-to-speech": textToSpeechHelpers,
+  "token-classification": tokenClassificationHelpers,
+  translation: translationHelpers,
+  summarization: summarizationHelpers,
+  "visual-question-answering": visualQuestionAnsweringHelpers,
+  "tabular-regression": tabularRegressionHelpers,
+  "text-to-audio": textToAudioHelpers,
+  "text-to-video": textToVideoHelpers,
+};

@@ -1,0 +1,35 @@
+import { InferenceOutputError } from "../../errors.js";
+import { isObject, isString } from "../../utils/guards.js";
+import {
+  conversationalHelper,
+  imageFromBase64,
+  textGenerationHelper,
+  type ProviderHelper,
+} from "../helper.js";
+
+const provider = "nebius";
+
+export const nebiusConversational = /* @__PURE__ */ conversationalHelper(provider);
+
+export const nebiusTextGeneration = /* @__PURE__ */ textGenerationHelper(provider, "v1/completions");
+
+export const nebiusTextToImage: ProviderHelper<string | Blob> = {
+  provider,
+  makeRoute: () => "v1/images/generations",
+  preparePayload: ({ args, model }) => {
+    const { inputs, parameters, ...rest } = args;
+    return {
+      ...rest,
+      ...(parameters as object | undefined),
+      response_format: "b64_json",
+      prompt: inputs,
+      model,
+    };
+  },
+  async getResponse(response, context) {
+    if (isObject(response) && Array.isArray(response.data) && isString(response.data[0]?.b64_json)) {
+      return imageFromBase64(response.data[0].b64_json, context);
+    }
+    throw new InferenceOutputError("Expected Nebius text-to-image response format", provider);
+  },
+};

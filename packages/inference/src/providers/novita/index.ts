@@ -1,0 +1,8 @@
+import { conversationalHelper, textGenerationHelper } from "../helper.js";
+
+// Novita serves both tasks on its OpenAI-compatible chat route.
+const route = "/v3/openai/chat/completions";
+
+export const novitaConversational = /* @__PURE__ */ conversationalHelper("novita", route);
+
+export const novitaTextGeneration = /* @__PURE__ */ textGenerationHelper("novita", route);

@@ -1,0 +1,3 @@
+import { conversationalHelper } from "../helper.js";
+
+export const sambanovaConversational = /* @__PURE__ */ conversationalHelper("sambanova");

@@ -1,0 +1,12 @@
+import type { ChatCompletionInput, ChatCompletionOutput } from "@hubkit/tasks";
+import { runTask } from "../../lib/request.js";
+import { conversationalHelpers } from "../../providers/index.js";
+import type { BaseArgs, Options } from "../../types.js";
+
+/** Chat with a model (OpenAI-compatible messages, tools, response formats). */
+export async function chatCompletion(
+  args: BaseArgs & ChatCompletionInput,
+  options?: Options,
+): Promise<ChatCompletionOutput> {
+  return runTask(conversationalHelpers, args, { ...options, task: "conversational" });
+}

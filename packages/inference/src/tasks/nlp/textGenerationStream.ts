@@ -1,0 +1,60 @@
+import type { TextGenerationInput } from "@hubkit/tasks";
+import { runStreamingTask } from "../../lib/request.js";
+import { textGenerationHelpers } from "../../providers/index.js";
+import type { BaseArgs, Options } from "../../types.js";
+
+export interface TextGenerationStreamToken {
+  /** Token id in the model's vocabulary. */
+  id: number;
+  text: string;
+  logprob: number;
+  /** Special tokens (such as end of sequence) are not part of the generated text. */
+  special: boolean;
+}
+
+export interface TextGenerationStreamPrefillToken {
+  id: number;
+  text: string;
+  /** Absent for the first prompt token. */
+  logprob?: number;
+}
+
+export interface TextGenerationStreamBestOfSequence {
+  generated_text: string;
+  finish_reason: TextGenerationStreamFinishReason;
+  generated_tokens: number;
+  seed?: number;
+  prefill: TextGenerationStreamPrefillToken[];
+  tokens: TextGenerationStreamToken[];
+}
+
+/** Why generation stopped: the token budget, the end-of-sequence token, or a stop sequence. */
+export type TextGenerationStreamFinishReason = "length" | "eos_token" | "stop_sequence";
+
+export interface TextGenerationStreamDetails {
+  finish_reason: TextGenerationStreamFinishReason;
+  generated_tokens: number;
+  seed?: number;
+  prefill: TextGenerationStreamPrefillToken[];
+  tokens: TextGenerationStreamToken[];
+  best_of_sequences?: TextGenerationStreamBestOfSequence[];
+}
+
+/** One streamed token; the last event also carries the whole text and the details. */
+export interface TextGenerationStreamOutput {
+  index?: number;
+  token: TextGenerationStreamToken;
+  generated_text: string | null;
+  details: TextGenerationStreamDetails | null;
+}
+
+/** Continues a text prompt, token by token as it is generated. */
+export async function* textGenerationStream(
+  args: BaseArgs & TextGenerationInput,
+  options?: Options,
+): AsyncGenerator<TextGenerationStreamOutput> {
+  yield* runStreamingTask<TextGenerationStreamOutput>(textGenerationHelpers, args, {
+    ...options,
+    task: "text-generation",
+  });
+}

@@ -1,0 +1,125 @@
+import type { ChatCompletionInput, PipelineType } from "@hubkit/tasks";
+import type { Logger } from "./lib/logger.js";
+
+/** A model id on the hub, such as "meta-llama/Llama-3.3-70B-Instruct". */
+export type ModelId = string;
+
+/** Where a request may be sent instead of the real hosts (tests, offline demos, proxies). */
+export type ProviderUrlKey = InferenceProvider | "fal-ai-queue";
+
+export interface RetryOptions {
+  /** Attempts after the first one, for 503 and 429 replies. Default 3. */
+  maxRetries?: number;
+  /** First backoff delay; doubles on every attempt, with jitter. Default 500 ms. */
+  baseDelayMs?: number;
+  /** Upper bound of one wait, including a server's Retry-After. Default 30 000 ms. */
+  maxDelayMs?: number;
+}
+
+export interface PollOptions {
+  /** Time between two status polls. Defaults: black-forest-labs 1000 ms, fal-ai queue 500 ms. */
+  intervalMs?: number;
+  /** Most polls before giving up. Defaults: black-forest-labs 5, fal-ai unlimited (bounded by timeoutMs). */
+  maxAttempts?: number;
+  /** Deadline for the whole polling phase. Default 10 minutes. */
+  timeoutMs?: number;
+}
+
+export interface Options {
+  /** (Default: true) Retry a request that answered 503 (or 429), with bounded backoff. */
+  retry_on_error?: boolean;
+  /** A fetch to use instead of the global one: used for every request, download and poll. */
+  fetch?: typeof fetch;
+  /** Aborts the request, and any download or polling that follows it. */
+  signal?: AbortSignal;
+  /** Credentials mode for browsers: a string is passed as is, `true` means "include". */
+  includeCredentials?: string | boolean;
+  /** The organization billed for router requests (sent as the X-HF-Bill-To header). */
+  billTo?: string;
+
+  /** hubkit: base of the hub API, instead of $HF_HUB_URL or https://huggingface.co. */
+  hubUrl?: string;
+  /** hubkit: base of the router, instead of $HF_ROUTER_URL or https://router.huggingface.co. */
+  routerUrl?: string;
+  /** hubkit: per-provider direct bases, instead of $HUBKIT_PROVIDER_URL_<PROVIDER> or the real ones. */
+  providerUrls?: Partial<Record<ProviderUrlKey, string>>;
+  /** hubkit: whole-call deadline in milliseconds (request, retries, polling and downloads). */
+  timeout?: number;
+  /** hubkit: bounds of the 503/429 retries. */
+  retry?: RetryOptions;
+  /** hubkit: polling cadence and deadline for providers that answer asynchronously. */
+  poll?: PollOptions;
+  /** hubkit: where warnings and debug lines go, instead of the logger set with `setLogger`. */
+  logger?: Logger;
+}
+
+export type InferenceTask = Exclude<PipelineType, "other"> | "conversational";
+
+export const INFERENCE_PROVIDERS = [
+  "black-forest-labs",
+  "cerebras",
+  "cohere",
+  "fal-ai",
+  "fireworks-ai",
+  "hf-inference",
+  "hyperbolic",
+  "nebius",
+  "novita",
+  "openai",
+  "replicate",
+  "sambanova",
+  "together",
+] as const;
+
+export type InferenceProvider = (typeof INFERENCE_PROVIDERS)[number];
+
+/** A provider, or "auto": the first live provider of the model's hub mapping. */
+export type InferenceProviderOrPolicy = InferenceProvider | "auto";
+
+export interface BaseArgs {
+  /**
+   * A hub token (`hf_…`, routed through the hub's router) or a provider's own key (sent directly
+   * to that provider). Without one, calls are anonymous and quickly rate-limited.
+   */
+  accessToken?: string;
+  /**
+   * The hub model id. Without one, the task's default model is read from the hub's /api/tasks.
+   * Model URLs are rejected: use `endpointUrl`.
+   */
+  model?: ModelId;
+  /** A dedicated endpoint to call instead of the provider's URL (hf-inference only). */
+  endpointUrl?: string;
+  /** The provider that runs the model. Default "hf-inference". */
+  provider?: InferenceProviderOrPolicy;
+}
+
+export type RequestArgs = BaseArgs &
+  (
+    | { data: Blob | ArrayBuffer }
+    | { inputs: unknown }
+    | { prompt: string }
+    | { text: string }
+    | { audio_url: string }
+    | ChatCompletionInput
+  ) & {
+    parameters?: Record<string, unknown>;
+  };
+
+export type AuthMethod = "none" | "hf-token" | "credentials-include" | "provider-key";
+
+export interface HeaderParams {
+  accessToken?: string;
+  authMethod: AuthMethod;
+}
+
+export interface UrlParams {
+  authMethod: AuthMethod;
+  model: string;
+  task?: InferenceTask;
+}
+
+export interface BodyParams<T extends Record<string, unknown> = Record<string, unknown>> {
+  args: T;
+  model: string;
+  task?: InferenceTask;
+}
