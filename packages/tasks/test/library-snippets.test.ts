@@ -103,6 +103,20 @@ afterAll(() => rmSync(tempDir, { recursive: true, force: true }));
 // string literals or comments. One interpreter for all blocks.
 const PYTHON_CHECKER = `
 import ast, io, json, sys, tokenize
+
+def unquoted(code, model_id):
+    # Blank out string literals and comments, then look for the id in what is left.
+    starts = [0]
+    for line in code.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    masked = list(code)
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
+        if token.type in (tokenize.STRING, tokenize.COMMENT):
+            begin = starts[token.start[0] - 1] + token.start[1]
+            end = starts[token.end[0] - 1] + token.end[1]
+            masked[begin:end] = " " * (end - begin)
+    return model_id in "".join(masked)
+
 failures = []
 for item in json.load(sys.stdin):
     try:
@@ -110,24 +124,53 @@ for item in json.load(sys.stdin):
     except SyntaxError as error:
         failures.append({"label": item["label"], "error": f"{error.msg} (line {error.lineno}): {error.text!r}"})
         continue
-    for token in tokenize.generate_tokens(io.StringIO(item["code"]).readline):
-        if token.type not in (tokenize.STRING, tokenize.COMMENT) and item["id"] in token.line[token.start[1]:token.end[1]]:
-            failures.append({"label": item["label"], "error": f"unquoted model id in {token.string!r}"})
+    if unquoted(item["code"], item["id"]):
+        failures.append({"label": item["label"], "error": "model id outside a string literal"})
 print(json.dumps(failures))
 `;
 
-function jsUnquotedIdTokens(code: string, modelId: string): string[] {
-  const found: string[] = [];
-  for (const token of tokenizer(code, { ecmaVersion: "latest", sourceType: "module" })) {
-    const kind = token.type.label;
-    if (kind !== "string" && kind !== "template" && code.slice(token.start, token.end).includes(modelId)) {
-      found.push(code.slice(token.start, token.end));
-    }
+function checkPython(
+  items: { label: string; code: string; id: string }[],
+): { label: string; error: string }[] {
+  const result = spawnSync("python3", ["-c", PYTHON_CHECKER], {
+    input: JSON.stringify(items),
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  if (result.status !== 0) throw new Error(`python3 checker failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as { label: string; error: string }[];
+}
+
+/** True when the model id occurs in JavaScript code outside string literals and comments. */
+function jsHasUnquotedId(code: string, modelId: string): boolean {
+  const masked = code.split("");
+  const blank = (start: number, end: number) => masked.fill(" ", start, end);
+  for (const token of tokenizer(code, {
+    ecmaVersion: "latest",
+    sourceType: "module",
+    onComment: (_b, _t, start, end) => blank(start, end),
+  })) {
+    if (token.type.label === "string" || token.type.label === "template") blank(token.start, token.end);
   }
-  return found;
+  return masked.join("").includes(modelId);
 }
 
 describe("library snippets", () => {
+  it("the checkers catch an unquoted id and a syntax error, and accept quoted ids and comments", () => {
+    const id = "org/model-name";
+    const verdicts = checkPython([
+      { label: "bare", code: `model = load(${id})`, id },
+      { label: "broken", code: `model = load("${id}"`, id },
+      { label: "quoted", code: `# weights: ${id}\nmodel = load("${id}")`, id },
+    ]);
+    expect(verdicts.map((v) => v.label)).toEqual(["bare", "broken"]);
+    expect(jsHasUnquotedId(`const m = load(${id});`, id)).toBe(true);
+    expect(jsHasUnquotedId(`// ${id}\nconst m = load("${id}", \`${id}\`);`, id)).toBe(false);
+    expect(languageOf("# download\nhf download org/x")).toBe("sh");
+    expect(languageOf('import { pipeline } from "@huggingface/transformers";')).toBe("js");
+    expect(languageOf("import torch\nmodel = torch.load('x')")).toBe("python");
+  });
+
   it("are generated for every library with a generator, for each fixture and a bare model", () => {
     const libraries = new Set(generations.map((g) => g.library));
     console.log(
@@ -146,13 +189,7 @@ describe("library snippets", () => {
 
   it("every Python block parses and quotes the model id", () => {
     const python = snippets.filter((s) => s.language === "python");
-    const result = spawnSync("python3", ["-c", PYTHON_CHECKER], {
-      input: JSON.stringify(python.map((s) => ({ label: label(s), code: s.code, id: s.modelId }))),
-      encoding: "utf8",
-      timeout: 30_000,
-    });
-    expect(result.status, result.stderr).toBe(0);
-    const failures = JSON.parse(result.stdout) as { label: string; error: string }[];
+    const failures = checkPython(python.map((s) => ({ label: label(s), code: s.code, id: s.modelId })));
     console.log(
       `python: ${python.length - new Set(failures.map((f) => f.label)).size}/${python.length} blocks clean`,
     );
@@ -165,8 +202,8 @@ describe("library snippets", () => {
     for (const snippet of js) {
       try {
         parse(snippet.code, { ecmaVersion: "latest", sourceType: "module" });
-        const unquoted = jsUnquotedIdTokens(snippet.code, snippet.modelId);
-        if (unquoted.length) failures.push(`${label(snippet)}: unquoted model id in ${unquoted.join(", ")}`);
+        if (jsHasUnquotedId(snippet.code, snippet.modelId))
+          failures.push(`${label(snippet)}: unquoted model id`);
       } catch (error) {
         failures.push(`${label(snippet)}: ${(error as Error).message}`);
       }
@@ -249,5 +286,123 @@ describe("library snippets", () => {
     // Every a–l library has a fixture beyond the bare model.
     const withFixtures = new Set(MODEL_INFOS_A_TO_L.map((model) => model.library_name));
     expect(Object.keys(SNIPPETS_A_TO_L).filter((key) => !withFixtures.has(key))).toEqual([]);
+  });
+});
+
+// Branches and facts of the a–l generators, checked against the spec (contract tasks.md §4).
+describe("a–l snippet branches", () => {
+  const run = (library: string, model: Partial<ModelData> & { id: string }): string[] => {
+    const generate = SNIPPETS_A_TO_L[library];
+    if (!generate) throw new Error(`no generator for ${library}`);
+    return generate({ tags: [], inference: "", library_name: library, ...model });
+  };
+  const joined = (library: string, model: Partial<ModelData> & { id: string }) =>
+    run(library, model).join("\n");
+
+  it("diffusionkit uses 4 steps and cfg 0 for flux, 50 steps and cfg 5 otherwise", () => {
+    const flux = joined("diffusionkit", { id: "argmaxinc/mlx-FLUX.1-schnell", tags: ["flux"] });
+    expect(flux).toMatch(/NUM_STEPS = 4\b/);
+    expect(flux).toMatch(/CFG_WEIGHT = 0\b/);
+    expect(flux).toContain("FluxPipeline");
+    const sd3 = joined("diffusionkit", { id: "argmaxinc/mlx-stable-diffusion-3-medium" });
+    expect(sd3).toMatch(/NUM_STEPS = 50\b/);
+    expect(sd3).toMatch(/CFG_WEIGHT = 5\b/);
+    expect(sd3).not.toContain("FluxPipeline");
+  });
+
+  it("audio sample rates: audioseal 16000, chat_tts 24000", () => {
+    expect(joined("audioseal", { id: "facebook/audioseal" })).toMatch(/sample_rate = 16000\b/);
+    expect(joined("chat_tts", { id: "2Noise/ChatTTS" })).toMatch(/, 24000\)/);
+  });
+
+  it("fallbacks carry the fixed notes", () => {
+    expect(joined("audiocraft", { id: "facebook/encodec_32khz" })).toContain("Type of model unknown");
+    expect(joined("espnet", { id: "espnet/x" })).toContain("Type of model unknown");
+    expect(joined("adapter-transformers", { id: "AdapterHub/x" })).toContain("Base model is not found");
+    expect(joined("diffusers", { id: "u/lora", tags: ["lora"] })).toContain("Base model is not found");
+    expect(joined("depth-anything-v2", { id: "u/custom-depth" })).toContain("Type of model unknown");
+    expect(joined("lerobot", { id: "u/policy" })).toContain("Type of model unknown");
+  });
+
+  it("tabular snippets use the fish-measurement table", () => {
+    const code = joined("flextab", { id: "SAP/flextab-base", pipeline_tag: "tabular-classification" });
+    for (const column of ["Species", "Length1", "Length2", "Length3", "Height", "Width"]) {
+      expect(code).toContain(`"${column}"`);
+    }
+  });
+
+  it("diffusers picks the base model, the LoRA and the prompt from the card", () => {
+    const lora = joined("diffusers", {
+      id: "nerijs/pixel-art-xl",
+      tags: ["lora"],
+      cardData: {
+        base_model: ["stabilityai/stable-diffusion-xl-base-1.0", "other/base"],
+        instance_prompt: "pixel art",
+      },
+    });
+    expect(lora).toContain('from_pretrained("stabilityai/stable-diffusion-xl-base-1.0"');
+    expect(lora).not.toContain("other/base");
+    expect(lora).toContain('load_lora_weights("nerijs/pixel-art-xl")');
+    expect(lora).toContain('prompt = "pixel art"');
+    const widget = joined("diffusers", { id: "a/b", widgetData: [{ text: 'say "hi"' }] });
+    expect(widget).toContain('prompt = "say \\"hi\\""');
+    const blocks = run("diffusers", { id: "a/b" });
+    expect(blocks[0]).toMatch(/^pip install/);
+    const controlnet = joined("diffusers", {
+      id: "diffusers/controlnet-canny-sdxl-1.0",
+      tags: ["controlnet"],
+      cardData: { base_model: "stabilityai/stable-diffusion-xl-base-1.0" },
+    });
+    expect(controlnet).toContain("StableDiffusionXLControlNetPipeline");
+    expect(joined("diffusers", { id: "a/b", pipeline_tag: "text-to-video" })).toContain("export_to_video");
+  });
+
+  it("keras-hub emits one block per task plus the backbone, examples first", () => {
+    const blocks = run("keras-hub", {
+      id: "keras/gemma_2b_en",
+      config: { keras_hub: { tasks: ["Preprocessor", "CausalLM"] } },
+    });
+    expect(blocks).toHaveLength(3);
+    expect(blocks[0]).toContain("keras_hub.models.CausalLM");
+    expect(blocks[1]).toContain("keras_hub.models.Preprocessor");
+    expect(blocks[2]).toContain("keras_hub.models.Backbone");
+    expect(run("keras-hub", { id: "keras/x" })).toHaveLength(1);
+  });
+
+  it("llama-cpp-python keeps the GGUF placeholder and chats with conversational models", () => {
+    const chat = run("llama-cpp-python", {
+      id: "bartowski/Llama-3.2-3B-Instruct-GGUF",
+      tags: ["conversational"],
+      pipeline_tag: "text-generation",
+    });
+    expect(chat[0]).toContain('filename="{{GGUF_FILE}}"');
+    expect(chat[1]).toContain("create_chat_completion");
+    expect(chat[1]).toContain("What is the capital of France?");
+    const plain = run("llama-cpp-python", { id: "mlabonne/gemma-2b-GGUF" });
+    expect(plain[1]).toContain("Once upon a time,");
+  });
+
+  it("depth-anything-v2 maps the size in the name to the encoder settings", () => {
+    expect(joined("depth-anything-v2", { id: "depth-anything/Depth-Anything-V2-Small" })).toContain(
+      'encoder="vits", features=64, out_channels=[48, 96, 192, 384]',
+    );
+    expect(joined("depth-anything-v2", { id: "depth-anything/Depth-Anything-V2-Large" })).toContain(
+      "depth_anything_v2_vitl.pth",
+    );
+  });
+
+  it("tag-driven branches follow the tags", () => {
+    expect(joined("lightning-ir", { id: "w/x", tags: ["cross-encoder"] })).toContain("CrossEncoderModule(");
+    expect(joined("lightning-ir", { id: "w/x", tags: ["bi-encoder"] })).not.toContain("CrossEncoderModule");
+    expect(joined("allennlp", { id: "allenai/bidaf-elmo", tags: ["question-answering"] })).toContain(
+      "predict_json",
+    );
+    expect(joined("audiocraft", { id: "facebook/audiogen-medium", tags: ["audiogen"] })).toContain(
+      "AudioGen",
+    );
+    expect(joined("espnet", { id: "e/x", tags: ["text-to-speech"] })).toContain("Text2Speech");
+    expect(joined("espnet", { id: "e/x", tags: ["text-to-speech"] })).not.toContain("Speech2Text");
+    expect(joined("colpali", { id: "vidore/colqwen2-v1.0" })).toContain("ColQwen2Processor");
+    expect(joined("lerobot", { id: "lerobot/smolvla_base", tags: ["smolvla"] })).toContain("SmolVLAPolicy");
   });
 });

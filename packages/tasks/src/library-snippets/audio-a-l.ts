@@ -1,7 +1,7 @@
 // Snippets for speech, music and audio libraries (ids a–l).
 import type { LibrarySnippet } from "./index.js";
 import { hasTag, nameWithoutNamespace, py, sh } from "./common.js";
-import { cloneAndRun, hfDownload, pythonInputFor, snapshotPython } from "./helpers-a-l.js";
+import { cloneAndRun, hfDownload, pythonInputFor } from "./helpers-a-l.js";
 
 const acestep: LibrarySnippet = (model) => [
   "pip install git+https://github.com/ace-step/ACE-Step.git",
@@ -239,13 +239,15 @@ ${tts}`,
 
 const f5tts: LibrarySnippet = (model) => [
   "pip install f5-tts",
-  `from huggingface_hub import snapshot_download
+  `import glob
+
+from huggingface_hub import snapshot_download
 from f5_tts.api import F5TTS
 
 checkpoint_dir = snapshot_download(${py(model.id)})
-# Point ckpt_file (and vocab_file, if the repository has one) at the files in checkpoint_dir;
-# with no arguments F5TTS() loads the default F5TTS_v1_Base checkpoint.
-tts = F5TTS()
+checkpoint = sorted(glob.glob(f"{checkpoint_dir}/**/*.safetensors", recursive=True))[0]
+# \`model\` names the architecture the checkpoint was trained with (F5TTS_v1_Base, F5TTS_Base, E2TTS_Base)
+tts = F5TTS(model="F5TTS_v1_Base", ckpt_file=checkpoint)
 
 wav, sample_rate, spectrogram = tts.infer(
     ref_file="reference.wav",
@@ -289,21 +291,24 @@ tts.read_to_file(text_list=["Hello world, this is IMS Toucan."], file_location="
 
 const indexTts: LibrarySnippet = (model) => {
   const v2 = /indextts-?2/i.test(model.id);
-  const load = snapshotPython(model, "checkpoint_dir", "checkpoints");
+  const download = `# Download the checkpoint into ./checkpoints, where the config points
+snapshot_download(${py(model.id)}, local_dir="checkpoints")`;
   if (v2) {
     return [
-      `${load}
-
+      `from huggingface_hub import snapshot_download
 from indextts.infer_v2 import IndexTTS2
+
+${download}
 
 tts = IndexTTS2(cfg_path="checkpoints/config.yaml", model_dir="checkpoints", use_fp16=False)
 tts.infer(spk_audio_prompt="reference_voice.wav", text="Hello, how are you?", output_path="output.wav")`,
     ];
   }
   return [
-    `${load}
-
+    `from huggingface_hub import snapshot_download
 from indextts.infer import IndexTTS
+
+${download}
 
 tts = IndexTTS(model_dir="checkpoints", cfg_path="checkpoints/config.yaml")
 # The reference recording sets the voice

@@ -59,6 +59,16 @@ function generateCode(model: ModelData, repo: string, loraId?: string): string {
       );
       break;
     case "image-to-video":
+      // Stable Video Diffusion animates the image alone; the other image-to-video pipelines take a prompt.
+      if (/stable-video-diffusion|img2vid/i.test(repo) && !loraId) {
+        lines.push(
+          `input_image = load_image(${py(GUITAR_IMAGE_URL)})`,
+          "",
+          "frames = pipe(image=input_image).frames[0]",
+          'export_to_video(frames, "output.mp4", fps=7)',
+        );
+        break;
+      }
       lines.push(
         `prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}`,
         `input_image = load_image(${py(GUITAR_IMAGE_URL)})`,

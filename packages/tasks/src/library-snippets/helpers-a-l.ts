@@ -2,7 +2,7 @@
 // fallbacks, and the few block shapes that recur (clone + download, download only).
 import type { ModelData } from "../model-data.js";
 import { getModelInputSnippet } from "../snippets/inputs.js";
-import { hasTag, nameWithoutNamespace, py, sh } from "./common.js";
+import { py, sh } from "./common.js";
 
 /** The first base model named in the model card, if any (an array keeps only its first entry). */
 export function baseModelOf(model: ModelData): string | undefined {
@@ -43,11 +43,6 @@ export function pythonMessagesFor(model: ModelData): string {
     ? input
     : [{ role: "user", content: "What is the capital of France?" }];
   return JSON.stringify(messages, null, 4);
-}
-
-/** True when the model looks like a LoRA adapter (the hub tags those `lora`). */
-export function isLora(model: ModelData): boolean {
-  return hasTag(model, "lora");
 }
 
 /** A shell command that downloads the whole repository (or some files) into a folder. */
@@ -93,17 +88,4 @@ export function cloneAndRun(model: ModelData, spec: CloneAndRun): string {
     ...spec.run,
   ];
   return lines.join("\n");
-}
-
-/** A Python block that downloads the repository and returns its local folder. */
-export function snapshotPython(model: ModelData, variable = "checkpoint_dir", localDir?: string): string {
-  const dir = localDir ? `, local_dir=${py(localDir)}` : "";
-  return `from huggingface_hub import snapshot_download
-
-${variable} = snapshot_download(${py(model.id)}${dir})`;
-}
-
-/** "owner/name" → "name", for folder names. */
-export function folderName(model: ModelData): string {
-  return nameWithoutNamespace(model.id);
 }

@@ -32,7 +32,7 @@ df = pd.read_csv("https://autogluon.s3.us-west-2.amazonaws.com/datasets/timeseri
 
 # Probabilistic forecast: quantiles for each future step, plus their mean
 quantiles, mean = pipeline.predict_quantiles(
-    context=torch.tensor(df["#Passengers"].values, dtype=torch.float32),
+    torch.tensor(df["#Passengers"].values, dtype=torch.float32),
     prediction_length=12,
     quantile_levels=[0.1, 0.5, 0.9],
 )
@@ -43,9 +43,10 @@ const colipri: LibrarySnippet = (model) => [
   "pip install colipri",
   `from colipri import ZeroShotImageClassificationPipeline, get_model, get_processor, load_sample_ct
 
+# get_model() loads the COLIPRI weights published at https://huggingface.co/${model.id}
 model = get_model().cuda()
 processor = get_processor()
-pipeline = ZeroShotImageClassificationPipeline(${py(model.id)}, processor)
+pipeline = ZeroShotImageClassificationPipeline(model, processor)
 
 # A chest CT volume bundled with the package
 image = load_sample_ct()

@@ -43,7 +43,7 @@ const glinerPredict = (model: ModelData, labels: string[], text: string): string
 model = GLiNER.from_pretrained(${py(model.id)})
 
 text = ${text}
-labels = ${JSON.stringify(labels)}
+labels = [${labels.map(py).join(", ")}]
 entities = model.predict_entities(text, labels, threshold=0.5)
 for entity in entities:
     print(entity["text"], "=>", entity["label"])`;

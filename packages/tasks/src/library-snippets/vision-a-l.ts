@@ -6,17 +6,17 @@ import { cloneAndRun, hfDownload } from "./helpers-a-l.js";
 
 const SAMPLE_IMAGE_URL = "http://images.cocodataset.org/val2017/000000039769.jpg";
 
-const loadSampleImage = `import requests
-from PIL import Image
-
-image = Image.open(requests.get(${py(SAMPLE_IMAGE_URL)}, stream=True).raw).convert("RGB")`;
+const SAMPLE_IMAGE_IMPORTS = "import requests\nfrom PIL import Image";
+const loadSampleImage = `image = Image.open(requests.get(${py(SAMPLE_IMAGE_URL)}, stream=True).raw).convert("RGB")`;
 
 const araclip: LibrarySnippet = (model) => [
   `import numpy as np
-${loadSampleImage}
+${SAMPLE_IMAGE_IMPORTS}
 from araclip import AraClip
 
 model = AraClip.from_pretrained(${py(model.id)})
+
+${loadSampleImage}
 
 labels = ["قطة جالسة", "قطة تقفز", "كلب", "حصان"]
 image_features = model.embedding_image(image)
@@ -28,12 +28,14 @@ print(labels[int(np.argmax(similarities))])`,
 
 const ben2: LibrarySnippet = (model) => [
   `import torch
-${loadSampleImage}
+${SAMPLE_IMAGE_IMPORTS}
 from ben2 import AutoModel
 
 device = "cuda" if torch.cuda.is_available() else "cpu"
 model = AutoModel.from_pretrained(${py(model.id)})
 model.to(device).eval()
+
+${loadSampleImage}
 
 foreground = model.inference(image)
 foreground.save("foreground.png")`,
@@ -57,10 +59,12 @@ const birefnet: LibrarySnippet = (model) => [
   `# Option 1: with transformers
 import torch
 from torchvision import transforms
-${loadSampleImage}
+${SAMPLE_IMAGE_IMPORTS}
 from transformers import AutoModelForImageSegmentation
 
 birefnet = AutoModelForImageSegmentation.from_pretrained(${py(model.id)}, trust_remote_code=True).eval()
+
+${loadSampleImage}
 
 preprocess = transforms.Compose([
     transforms.Resize((1024, 1024)),
@@ -258,7 +262,8 @@ from huggingface_hub import snapshot_download
 from matching import get_matcher
 
 device = "cuda" if torch.cuda.is_available() else "cpu"
-weights_dir = snapshot_download(${py(model.id)})
+# Pre-fetches this repository's weights into the Hub cache for offline use
+snapshot_download(${py(model.id)})
 
 # The matcher is chosen by name; the library lists them with matching.available_models
 matcher = get_matcher("superpoint-lg", device=device)
@@ -271,8 +276,10 @@ print(result["num_inliers"], result["H"])`,
 
 const lightglue: LibrarySnippet = (model) => [
   `# pip install git+https://github.com/cvg/LightGlue
+import glob
+
 import torch
-from huggingface_hub import hf_hub_download
+from huggingface_hub import snapshot_download
 from lightglue import LightGlue, SuperPoint
 from lightglue.utils import load_image, rbd
 
@@ -281,7 +288,8 @@ extractor = SuperPoint(max_num_keypoints=2048).eval().to(device)
 matcher = LightGlue(features="superpoint").eval().to(device)
 
 # Load this repository's weights instead of the ones LightGlue downloads by default
-weights = hf_hub_download(${py(model.id)}, "superpoint_lightglue.pth")
+weights_dir = snapshot_download(${py(model.id)}, allow_patterns=["*.pth"])
+weights = sorted(glob.glob(f"{weights_dir}/**/*.pth", recursive=True))[0]
 matcher.load_state_dict(torch.load(weights, map_location=device), strict=False)
 
 image0 = load_image("image0.jpg").to(device)
@@ -337,7 +345,6 @@ YAML
 
 htrflow pipeline pipeline.yaml page.jpg`,
     `from htrflow.pipeline.pipeline import Pipeline
-from htrflow.pipeline.steps import auto_import
 from htrflow.volume.volume import Collection
 
 config = {
