@@ -1,7 +1,7 @@
 // Snippets for speech and audio libraries (ASR, TTS, music generation, speaker diarization).
 import type { ModelData } from "../model-data.js";
 import { hasTag, py, sh } from "./common.js";
-import { exampleText, repoName, shDownload } from "./helpers-m-z.js";
+import { exampleText, hoistPythonImports, repoName, shDownload } from "./helpers-m-z.js";
 import type { LibrarySnippet } from "./index.js";
 
 const TTS_TEXT = "Hello! This sentence was written as text and spoken by a neural voice.";
@@ -345,7 +345,7 @@ const speechbrain: LibrarySnippet = (model) => {
       'torchaudio.save("output.wav", waveforms.squeeze(1), 22050)',
     );
   }
-  return [code.join("\n")];
+  return [hoistPythonImports(code.join("\n"))];
 };
 
 function pythonSafeDir(modelId: string): string {

@@ -12,9 +12,24 @@ export const NO_INPUT_EXAMPLE = "No input example has been defined for this mode
 export const SAMPLE_IMAGE_URL =
   "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/hub/parrots.png";
 
-/** A Python literal for any JSON-like value (True/False/None instead of true/false/null). */
-export function pyLiteral(value: unknown, indent = 4, level = 0): string {
+/** A Python literal on one line. */
+function pyInline(value: unknown): string {
   if (value === null || value === undefined) return "None";
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "None";
+  if (typeof value === "string") return py(value);
+  if (Array.isArray(value)) return `[${value.map(pyInline).join(", ")}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  return `{${entries.map(([k, v]) => `${py(k)}: ${pyInline(v)}`).join(", ")}}`;
+}
+
+/**
+ * A Python literal for any JSON-like value (True/False/None instead of true/false/null). Values
+ * that fit on a line of about 100 characters stay on one line; larger ones are split per item.
+ */
+export function pyLiteral(value: unknown, indent = 4, level = 0): string {
+  const inline = pyInline(value);
+  if (inline.length + indent * (level + 1) <= 100) return inline;
   if (typeof value === "boolean") return value ? "True" : "False";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "None";
   if (typeof value === "string") return py(value);
@@ -122,7 +137,7 @@ export function pyFishTable(target: "regression" | "classification"): string {
     const [species, l1, l2, l3, height, width] = row;
     const values =
       target === "regression" ? [py(species), l1, l2, l3, height, width] : [l1, l2, l3, height, width];
-    return `    [${values.join(", ")}],`;
+    return `        [${values.join(", ")}],`;
   }).join("\n");
   const targetValues =
     target === "regression"
@@ -158,4 +173,22 @@ export function repoName(model: ModelData): string {
 /** Joins code lines, dropping nothing: a small readability helper. */
 export function lines(...parts: string[]): string {
   return parts.join("\n");
+}
+
+/**
+ * Moves every top-level import of a Python block to its top (keeping their order, without
+ * duplicates), so that blocks assembled from pieces still read imports-first.
+ */
+export function hoistPythonImports(code: string): string {
+  const imports: string[] = [];
+  const body: string[] = [];
+  for (const line of code.split("\n")) {
+    if (/^(import|from) \S/.test(line)) {
+      if (!imports.includes(line)) imports.push(line);
+    } else {
+      body.push(line);
+    }
+  }
+  while (body.length > 0 && body[0].trim() === "") body.shift();
+  return `${imports.join("\n")}\n\n${body.join("\n")}`.replace(/\n{3,}/g, "\n\n");
 }

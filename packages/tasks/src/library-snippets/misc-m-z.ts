@@ -6,6 +6,7 @@ import {
   exampleInput,
   exampleText,
   pyFindRepoFile,
+  hoistPythonImports,
   pyFishTable,
   pyLiteral,
   repoName,
@@ -265,7 +266,7 @@ const sapRpt1Oss: LibrarySnippet = (model) => {
       "model.fit(X, y)",
       "print(model.predict(X.head(2)))",
     ].join("\n"),
-  ];
+  ].map((block, i) => (i === 1 ? hoistPythonImports(block) : block));
 };
 
 /** Prediction lines for a loaded scikit-learn model, from the widget's table or the task's example. */
@@ -296,7 +297,9 @@ function sklearnPredict(model: ModelData): string[] {
   return [];
 }
 
-const sklearn: LibrarySnippet = (model) => {
+const sklearn: LibrarySnippet = (model) => sklearnBlocks(model).map(hoistPythonImports);
+
+function sklearnBlocks(model: ModelData): string[] {
   const id = py(model.id);
   const pickleWarning =
     "# only load pickle files from sources you trust: https://skops.readthedocs.io/en/stable/persistence.html";
@@ -347,7 +350,7 @@ const sklearn: LibrarySnippet = (model) => {
       ...sklearnPredict(model),
     ].join("\n"),
   ];
-};
+}
 
 /** spaCy pipelines on the Hub are pip-installable wheels named after the repository. */
 const spacy: LibrarySnippet = (model) => {
@@ -430,7 +433,7 @@ const tabpfn: LibrarySnippet = (model) => {
       "model.fit(X, y)",
       "print(model.predict(X.head(2)))",
     ].join("\n"),
-  ];
+  ].map((block, i) => (i === 1 ? hoistPythonImports(block) : block));
 };
 
 const timesfm: LibrarySnippet = (model) => {

@@ -97,7 +97,7 @@ function pipelineCall(model: ModelData): string[] {
     return [`messages = ${pyLiteral(input.messages)}`, "pipe(messages)"];
   }
   if (KEYWORD_INPUT_TASKS.has(task) && input.code.startsWith("{")) {
-    return [`inputs = ${input.code}`, "pipe(**inputs)"];
+    return [`inputs = ${pyLiteral(JSON.parse(input.code))}`, "pipe(**inputs)"];
   }
   if (task === "zero-shot-classification") {
     return [`pipe(`, `    ${input.code},`, `    candidate_labels=${pyStrings(ZERO_SHOT_TEXT_LABELS)},`, `)`];
@@ -231,6 +231,12 @@ function transformersJsCall(model: ModelData): string[] {
   return [`const output = await pipe(${input.code});`];
 }
 
+/** Adds a console.log of the result when the call lines end by computing `output`. */
+function withPrintedOutput(callLines: string[]): string[] {
+  const last = callLines[callLines.length - 1] ?? "";
+  return last.startsWith("const output") ? [...callLines, "console.log(output);"] : callLines;
+}
+
 const transformersJs: LibrarySnippet = (model) => {
   if (!model.pipeline_tag) {
     return [
@@ -249,7 +255,7 @@ const transformersJs: LibrarySnippet = (model) => {
       'import { pipeline } from "@huggingface/transformers";',
       "",
       `const pipe = await pipeline(${js(model.pipeline_tag)}, ${js(model.id)});`,
-      ...transformersJsCall(model),
+      ...withPrintedOutput(transformersJsCall(model)),
     ].join("\n"),
   ];
 };
