@@ -1,0 +1,87 @@
+// Routes of every provider API, shared by the router (/{provider}/…) and the direct hosts.
+import type { Ctx } from "../context.js";
+import { fail, PROVIDER_ERROR_STYLE } from "../errors.js";
+import type { Reply } from "../reply.js";
+import type { ProviderId } from "../types.js";
+import { bflRoute } from "./bfl.js";
+import { falRoute } from "./fal.js";
+import { hfInferenceRoute } from "./hf-inference.js";
+import { imageGeneration } from "./images.js";
+import { chatCompletion, textCompletion } from "./openai.js";
+import { replicateRoute } from "./replicate.js";
+
+interface OpenAiRoutes {
+  chat: string[];
+  completions?: string[];
+  images?: string[];
+}
+
+/** Paths of the OpenAI-compatible providers, as the real APIs (and the client) use them. */
+const OPENAI_COMPATIBLE: Partial<Record<ProviderId, OpenAiRoutes>> = {
+  cerebras: { chat: ["/v1/chat/completions"], completions: ["/v1/completions"] },
+  cohere: { chat: ["/compatibility/v1/chat/completions"] },
+  "fireworks-ai": { chat: ["/inference/v1/chat/completions"], completions: ["/inference/v1/completions"] },
+  // The client posts hyperbolic images to /v1/images/generations; the documented path is /v1/image/generation.
+  hyperbolic: {
+    chat: ["/v1/chat/completions"],
+    completions: ["/v1/completions"],
+    images: ["/v1/images/generations", "/v1/image/generation"],
+  },
+  nebius: {
+    chat: ["/v1/chat/completions"],
+    completions: ["/v1/completions"],
+    images: ["/v1/images/generations"],
+  },
+  novita: { chat: ["/v3/openai/chat/completions"], completions: ["/v3/openai/completions"] },
+  openai: { chat: ["/v1/chat/completions"], completions: ["/v1/completions"] },
+  sambanova: { chat: ["/v1/chat/completions"] },
+  together: {
+    chat: ["/v1/chat/completions"],
+    completions: ["/v1/completions"],
+    images: ["/v1/images/generations"],
+  },
+};
+
+const FINGERPRINTS: Partial<Record<ProviderId, string>> = {
+  openai: "fp_hubkit0emu",
+  "fireworks-ai": "fp_hubkit0fw",
+};
+
+function requirePost(ctx: Ctx, provider: ProviderId): void {
+  if (ctx.req.method !== "POST")
+    fail(
+      PROVIDER_ERROR_STYLE[provider],
+      405,
+      `Method ${ctx.req.method} not allowed on ${ctx.path}; use POST`,
+    );
+}
+
+export async function providerRoute(ctx: Ctx, provider: ProviderId): Promise<Reply> {
+  switch (provider) {
+    case "hf-inference":
+      return hfInferenceRoute(ctx);
+    case "black-forest-labs":
+      return bflRoute(ctx);
+    case "fal-ai":
+      return falRoute(ctx);
+    case "replicate":
+      return replicateRoute(ctx);
+    default:
+      break;
+  }
+  const routes = OPENAI_COMPATIBLE[provider]!;
+  const style = PROVIDER_ERROR_STYLE[provider];
+  if (routes.chat.includes(ctx.path)) {
+    requirePost(ctx, provider);
+    return chatCompletion(ctx, { style, invalidStatus: 400, systemFingerprint: FINGERPRINTS[provider] });
+  }
+  if (routes.completions?.includes(ctx.path)) {
+    requirePost(ctx, provider);
+    return textCompletion(ctx, style);
+  }
+  if (routes.images?.includes(ctx.path)) {
+    requirePost(ctx, provider);
+    return imageGeneration(ctx, provider);
+  }
+  fail(style, 404, `Unknown route ${ctx.req.method} ${ctx.path} for provider ${provider}`);
+}
