@@ -347,9 +347,11 @@ function nodeLlamaCppSnippets(model: ModelData, filepath?: string): LocalAppSnip
   ];
 }
 
-function unslothSnippets(model: ModelData): LocalAppSnippet[] {
+function unslothSnippets(model: ModelData, filepath?: string): LocalAppSnippet[] {
   const id = repoId(model);
-  const studio = `# Open http://localhost:8888 and search for ${id} in the model hub.\nunsloth studio -H 0.0.0.0 -p 8888`;
+  const label = filepath === undefined ? undefined : parseGGUFQuantLabel(filepath);
+  const pick = label ? `, then pick its ${label} file` : "";
+  const studio = `# Open http://localhost:8888 and search for ${id} in the model hub${pick}.\nunsloth studio -H 0.0.0.0 -p 8888`;
   const snippets: LocalAppSnippet[] = [
     {
       title: "Install Unsloth Studio (macOS, Linux, WSL)",
@@ -363,7 +365,7 @@ function unslothSnippets(model: ModelData): LocalAppSnippet[] {
     },
     {
       title: "Use the hosted Unsloth Studio",
-      content: `# Duplicate the Space https://huggingface.co/spaces/unsloth/studio,\n# then search for ${id} in its model hub.`,
+      content: `# Duplicate the Space https://huggingface.co/spaces/unsloth/studio,\n# then search for ${id} in its model hub${pick}.`,
     },
   ];
   if (!isGgufModel(model)) {
