@@ -84,3 +84,5 @@ export * from "./inference-providers.js";
 export { MAPPING_DEFAULT_WIDGET } from "./default-widget-inputs.js";
 export { LOCAL_APPS } from "./local-apps.js";
 export type { LocalApp, LocalAppKey, LocalAppSnippet } from "./local-apps.js";
+export * from "./tasks/index.js";
+export * from "./task-demo-assets.js";
