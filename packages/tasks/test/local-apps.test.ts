@@ -19,6 +19,14 @@ function readTsv(name: string): Record<string, string>[] {
 const TOOL_TEMPLATE =
   "{% if tools %}{{ tools | tojson }}{% endif %}{% for m in messages %}{{ m.content }}{% endfor %}";
 
+// The hub's GGUF summary also carries the chat template read from the weights (not in ModelData's type).
+const QWEN3_GGUF_SUMMARY = {
+  total: 4_022_468_096,
+  architecture: "qwen3",
+  context_length: 40_960,
+  chat_template: TOOL_TEMPLATE,
+};
+
 // Realistic model metadata, as the hub API returns it for these repos.
 const models = {
   ggufChat: {
@@ -31,12 +39,7 @@ const models = {
     id: "unsloth/Qwen3-4B-GGUF",
     inference: "",
     tags: ["gguf", "qwen3", "conversational"],
-    gguf: {
-      total: 4_022_468_096,
-      architecture: "qwen3",
-      context_length: 40_960,
-      chat_template: TOOL_TEMPLATE,
-    },
+    gguf: QWEN3_GGUF_SUMMARY,
   },
   ggufBase: {
     id: "mlabonne/gemma-2b-GGUF",
