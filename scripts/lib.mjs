@@ -23,7 +23,8 @@ export function must(cmd, args, opts) {
 export function ensureInstalled() {
   const marker = path.join(root, "node_modules", ".package-lock.json");
   const lock = path.join(root, "package-lock.json");
-  const fresh = existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
+  const fresh =
+    existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
   if (fresh) return;
   console.log("Installing dependencies (npm install)…");
   must("npm", ["install", "--no-audit", "--no-fund"]);

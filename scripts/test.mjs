@@ -29,7 +29,15 @@ function vitest(name, config) {
   const out = path.join(root, ".data", `vitest-${name.replace(/\W+/g, "-")}.json`);
   mkdirSync(path.dirname(out), { recursive: true });
   rmSync(out, { force: true });
-  const status = run("npx", ["vitest", "run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile=${out}`]);
+  const status = run("npx", [
+    "vitest",
+    "run",
+    "--config",
+    config,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${out}`,
+  ]);
   if (!existsSync(out)) {
     failed++;
     failures.push(`${name} (no report, exit ${status})`);
@@ -39,7 +47,9 @@ function vitest(name, config) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   // A suite that fails to load has no failed tests but fails the run.
-  const broken = report.testResults.filter((r) => r.status === "failed" && r.assertionResults.every((a) => a.status !== "failed"));
+  const broken = report.testResults.filter(
+    (r) => r.status === "failed" && r.assertionResults.every((a) => a.status !== "failed"),
+  );
   failed += broken.length;
   if (report.numFailedTests || broken.length || status !== 0) failures.push(name);
 }
@@ -47,7 +57,11 @@ function vitest(name, config) {
 /** python3's `requests` runs the Python snippets in tests; Debian packages it. */
 function ensureSnippetRuntimes() {
   if (run("python3", ["-c", "import requests"], { stdio: "ignore" }) === 0) return;
-  if (existsSync("/usr/bin/python3") && run("/usr/bin/python3", ["-c", "import requests"], { stdio: "ignore" }) === 0) return;
+  if (
+    existsSync("/usr/bin/python3") &&
+    run("/usr/bin/python3", ["-c", "import requests"], { stdio: "ignore" }) === 0
+  )
+    return;
   const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const args = ["install", "-y", "-q", "python3-requests"];
