@@ -109,7 +109,7 @@ export const RESERVED_FAULTS: readonly ReservedFault[] = [
   },
   {
     id: "hubkit-faults/stream-cut",
-    description: "Streams drop the connection after 3 events; other answers after 10 bytes.",
+    description: "Streams drop the connection after 3 events; other answers after 3 bytes.",
     rule: () => ({ cutStreamAfter: 3 }),
   },
   {

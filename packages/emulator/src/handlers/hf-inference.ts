@@ -487,9 +487,9 @@ const TASKS: Record<string, TaskRunner> = {
       columns.findIndex(([name]) => query.includes(name.toLowerCase())),
     );
     const values = columns[colIndex][1] as string[];
+    // The row is the first one with a cell the query mentions.
     const rowIndex = Math.max(
       0,
-      columns.findIndex(() => false),
       values.findIndex((_, r) =>
         columns.some(([, vs]) => query.includes(String((vs as string[])[r]).toLowerCase())),
       ),

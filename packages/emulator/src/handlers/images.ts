@@ -59,7 +59,8 @@ export function imageGeneration(ctx: Ctx, provider: ProviderId): Reply {
       inference_time: 0.42,
     });
   }
-  const format = body.response_format ?? (provider === "together" ? "url" : "url");
+  // Both APIs default to a URL when no response_format is given.
+  const format = body.response_format ?? "url";
   const formats = provider === "together" ? ["base64", "b64_json", "url"] : ["b64_json", "url"];
   if (typeof format !== "string" || !formats.includes(format)) {
     fail(

@@ -162,5 +162,5 @@ export function replicateRoute(ctx: Ctx): Reply {
   const prefer = ctx.headers.prefer ?? "";
   const wait = /(^|[;,\s])wait(=\d+)?($|[;,\s])/.test(prefer);
   const status = wait && !job.neverComplete ? "succeeded" : wait ? "processing" : "starting";
-  return json(201, prediction(env, job, status), { "Preference-Applied": wait ? "wait" : "" });
+  return json(201, prediction(env, job, status), wait ? { "Preference-Applied": "wait" } : undefined);
 }
