@@ -18,6 +18,7 @@ const MAX_BYTES = 60 * 1024;
 // Raster canvas
 
 const hex = (s) => [parseInt(s.slice(1, 3), 16), parseInt(s.slice(3, 5), 16), parseInt(s.slice(5, 7), 16)];
+const toHex = (rgb) => "#" + rgb.map((v) => v.toString(16).padStart(2, "0")).join("");
 const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
 
 class Canvas {
@@ -811,12 +812,7 @@ function depthScene(asDepth) {
   if (asDepth) c.fill((x, y) => colormap(depthAt(x, y)));
   else skyAndGrass(c, horizon, ["#90caf9", "#e3f2fd"], ["#a5d6a7", "#558b2f"]);
   for (const o of objects) {
-    const color = asDepth
-      ? "#" +
-        colormap(o.depth)
-          .map((v) => v.toString(16).padStart(2, "0"))
-          .join("")
-      : o.color;
+    const color = asDepth ? toHex(colormap(o.depth)) : o.color;
     if (o.kind === "box") {
       c.rect(o.x0, o.y0, o.x1, o.y1, color);
       if (!asDepth)
@@ -893,7 +889,7 @@ function tableScene() {
   const c = new Canvas(W, H);
   c.fill((x, y) => (y < 110 ? hex("#eceff1") : mix(hex("#a1887f"), hex("#6d4c41"), (y - 110) / 82)));
   const objects = [
-    { draw: (cv, col) => cv.ellipse(70, 128, 28, 26, col ?? "#d32f2f"), mask: "#ff5252" },
+    { draw: (cv, col) => cv.ellipse(70, 128, 28, 26, col ?? "#d32f2f"), mask: "#00e5ff" },
     {
       draw: (cv, col) =>
         cv.polygon(
@@ -908,7 +904,7 @@ function tableScene() {
           ],
           col ?? "#fbc02d",
         ),
-      mask: "#ffeb3b",
+      mask: "#d500f9",
     },
     {
       draw: (cv, col) => {
@@ -916,7 +912,7 @@ function tableScene() {
         cv.ellipse(240, 118, 10, 16, col ?? "#1976d2");
         if (!col) cv.ellipse(240, 118, 5, 10, "#eceff1");
       },
-      mask: "#40c4ff",
+      mask: "#76ff03",
     },
   ];
   return { c, objects };
@@ -1032,9 +1028,7 @@ function faces() {
         [ox + 60, oy + 76],
         [ox + 67, oy + 76],
       ],
-      mix(hex(v.skin), [0, 0, 0], 0.15)
-        .map((n) => n)
-        .reduce((s, n) => s + n.toString(16).padStart(2, "0"), "#"),
+      toHex(mix(hex(v.skin), [0, 0, 0], 0.15)), // nose, a shade darker than the skin
     );
     c.rect(ox + 54, oy + 84, ox + 74, oy + 87, "#b5545c");
   });
@@ -1233,8 +1227,13 @@ function buildAssets() {
   for (const o of objects) {
     const layer = new Canvas(W, H, "#000000");
     o.draw(layer, "#ffffff");
+    const inside = (x, y) => x >= 0 && y >= 0 && x < W && y < H && layer.get(x, y)[0] === 255;
     for (let y = 0; y < H; y++)
-      for (let x = 0; x < W; x++) if (layer.get(x, y)[0] === 255) masked.set(x, y, hex(o.mask), 0.55);
+      for (let x = 0; x < W; x++) {
+        if (!inside(x, y)) continue;
+        const edge = !inside(x - 1, y) || !inside(x + 1, y) || !inside(x, y - 1) || !inside(x, y + 1);
+        masked.set(x, y, edge ? [255, 255, 255] : hex(o.mask), edge ? 1 : 0.6);
+      }
   }
   assets["mask-generation-output.png"] = png(masked);
 
