@@ -3,14 +3,11 @@ import type { ProviderHelper, TaskHelpers } from "../providers/helper.js";
 import { PROVIDER_TASKS } from "../providers/index.js";
 import { INFERENCE_PROVIDERS, type InferenceProvider, type InferenceTask } from "../types.js";
 
-// The reference lists providers in its registry's order, which puts hf-inference before fireworks-ai.
-const PROVIDER_LIST = Object.keys(PROVIDER_TASKS).join(",");
-
-/** Checks a provider id; the error lists the valid ones. */
+/** Checks a provider id; the error lists the valid ones (in the registry's order, as the reference does). */
 export function assertProvider(provider: string): asserts provider is InferenceProvider {
   if (!(INFERENCE_PROVIDERS as readonly string[]).includes(provider)) {
     throw new InferenceClientInputError(
-      `Provider '${provider}' not supported. Available providers: ${PROVIDER_LIST}`,
+      `Provider '${provider}' not supported. Available providers: ${Object.keys(PROVIDER_TASKS).join(",")}`,
       { provider },
     );
   }

@@ -135,22 +135,52 @@ export function conversationalHelper(
 const hasGeneratedText = (item: unknown): item is TextGenerationOutput =>
   isObject(item) && isString(item.generated_text);
 
-/** Text generation with a hub-style reply (`[{generated_text}]` or `{generated_text}`). */
+/**
+ * Text generation with a hub-style reply (`[{generated_text}]` or `{generated_text}`). An
+ * OpenAI-style completion or chat reply (what these routes really answer) is read too.
+ */
 export function parseGeneratedText(response: unknown, provider: InferenceProvider): TextGenerationOutput {
+  const choice = isObject(response) && Array.isArray(response.choices) ? response.choices[0] : undefined;
+  if (isObject(choice)) {
+    if (isString(choice.text)) return { generated_text: choice.text };
+    if (isObject(choice.message) && isString(choice.message.content))
+      return { generated_text: choice.message.content };
+  }
   const items = Array.isArray(response) ? response : [response];
   if (items.length > 0 && isArrayOf(items, hasGeneratedText)) return items[0];
   throw new InferenceOutputError("Expected Array<{generated_text: string}>", provider);
 }
 
-/** The base text-generation helper: `{...args, model}` posted to `route`, hub-style reply. */
+/** A text-generation prompt as one user message of a chat request (`max_new_tokens` → `max_tokens`). */
+export function chatPromptPayload({ args, model }: BodyParams): Record<string, unknown> {
+  const { inputs, parameters, ...rest } = args;
+  const { max_new_tokens, ...otherParameters } = (parameters ?? {}) as Record<string, unknown>;
+  return {
+    messages: [{ content: inputs, role: "user" }],
+    max_tokens: max_new_tokens,
+    ...otherParameters,
+    ...rest,
+    model,
+  };
+}
+
+/** A text-generation prompt as an OpenAI-style completion request (`max_new_tokens` → `max_tokens`). */
+export function completionPayload({ args, model }: BodyParams): Record<string, unknown> {
+  const { inputs, parameters, ...rest } = args;
+  const { max_new_tokens, ...otherParameters } = (parameters ?? {}) as Record<string, unknown>;
+  return { ...rest, prompt: inputs, max_tokens: max_new_tokens, ...otherParameters, model };
+}
+
+/** Text generation on an OpenAI-compatible route, with a reply read by `parseGeneratedText`. */
 export function textGenerationHelper(
   provider: InferenceProvider,
-  route = "v1/chat/completions",
+  route: string,
+  preparePayload: (params: BodyParams) => Record<string, unknown>,
 ): ProviderHelper<TextGenerationOutput> {
   return {
     provider,
     makeRoute: () => route,
-    preparePayload: ({ args, model }) => ({ ...args, model }),
+    preparePayload,
     getResponse: async (response) => parseGeneratedText(response, provider),
   };
 }
@@ -159,6 +189,14 @@ export function textGenerationHelper(
 export function flattenPrompt(args: Record<string, unknown>, key = "prompt"): Record<string, unknown> {
   const { inputs, parameters, ...rest } = args;
   return { ...rest, ...(parameters as Record<string, unknown> | undefined), [key]: inputs };
+}
+
+/** A helper made of shared parts plus its own (a function, so bundlers can drop unused ones). */
+export function defineHelper<Output>(
+  shared: Partial<ProviderHelper>,
+  own: Partial<ProviderHelper<Output>> & Pick<ProviderHelper<Output>, "getResponse">,
+): ProviderHelper<Output> {
+  return { ...shared, ...own } as ProviderHelper<Output>;
 }
 
 export type TaskHelpers<Output = unknown> = Partial<Record<InferenceProvider, ProviderHelper<Output>>>;

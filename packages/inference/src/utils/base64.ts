@@ -2,9 +2,10 @@ interface NodeBuffer {
   from(data: Uint8Array | string, encoding?: string): Uint8Array & { toString(encoding: string): string };
 }
 // Buffer is much faster where it exists (Node, Bun, Deno); btoa/atob elsewhere.
-const NodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
+const nodeBuffer = () => (globalThis as { Buffer?: NodeBuffer }).Buffer;
 
 export function base64FromBytes(bytes: Uint8Array): string {
+  const NodeBuffer = nodeBuffer();
   if (NodeBuffer) return NodeBuffer.from(bytes).toString("base64");
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {
@@ -14,6 +15,7 @@ export function base64FromBytes(bytes: Uint8Array): string {
 }
 
 export function bytesFromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const NodeBuffer = nodeBuffer();
   if (NodeBuffer) return new Uint8Array(NodeBuffer.from(text, "base64"));
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);

@@ -1,7 +1,7 @@
 import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientProviderOutputError, InferenceOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
-import { download, flattenPrompt, imageFromUrl, type ProviderHelper } from "../helper.js";
+import { download, flattenPrompt, imageFromUrl, defineHelper, type ProviderHelper } from "../helper.js";
 
 // fal.ai takes its own keys as `Authorization: Key …`; each model is its own route.
 const falBase = {
@@ -10,8 +10,7 @@ const falBase = {
   makeRoute: ({ model }) => `/${model}`,
 } satisfies Partial<ProviderHelper>;
 
-export const falAiTextToImage: ProviderHelper<string | Blob> = {
-  ...falBase,
+export const falAiTextToImage = /* @__PURE__ */ defineHelper<string | Blob>(falBase, {
   preparePayload: ({ args }) => {
     const { inputs, parameters, ...rest } = args;
     return { ...rest, ...(parameters as object | undefined), sync_mode: true, prompt: inputs };
@@ -22,10 +21,9 @@ export const falAiTextToImage: ProviderHelper<string | Blob> = {
     }
     throw new InferenceOutputError("Expected Fal.ai text-to-image response format", "fal-ai");
   },
-};
+});
 
-export const falAiTextToSpeech: ProviderHelper<Blob> = {
-  ...falBase,
+export const falAiTextToSpeech = /* @__PURE__ */ defineHelper<Blob>(falBase, {
   preparePayload: ({ args }) => flattenPrompt(args, "lyrics"),
   async getResponse(response, context) {
     if (!(isObject(response) && isObject(response.audio) && isString(response.audio.url))) {
@@ -47,20 +45,22 @@ export const falAiTextToSpeech: ProviderHelper<Blob> = {
       );
     }
   },
-};
+});
 
-export const falAiAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeechRecognitionOutput> = {
-  ...falBase,
-  // The task function has already turned the audio into `{audio_url: "data:…"}`.
-  preparePayload: ({ args }) => args,
-  async getResponse(response) {
-    if (isObject(response) && isString(response.text)) return { text: response.text };
-    throw new InferenceOutputError(
-      `Expected { text: string } format from Fal.ai Automatic Speech Recognition, got: ${JSON.stringify(response)}`,
-      "fal-ai",
-    );
+export const falAiAutomaticSpeechRecognition = /* @__PURE__ */ defineHelper<AutomaticSpeechRecognitionOutput>(
+  falBase,
+  {
+    // The task function has already turned the audio into `{audio_url: "data:…"}`.
+    preparePayload: ({ args }) => args,
+    async getResponse(response) {
+      if (isObject(response) && isString(response.text)) return { text: response.text };
+      throw new InferenceOutputError(
+        `Expected { text: string } format from Fal.ai Automatic Speech Recognition, got: ${JSON.stringify(response)}`,
+        "fal-ai",
+      );
+    },
   },
-};
+);
 
 /** Audio types fal.ai's speech recognition accepts as a data URL. */
 export const FAL_AI_AUDIO_TYPES = ["audio/mpeg", "audio/mp4", "audio/wav", "audio/x-wav"];

@@ -1,7 +1,7 @@
 import type { TextGenerationOutput } from "@hubkit/tasks";
 import { InferenceOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
-import { conversationalHelper, imageFromBase64, type ProviderHelper } from "../helper.js";
+import { chatPromptPayload, conversationalHelper, imageFromBase64, type ProviderHelper } from "../helper.js";
 
 const provider = "hyperbolic";
 
@@ -11,17 +11,7 @@ export const hyperbolicConversational = /* @__PURE__ */ conversationalHelper(pro
 export const hyperbolicTextGeneration: ProviderHelper<TextGenerationOutput> = {
   provider,
   makeRoute: () => "v1/chat/completions",
-  preparePayload: ({ args, model }) => {
-    const { inputs, parameters, ...rest } = args;
-    const { max_new_tokens, ...otherParameters } = (parameters ?? {}) as Record<string, unknown>;
-    return {
-      messages: [{ content: inputs, role: "user" }],
-      max_tokens: max_new_tokens,
-      ...otherParameters,
-      ...rest,
-      model,
-    };
-  },
+  preparePayload: chatPromptPayload,
   async getResponse(response) {
     const choice = isObject(response) && Array.isArray(response.choices) ? response.choices[0] : undefined;
     if (isObject(choice) && isObject(choice.message) && isString(choice.message.content)) {

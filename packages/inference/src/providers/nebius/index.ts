@@ -1,6 +1,7 @@
 import { InferenceOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
 import {
+  completionPayload,
   conversationalHelper,
   imageFromBase64,
   textGenerationHelper,
@@ -11,7 +12,12 @@ const provider = "nebius";
 
 export const nebiusConversational = /* @__PURE__ */ conversationalHelper(provider);
 
-export const nebiusTextGeneration = /* @__PURE__ */ textGenerationHelper(provider, "v1/completions");
+// The reference posted the hub-style `{inputs, parameters}` here, which the completions API rejects.
+export const nebiusTextGeneration = /* @__PURE__ */ textGenerationHelper(
+  provider,
+  "v1/completions",
+  completionPayload,
+);
 
 export const nebiusTextToImage: ProviderHelper<string | Blob> = {
   provider,

@@ -1,6 +1,6 @@
 import { InferenceOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
-import { download, imageFromUrl, type ProviderHelper } from "../helper.js";
+import { download, imageFromUrl, defineHelper, type ProviderHelper } from "../helper.js";
 
 const provider = "replicate";
 
@@ -21,18 +21,16 @@ const replicateBase = {
   },
 } satisfies Partial<ProviderHelper>;
 
-export const replicateTextToImage: ProviderHelper<string | Blob> = {
-  ...replicateBase,
+export const replicateTextToImage = /* @__PURE__ */ defineHelper<string | Blob>(replicateBase, {
   async getResponse(response, context) {
     const output = isObject(response) ? response.output : undefined;
     const url = Array.isArray(output) ? output[0] : output;
     if (isString(url) && URL.canParse(url)) return imageFromUrl(url, context);
     throw new InferenceOutputError("Expected Replicate text-to-image response format", provider);
   },
-};
+});
 
-export const replicateTextToSpeech: ProviderHelper<Blob> = {
-  ...replicateBase,
+export const replicateTextToSpeech = /* @__PURE__ */ defineHelper<Blob>(replicateBase, {
   preparePayload: (params) => {
     const payload = replicateBase.preparePayload(params);
     const { prompt, ...input } = payload.input;
@@ -45,13 +43,12 @@ export const replicateTextToSpeech: ProviderHelper<Blob> = {
     if (isString(url)) return download(url, context);
     throw new InferenceOutputError("Expected Blob or object with output", provider);
   },
-};
+});
 
-export const replicateTextToVideo: ProviderHelper<Blob> = {
-  ...replicateBase,
+export const replicateTextToVideo = /* @__PURE__ */ defineHelper<Blob>(replicateBase, {
   async getResponse(response, context) {
     const output = isObject(response) ? response.output : undefined;
     if (isString(output) && URL.canParse(output)) return download(output, context);
     throw new InferenceOutputError("Expected { output: string }", provider);
   },
-};
+});
