@@ -48,7 +48,7 @@ const taskData: TaskDataCustom = {
     },
     {
       description:
-        "Apollo 7B, a video language model that samples 32 frames per clip (t32); strong on long-video understanding benchmarks for its size.",
+        "Apollo 7B, from a systematic study of which design choices make video language models work; strong on long-video benchmarks for its size.",
       id: "GoodiesHere/Apollo-LMMs-Apollo-7B-t32",
     },
     {
