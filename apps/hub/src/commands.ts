@@ -1,0 +1,162 @@
+// The hubkit-hub commands: `serve` (default) runs the hub server, `import` loads a JSON-lines model
+// file into the catalogue, `generate` writes a synthetic catalogue. Kept apart from cli.ts (process
+// wiring) so tests can run them in-process.
+import { existsSync, statSync } from "node:fs";
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+import { openCatalogue } from "./catalogue-store.js";
+import { describeProblem, importJsonl } from "./importer.js";
+import { DEFAULT_DATA_DIR } from "./paths.js";
+import { startHubServer, type HubServer } from "./server.js";
+import { syntheticCatalogueLines } from "./synthetic.js";
+
+export const USAGE = `Usage:
+  hubkit-hub [serve] [--host HOST] [--port PORT] [--data-dir DIR]
+      Serve the hub API and the web app. Env: HOST (default 127.0.0.1), PORT (default 5173),
+      HUBKIT_DATA_DIR (default <repo>/.data/hub), HF_TOKEN (set it to send inference to the real router).
+  hubkit-hub import <file.jsonl> [--data-dir DIR]
+      Load models (one JSON object per line, in the hub API's model shape). Bad lines are reported
+      with their line number; good lines are kept (upsert by id). Exit code 1 when a line was rejected.
+  hubkit-hub generate --count N [--seed S]
+      Write N synthetic models as JSON lines to stdout (deterministic).`;
+
+export class UsageError extends Error {}
+
+export interface CommandIo {
+  stdout: Writable;
+  stderr: Writable;
+  env: Record<string, string | undefined>;
+}
+
+export interface CommandResult {
+  exitCode: number;
+  /** set by `serve`: the running server, which the caller stops */
+  server?: HubServer;
+}
+
+interface ParsedArgs {
+  command: "serve" | "import" | "generate" | "help";
+  positional: string[];
+  flags: Map<string, string>;
+}
+
+const FLAGS_WITH_VALUES = new Set(["host", "port", "data-dir", "count", "seed"]);
+const COMMANDS = new Set(["serve", "import", "generate"]);
+
+function parseArgs(argv: string[]): ParsedArgs {
+  const positional: string[] = [];
+  const flags = new Map<string, string>();
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "-h" || arg === "--help" || arg === "help") {
+      help = true;
+    } else if (arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      const name = arg.slice(2, eq === -1 ? undefined : eq);
+      if (!FLAGS_WITH_VALUES.has(name)) throw new UsageError(`unknown option --${name}`);
+      const value = eq === -1 ? argv[++i] : arg.slice(eq + 1);
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      flags.set(name, value);
+    } else {
+      positional.push(arg);
+    }
+  }
+  if (help) return { command: "help", positional, flags };
+  const command = positional[0] !== undefined && COMMANDS.has(positional[0]) ? positional.shift() : "serve";
+  return { command: command as ParsedArgs["command"], positional, flags };
+}
+
+function integerFlag(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`${name} must be an integer between ${min} and ${max}`);
+  }
+  return Number(value);
+}
+
+function write(stream: Writable, text: string): void {
+  stream.write(`${text}\n`);
+}
+
+async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
+  if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
+  const explicitPort = args.flags.get("port") ?? io.env.PORT;
+  const port = integerFlag(explicitPort, "PORT", 0, 65535) ?? 5173;
+  const server = await startHubServer({
+    host: args.flags.get("host") ?? io.env.HOST ?? "127.0.0.1",
+    port,
+    portFallback: explicitPort === undefined,
+    dataDir: args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
+    hfToken: io.env.HF_TOKEN || undefined,
+    logger: io.env.HUBKIT_LOG === "1",
+  });
+  const inference =
+    server.mode === "offline"
+      ? "offline: inference is answered by the in-process provider emulator"
+      : "online: inference goes to the real router with the server's HF_TOKEN";
+  write(io.stdout, `hubkit hub: ${server.url}  (${server.store.count()} models; ${inference})`);
+  return { exitCode: 0, server };
+}
+
+async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
+  const file = args.positional[0];
+  if (!file || args.positional.length > 1) {
+    throw new UsageError("import takes exactly one file: hubkit-hub import <file.jsonl>");
+  }
+  if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no such file: ${file}`);
+  const store = openCatalogue(args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR);
+  const started = Date.now();
+  try {
+    const report = await importJsonl(store, file, {
+      onProblem: (problem) => write(io.stderr, `${file}: ${describeProblem(problem)}`),
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    write(
+      io.stdout,
+      `${file}: ${report.lines} lines; ${report.inserted} models added, ${report.updated} updated; ` +
+        `${report.invalid} invalid lines skipped; ${report.duplicates} duplicate ids (${seconds} s). ` +
+        `The catalogue now holds ${store.count()} models.`,
+    );
+    return { exitCode: report.invalid > 0 ? 1 : 0 };
+  } finally {
+    store.close();
+  }
+}
+
+async function generate(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
+  if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
+  const count = integerFlag(args.flags.get("count"), "--count", 1, 100_000_000);
+  if (count === undefined) throw new UsageError("generate needs --count N");
+  const seed = integerFlag(args.flags.get("seed"), "--seed", 0, 2 ** 31) ?? 1;
+  let chunk = "";
+  for (const line of syntheticCatalogueLines(count, seed)) {
+    chunk += line;
+    if (chunk.length > 1 << 16) {
+      if (!io.stdout.write(chunk)) await once(io.stdout, "drain");
+      chunk = "";
+    }
+  }
+  if (chunk) io.stdout.write(chunk);
+  return { exitCode: 0 };
+}
+
+/** Runs one command. Usage errors are reported on stderr with exit code 2. */
+export async function runCommand(argv: string[], io: CommandIo): Promise<CommandResult> {
+  try {
+    const args = parseArgs(argv);
+    if (args.command === "help") {
+      write(io.stdout, USAGE);
+      return { exitCode: 0 };
+    }
+    if (args.command === "import") return await importCommand(args, io);
+    if (args.command === "generate") return await generate(args, io);
+    return await serve(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      write(io.stderr, `hubkit-hub: ${error.message}\n\n${USAGE}`);
+      return { exitCode: 2 };
+    }
+    throw error;
+  }
+}

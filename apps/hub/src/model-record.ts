@@ -1,0 +1,243 @@
+// The model document the hub stores and serves, in the real hub API's shape, and the validation of
+// records coming from a JSON-lines file (the embedded catalogue, or what a user exported from the hub).
+import { createHash } from "node:crypto";
+
+export type ProviderStatus = "live" | "staging";
+
+export interface ProviderMappingEntry {
+  status: ProviderStatus;
+  providerId: string;
+  task: string;
+  /** LoRA adapters served on top of a base model (newer hub exports carry these). */
+  adapter?: string;
+  adapterWeightsPath?: string;
+}
+
+export interface HubModel {
+  _id: string;
+  id: string;
+  modelId: string;
+  author: string;
+  sha: string;
+  private: boolean;
+  disabled: boolean;
+  gated: false | "auto" | "manual";
+  pipeline_tag?: string;
+  library_name?: string;
+  tags: string[];
+  downloads: number;
+  likes: number;
+  createdAt: string;
+  lastModified: string;
+  config?: Record<string, unknown>;
+  cardData?: Record<string, unknown>;
+  widgetData?: unknown[];
+  transformersInfo?: Record<string, unknown>;
+  siblings?: { rfilename: string }[];
+  inferenceProviderMapping?: Record<string, ProviderMappingEntry>;
+  mask_token?: string;
+  safetensors?: Record<string, unknown>;
+  gguf?: Record<string, unknown>;
+  spaces?: string[];
+  /** Our own one-line summary of the model (embedded catalogue only; not a real hub field). */
+  description?: string;
+}
+
+export type ParseResult = { ok: true; model: HubModel } | { ok: false; reason: string };
+
+/** `owner/name`, or a single-segment legacy id such as `gpt2`. */
+const MODEL_ID_RE = /^[A-Za-z0-9](?:[\w.-]{0,95})(?:\/[A-Za-z0-9_.][\w.-]{0,95})?$/;
+const TAG_RE = /^[a-z0-9][a-z0-9_.:/+-]*$/i;
+const SLUG_RE = /^[a-z0-9][a-z0-9_.-]*$/i;
+const MAX_TAGS = 500;
+const MAX_OBJECT_JSON = 256 * 1024;
+
+export function isValidModelId(id: string): boolean {
+  return MODEL_ID_RE.test(id) && !id.includes("..") && !id.endsWith(".");
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function fail(reason: string): ParseResult {
+  return { ok: false, reason };
+}
+
+function hexDigest(text: string, length: number): string {
+  return createHash("sha1").update(text).digest("hex").slice(0, length);
+}
+
+/** Accepts ISO 8601 date strings; returns the normalised ISO string, or undefined when invalid. */
+function normaliseDate(value: unknown): string | undefined {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+function parseProviderMapping(value: unknown): Record<string, ProviderMappingEntry> | string {
+  // The hub has served two shapes: an object keyed by provider (what @huggingface/inference 3.7.1
+  // reads) and, later, an array of entries naming their provider. Both normalise to the object.
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [
+        isPlainObject(item) && typeof item.provider === "string" ? item.provider : `#${index}`,
+        item,
+      ])
+    : isPlainObject(value)
+      ? Object.entries(value)
+      : [];
+  if (!Array.isArray(value) && !isPlainObject(value)) {
+    return `"inferenceProviderMapping" must be an object keyed by provider`;
+  }
+  const mapping: Record<string, ProviderMappingEntry> = {};
+  for (const [provider, raw] of entries) {
+    if (!SLUG_RE.test(provider))
+      return `"inferenceProviderMapping" has an invalid provider name "${provider}"`;
+    if (!isPlainObject(raw)) return `"inferenceProviderMapping.${provider}" must be an object`;
+    if (raw.status !== "live" && raw.status !== "staging") {
+      return `"inferenceProviderMapping.${provider}.status" must be "live" or "staging"`;
+    }
+    if (typeof raw.providerId !== "string" || raw.providerId === "") {
+      return `"inferenceProviderMapping.${provider}.providerId" must be a non-empty string`;
+    }
+    if (typeof raw.task !== "string" || !SLUG_RE.test(raw.task)) {
+      return `"inferenceProviderMapping.${provider}.task" must be a task id such as "text-to-image"`;
+    }
+    const entry: ProviderMappingEntry = { status: raw.status, providerId: raw.providerId, task: raw.task };
+    if (typeof raw.adapter === "string") entry.adapter = raw.adapter;
+    if (typeof raw.adapterWeightsPath === "string") entry.adapterWeightsPath = raw.adapterWeightsPath;
+    mapping[provider] = entry;
+  }
+  return mapping;
+}
+
+const OBJECT_FIELDS = ["config", "cardData", "transformersInfo", "safetensors", "gguf"] as const;
+
+/**
+ * Validates one record in the hub API's model shape and returns the normalised document. Unknown
+ * top-level fields are dropped; missing counters default to 0 and missing dates to `now`.
+ */
+export function parseModelRecord(value: unknown, now: string = new Date().toISOString()): ParseResult {
+  if (!isPlainObject(value)) return fail("a model record must be a JSON object");
+  const rawId = value.id ?? value.modelId;
+  if (typeof rawId !== "string" || rawId === "") return fail(`missing "id" (a string such as "owner/name")`);
+  if (!isValidModelId(rawId)) {
+    return fail(
+      `invalid "id" "${rawId.slice(0, 120)}": expected "owner/name" of letters, digits, "-", "_", "."`,
+    );
+  }
+  const id = rawId;
+  const slash = id.indexOf("/");
+  const author = slash === -1 ? "" : id.slice(0, slash);
+  if (value.author !== undefined && typeof value.author !== "string")
+    return fail(`"author" must be a string`);
+
+  for (const field of ["pipeline_tag", "library_name"] as const) {
+    const fieldValue = value[field];
+    if (
+      fieldValue !== undefined &&
+      fieldValue !== null &&
+      (typeof fieldValue !== "string" || !SLUG_RE.test(fieldValue))
+    ) {
+      return fail(`"${field}" must be an id such as "text-generation" or "transformers"`);
+    }
+  }
+
+  let tags: string[] = [];
+  if (value.tags !== undefined) {
+    if (!Array.isArray(value.tags) || !value.tags.every((tag) => typeof tag === "string")) {
+      return fail(`"tags" must be an array of strings`);
+    }
+    if (value.tags.length > MAX_TAGS) return fail(`"tags" has more than ${MAX_TAGS} entries`);
+    const badTag = value.tags.find((tag) => !TAG_RE.test(tag) || tag.length > 200);
+    if (badTag !== undefined) return fail(`invalid tag "${badTag.slice(0, 60)}" in "tags"`);
+    tags = [...new Set(value.tags)];
+  }
+
+  const counters: Record<"downloads" | "likes", number> = { downloads: 0, likes: 0 };
+  for (const field of ["downloads", "likes"] as const) {
+    const count = value[field];
+    if (count === undefined) continue;
+    if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0) {
+      return fail(`"${field}" must be a non-negative integer`);
+    }
+    counters[field] = count;
+  }
+
+  const dates: Record<"createdAt" | "lastModified", string> = { createdAt: now, lastModified: now };
+  for (const field of ["createdAt", "lastModified"] as const) {
+    if (value[field] === undefined) continue;
+    const date = normaliseDate(value[field]);
+    if (date === undefined)
+      return fail(`"${field}" must be an ISO 8601 date such as "2024-05-01T12:00:00.000Z"`);
+    dates[field] = date;
+  }
+  if (value.createdAt === undefined && value.lastModified !== undefined) dates.createdAt = dates.lastModified;
+
+  const model: HubModel = {
+    _id: typeof value._id === "string" && /^[0-9a-f]{24}$/.test(value._id) ? value._id : hexDigest(id, 24),
+    id,
+    modelId: id,
+    author: typeof value.author === "string" ? value.author : author,
+    sha: typeof value.sha === "string" && /^[0-9a-f]{40}$/.test(value.sha) ? value.sha : "",
+    private: false,
+    disabled: value.disabled === true,
+    gated: value.gated === "auto" || value.gated === "manual" ? value.gated : false,
+    tags,
+    downloads: counters.downloads,
+    likes: counters.likes,
+    createdAt: dates.createdAt,
+    lastModified: dates.lastModified,
+  };
+  if (typeof value.pipeline_tag === "string") model.pipeline_tag = value.pipeline_tag;
+  if (typeof value.library_name === "string") model.library_name = value.library_name;
+
+  for (const field of OBJECT_FIELDS) {
+    const fieldValue = value[field];
+    if (fieldValue === undefined || fieldValue === null) continue;
+    if (!isPlainObject(fieldValue)) return fail(`"${field}" must be an object`);
+    if (JSON.stringify(fieldValue).length > MAX_OBJECT_JSON) return fail(`"${field}" is larger than 256 KiB`);
+    model[field] = fieldValue;
+  }
+  if (model.transformersInfo && typeof model.transformersInfo.auto_model !== "string") {
+    return fail(`"transformersInfo.auto_model" must be a string`);
+  }
+  if (value.widgetData !== undefined && value.widgetData !== null) {
+    if (!Array.isArray(value.widgetData) || !value.widgetData.every(isPlainObject)) {
+      return fail(`"widgetData" must be an array of objects`);
+    }
+    model.widgetData = value.widgetData;
+  }
+  if (value.siblings !== undefined) {
+    if (
+      !Array.isArray(value.siblings) ||
+      !value.siblings.every((sibling) => isPlainObject(sibling) && typeof sibling.rfilename === "string")
+    ) {
+      return fail(`"siblings" must be an array of {rfilename} objects`);
+    }
+    model.siblings = value.siblings.map((sibling) => ({
+      rfilename: (sibling as { rfilename: string }).rfilename,
+    }));
+  }
+  if (value.spaces !== undefined) {
+    if (!Array.isArray(value.spaces) || !value.spaces.every((space) => typeof space === "string")) {
+      return fail(`"spaces" must be an array of strings`);
+    }
+    model.spaces = value.spaces;
+  }
+  if (value.mask_token !== undefined) {
+    if (typeof value.mask_token !== "string") return fail(`"mask_token" must be a string`);
+    model.mask_token = value.mask_token;
+  }
+  if (value.description !== undefined) {
+    if (typeof value.description !== "string") return fail(`"description" must be a string`);
+    model.description = value.description;
+  }
+  if (value.inferenceProviderMapping !== undefined && value.inferenceProviderMapping !== null) {
+    const mapping = parseProviderMapping(value.inferenceProviderMapping);
+    if (typeof mapping === "string") return fail(mapping);
+    model.inferenceProviderMapping = mapping;
+  }
+  if (model.sha === "") model.sha = hexDigest(JSON.stringify(model), 40);
+  return { ok: true, model };
+}

@@ -1,0 +1,238 @@
+// The hub server: Fastify with the hub API, the inference proxy, the web app and its security headers,
+// over the SQLite catalogue. Offline (the default) it starts the provider emulator in-process.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCompress from "@fastify/compress";
+import { startEmulator, type EmulatedModel } from "@hubkit/emulator";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { registerHubApi } from "./api.js";
+import { openCatalogue, type CatalogueStore } from "./catalogue-store.js";
+import { HttpError } from "./errors.js";
+import { libraryRegistry, taskAssetsDir, taskPages } from "./hub-data.js";
+import { seedEmbeddedCatalogue } from "./importer.js";
+import type { HubModel } from "./model-record.js";
+import { DEFAULT_DATA_DIR, EMBEDDED_CATALOGUE_PATH, HUB_VERSION, WEB_DIST_DIR } from "./paths.js";
+import { registerRouterProxy } from "./proxy.js";
+import { registerStaticFiles } from "./static-files.js";
+
+export const REAL_ROUTER_URL = "https://router.huggingface.co";
+/** Sent to the emulator's router when the browser sends no token: it accepts any `hf_` token. */
+const OFFLINE_TOKEN = "hf_hubkit_offline_emulator";
+const API_BODY_LIMIT = 1024 * 1024;
+const PROXY_BODY_LIMIT = 32 * 1024 * 1024;
+
+export interface HubServerOptions {
+  host?: string;
+  /** 0 picks a free port */
+  port?: number;
+  /** when the port is taken, try the next ones (up to 10) instead of failing */
+  portFallback?: boolean;
+  dataDir?: string;
+  webDistDir?: string;
+  cataloguePath?: string;
+  /** the server's hub token; online mode uses it for inference (default: process.env.HF_TOKEN) */
+  hfToken?: string;
+  /** default: "online" when a token is set, else "offline" */
+  mode?: "offline" | "online";
+  /** router used online (default https://router.huggingface.co) */
+  onlineRouterUrl?: string;
+  /** seed the embedded catalogue into a fresh or outdated database (default true) */
+  seed?: boolean;
+  logger?: boolean;
+}
+
+export interface HubServer {
+  app: FastifyInstance;
+  url: string;
+  mode: "offline" | "online";
+  store: CatalogueStore;
+  /** loopback URL of the in-process emulator's router (offline only) */
+  emulatorRouterUrl?: string;
+  close(): Promise<void>;
+}
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' data: blob: https:",
+  "connect-src 'self' https:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const NO_WEB_APP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hubkit hub</title></head>
+<body><h1>hubkit hub</h1><p>The web app is not built yet (apps/web/dist is missing). The hub API is up:</p>
+<ul><li><a href="/api/models">/api/models</a></li><li><a href="/api/tasks">/api/tasks</a></li>
+<li><a href="/api/libraries">/api/libraries</a></li><li><a href="/api/hubkit/config">/api/hubkit/config</a></li></ul></body></html>`;
+
+function toEmulatedModel(model: HubModel): EmulatedModel {
+  return {
+    id: model.id,
+    pipeline_tag: model.pipeline_tag ?? "",
+    library_name: model.library_name,
+    tags: model.tags,
+    mask_token: model.mask_token,
+    inferenceProviderMapping: model.inferenceProviderMapping ?? {},
+  } as EmulatedModel;
+}
+
+/** Rejects paths that try to climb out of a folder, whatever their encoding. */
+function checkPath(url: string): string | undefined {
+  const rawPath = url.split("?")[0];
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return "malformed percent-encoding in the URL path";
+  }
+  if (decoded.includes("\0")) return "NUL byte in the URL path";
+  if (decoded.includes("\\") || decoded.split("/").some((segment) => segment === "..")) {
+    return "path traversal ('..' or '\\') is not allowed in the URL path";
+  }
+  return undefined;
+}
+
+export async function startHubServer(options: HubServerOptions = {}): Promise<HubServer> {
+  const hfToken = options.hfToken ?? process.env.HF_TOKEN ?? undefined;
+  const mode = options.mode ?? (hfToken ? "online" : "offline");
+  if (mode === "online" && !hfToken) throw new Error("online mode needs a hub token: set HF_TOKEN");
+
+  const store = openCatalogue(options.dataDir ?? DEFAULT_DATA_DIR);
+  let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
+  try {
+    if (options.seed !== false) {
+      const cataloguePath = options.cataloguePath ?? EMBEDDED_CATALOGUE_PATH;
+      if (existsSync(cataloguePath)) await seedEmbeddedCatalogue(store, cataloguePath);
+    }
+    if (mode === "offline") {
+      // The emulator answers for this catalogue's models and provider ids, not only its own table.
+      emulator = await startEmulator({
+        models: store.mappedModels().map(toEmulatedModel),
+        resolveModel: (id) => {
+          const model = store.getModel(id);
+          return model ? toEmulatedModel(model) : undefined;
+        },
+      });
+    }
+
+    const app = Fastify({
+      logger: options.logger
+        ? { level: "info", redact: ["req.headers.authorization", "req.headers.cookie"] }
+        : false,
+      bodyLimit: API_BODY_LIMIT,
+      maxParamLength: 300,
+      routerOptions: { ignoreTrailingSlash: true },
+    });
+
+    app.addHook("onRequest", async (request) => {
+      const problem = checkPath(request.url);
+      if (problem) throw new HttpError(400, problem);
+    });
+    app.addHook("onSend", async (_request, reply, payload) => {
+      reply.header("content-security-policy", CSP);
+      reply.header("x-content-type-options", "nosniff");
+      reply.header("referrer-policy", "no-referrer");
+      reply.header("x-frame-options", "DENY");
+      reply.header("cross-origin-opener-policy", "same-origin");
+      return payload;
+    });
+
+    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+      if (status >= 500 && !(error instanceof HttpError)) {
+        request.log.error({ err: error }, "request failed");
+        return reply.code(500).send({ error: "Internal server error" });
+      }
+      const code = (error as FastifyError).code;
+      let message = error.message;
+      if (code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "Request body is too large";
+      else if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+        message = "Request body is not valid JSON";
+      }
+      return reply.code(status).send({ error: message });
+    });
+
+    await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+    const onlineRouterUrl = options.onlineRouterUrl ?? REAL_ROUTER_URL;
+    const routerUrl = emulator ? emulator.routerUrl : onlineRouterUrl;
+    await registerHubApi(app, {
+      store,
+      tasks: taskPages,
+      libraries: libraryRegistry,
+      config: () => ({
+        mode,
+        router: mode === "offline" ? routerUrl : onlineRouterUrl,
+        proxy: "/router",
+        version: HUB_VERSION,
+      }),
+    });
+    await registerRouterProxy(app, {
+      routerUrl,
+      serverToken: emulator ? OFFLINE_TOKEN : hfToken,
+      bodyLimit: PROXY_BODY_LIMIT,
+      emulatorOrigins: emulator ? Object.values(emulator.hosts) : undefined,
+    });
+
+    const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
+    const { webApp } = await registerStaticFiles(app, { webDistDir, taskAssetsDir: taskAssetsDir() });
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const pathname = request.url.split("?")[0];
+      const isPage =
+        (request.method === "GET" || request.method === "HEAD") &&
+        !/^\/(api|router|emulator|assets\/tasks)(\/|$)/.test(pathname) &&
+        path.extname(pathname) === "";
+      if (isPage && webApp) {
+        reply.header("cache-control", "no-cache");
+        return reply.sendFile("index.html", webDistDir);
+      }
+      if (isPage && pathname === "/") return reply.type("text/html; charset=utf-8").send(NO_WEB_APP_PAGE);
+      return reply.code(404).send({ error: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
+    });
+
+    const host = options.host ?? "127.0.0.1";
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await app.listen({ host, port: (options.port ?? 0) + (options.port ? attempt : 0) });
+        break;
+      } catch (error) {
+        const taken = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+        if (!taken || !options.portFallback || !options.port || attempt >= 9) {
+          await app.close();
+          throw error;
+        }
+      }
+    }
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : options.port;
+    const displayHost =
+      host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+
+    let closed = false;
+    return {
+      app,
+      url: `http://${displayHost}:${port}`,
+      mode,
+      store,
+      emulatorRouterUrl: emulator?.routerUrl,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await emulator?.close();
+        store.close();
+      },
+    };
+  } catch (error) {
+    await emulator?.close();
+    store.close();
+    throw error;
+  }
+}
