@@ -505,14 +505,30 @@ const vibevoice: LibrarySnippet = (model) => [
   ].join("\n"),
 ];
 
+/** The repository the WhisperKit CLI downloads its Core ML variants from when given only --model. */
+const WHISPERKIT_DEFAULT_REPO = "argmaxinc/whisperkit-coreml";
+
 const whisperkit: LibrarySnippet = (model) => {
-  // WhisperKit repos hold several Core ML variants in folders named after the model.
+  const install = ["# macOS: install the CLI with Homebrew", "brew install whisperkit-cli", ""];
+  if (model.id !== WHISPERKIT_DEFAULT_REPO) {
+    // The CLI has no option naming another repository: download it and point --model-path at a variant.
+    return [
+      [
+        ...install,
+        "# Core ML models (AudioEncoder, TextDecoder, MelSpectrogram) of a converted Whisper checkpoint",
+        `hf download ${sh(model.id)} --local-dir whisperkit-models`,
+        "",
+        "# the models sit at the root or, one variant per folder, below it (the first folder is used here)",
+        "model_dir=whisperkit-models",
+        '[ -d "$model_dir/AudioEncoder.mlmodelc" ] || model_dir="$(ls -d whisperkit-models/*/ | head -n 1)"',
+        'whisperkit-cli transcribe --model-path "$model_dir" --audio-path audio.wav',
+      ].join("\n"),
+    ];
+  }
   return [
     [
-      "# macOS: install the CLI with Homebrew",
-      "brew install whisperkit-cli",
-      "",
-      `# Core ML models from ${sh(model.id)}: choose a variant by name, e.g. large-v3`,
+      ...install,
+      `# the CLI downloads the chosen variant from ${model.id}, e.g. large-v3`,
       'whisperkit-cli transcribe --model "large-v3" --audio-path audio.wav',
       "",
       "# distilled variants",

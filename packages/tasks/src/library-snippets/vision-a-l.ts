@@ -98,16 +98,24 @@ params = u.load_params(checkpoint)`,
 ];
 
 const clipscope: LibrarySnippet = (model) => [
+  "pip install clipscope",
   `import torch
+${SAMPLE_IMAGE_IMPORTS}
 from clipscope import ConfiguredViT, TopKSAE
 
 device = "cuda" if torch.cuda.is_available() else "cpu"
 
-# Each SAE of the repository sits in its own file, named after the layer it reads
-sae = TopKSAE.from_pretrained(repo_id=${py(model.id)}, filename="22_resid/1200013184.pt", device=device)
+# One SAE per file of ${model.id}, in a folder named after the layer and hook it reads
+location = (22, "resid")
+sae = TopKSAE.from_pretrained(checkpoint="22_resid/1200013184.pt", device=device)
+transformer = ConfiguredViT([location], device=device)
 
-locations = [(22, "resid")]
-transformer = ConfiguredViT(locations, "laion/CLIP-ViT-L-14-laion2B-s32B-b82K", device=device)`,
+${loadSampleImage}
+
+# The SAE reads the CLS token's activation at that location
+activations = transformer.all_activations(image)[location][:, 0]
+output = sae.forward_descriptive(activations)
+print(output["latent"].shape)  # sparse feature activations`,
 ];
 
 const collectorvision: LibrarySnippet = (model) => [

@@ -1,5 +1,6 @@
 // Snippets for computer-vision libraries: classification and detection, segmentation and matting,
 // OCR, 3D reconstruction, medical and Earth-observation imaging.
+import type { ModelData } from "../model-data.js";
 import { hasTag, nameWithoutNamespace, py, sh } from "./common.js";
 import { SAMPLE_IMAGE_URL, pyFindRepoFile, pyStrings, repoName, shDownload } from "./helpers-m-z.js";
 import type { LibrarySnippet } from "./index.js";
@@ -187,14 +188,17 @@ const sam3dBody: LibrarySnippet = (model) => [
   [
     "git clone https://github.com/facebookresearch/sam-3d-body.git",
     "cd sam-3d-body",
-    "# install the environment as described in INSTALL.md",
+    "# install the environment as described in INSTALL.md; run the Python below from this folder",
   ].join("\n"),
   [
     "from notebook.utils import setup_sam_3d_body",
     "",
-    `estimator = setup_sam_3d_body(${py(model.id)})`,
-    "# one entry per detected person: body mesh vertices, joints and camera",
+    "# downloads the checkpoint (and the MHR body model) from the Hub",
+    `estimator = setup_sam_3d_body(hf_repo_id=${py(model.id)})`,
+    "",
+    "# one dict per detected person: mesh vertices, 3D keypoints, body/hand pose and camera",
     'outputs = estimator.process_one_image("person.jpg")',
+    "print(len(outputs), sorted(outputs[0]) if outputs else [])",
   ].join("\n"),
 ];
 
@@ -236,13 +240,47 @@ const sapiens: LibrarySnippet = (model) => {
   ];
 };
 
-const terratorch: LibrarySnippet = (model) => [
-  [
-    "from terratorch.registry import BACKBONE_REGISTRY",
-    "",
-    `model = BACKBONE_REGISTRY.build(${py(model.id)}, pretrained=True)`,
-  ].join("\n"),
-];
+/**
+ * TerraTorch registers its foundation models under its own names; the hub repositories of those
+ * models map to them (Prithvi-EO-2.0-300M-TL → prithvi_eo_v2_300_tl, TerraMind-1.0-base →
+ * terramind_v1_base). Other repositories are fine-tuned tasks: a config plus a checkpoint.
+ */
+function terratorchBackboneName(model: ModelData): string | undefined {
+  const name = repoName(model);
+  const prithvi = /^prithvi-eo-(\d)\.0-(\d+m|tiny)(-tl)?$/.exec(name);
+  if (prithvi) return `prithvi_eo_v${prithvi[1]}_${prithvi[2].replace(/m$/, "")}${prithvi[3] ? "_tl" : ""}`;
+  const terramind = /^terramind-1\.0-(tiny|small|base|large)$/.exec(name);
+  if (terramind) return `terramind_v1_${terramind[1]}`;
+  return undefined;
+}
+
+const terratorch: LibrarySnippet = (model) => {
+  const backbone = terratorchBackboneName(model);
+  if (backbone) {
+    return [
+      [
+        "from terratorch.registry import BACKBONE_REGISTRY",
+        "",
+        `# ${py(model.id)} is registered in TerraTorch as ${py(backbone)}`,
+        `model = BACKBONE_REGISTRY.build(${py(backbone)}, pretrained=True)`,
+      ].join("\n"),
+    ];
+  }
+  return [
+    [
+      "pip install terratorch",
+      "",
+      "# A fine-tuned task: the repository holds its config (YAML) and checkpoint",
+      `hf download ${sh(model.id)} --local-dir terratorch-model`,
+      "",
+      "# predict on a folder of GeoTIFFs with the bands listed in the config",
+      'terratorch predict -c "$(ls terratorch-model/*.yaml | head -n 1)" \\',
+      '  --ckpt_path "$(ls terratorch-model/*.pt terratorch-model/*.ckpt 2>/dev/null | head -n 1)" \\',
+      "  --predict_output_dir predictions \\",
+      "  --data.init_args.predict_data_root input_tiffs",
+    ].join("\n"),
+  ];
+};
 
 const torchgeo: LibrarySnippet = (model) => [
   [
@@ -260,12 +298,21 @@ const mlxImage: LibrarySnippet = (model) => {
   // mlx-image names its models like timm; the hub copies carry a "-mlxim" suffix.
   const name = nameWithoutNamespace(model.id).replace(/-mlxim$/, "");
   return [
+    "pip install mlx-image",
     [
+      "import mlx.core as mx",
+      "from mlxim.io import read_rgb",
       "from mlxim.model import create_model",
+      "from mlxim.transform import ImageNetTransform",
       "",
-      `# mlx-image downloads the weights of ${py(model.id)} from the Hub`,
+      `# create_model(${py(name)}) downloads the weights of ${py(model.id)} from the Hub`,
       `model = create_model(${py(name)})`,
       "model.eval()",
+      "",
+      "transform = ImageNetTransform(train=False, img_size=224)",
+      'x = mx.expand_dims(mx.array(transform(read_rgb("cat.jpg"))), 0)',
+      "logits = model(x)",
+      "print(mx.argmax(logits, axis=-1))  # ImageNet class index",
     ].join("\n"),
   ];
 };
@@ -421,6 +468,7 @@ const trellis: LibrarySnippet = (model) => {
 const trellis2: LibrarySnippet = (model) => [
   [
     "# Run from a clone of https://github.com/microsoft/TRELLIS.2 (see its setup.sh)",
+    "import o_voxel",
     "from PIL import Image",
     "from trellis2.pipelines import Trellis2ImageTo3DPipeline",
     "",
@@ -429,6 +477,21 @@ const trellis2: LibrarySnippet = (model) => [
     "",
     'image = Image.open("image.png")',
     "mesh = pipeline.run(image)[0]",
+    "mesh.simplify(16777216)  # nvdiffrast's face limit",
+    "",
+    "# textured GLB from the O-Voxel mesh",
+    "glb = o_voxel.postprocess.to_glb(",
+    "    vertices=mesh.vertices,",
+    "    faces=mesh.faces,",
+    "    attr_volume=mesh.attrs,",
+    "    coords=mesh.coords,",
+    "    attr_layout=mesh.layout,",
+    "    voxel_size=mesh.voxel_size,",
+    "    aabb=[[-0.5, -0.5, -0.5], [0.5, 0.5, 0.5]],",
+    "    decimation_target=1000000,",
+    "    texture_size=4096,",
+    ")",
+    'glb.export("output.glb")',
   ].join("\n"),
 ];
 
