@@ -13,7 +13,7 @@ import { selectHelper } from "./getProviderHelper.js";
 import { fetchProviderMapping } from "./hubApi.js";
 import { getLogger } from "./logger.js";
 import { type PreparedRequest, prepareRequest } from "./makeRequestOptions.js";
-import { readServerSentEvents } from "./sse.js";
+import { type ServerSentEvent, SseParser } from "./sse.js";
 
 export interface TaskOptions extends Options {
   task?: InferenceTask;
@@ -260,6 +260,30 @@ async function streamHttpError(
   return new InferenceClientProviderApiError(redactText(message, args.accessToken), details);
 }
 
+/** One event's JSON; an `error` key in it is the backend failing mid-stream. */
+function parseEvent<T>(data: string, provider: string, accessToken: string | undefined): T {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    throw new InferenceClientProviderOutputError(
+      `Invalid JSON in the event stream: ${redactText(data.slice(0, 200), accessToken)}`,
+      { provider },
+    );
+  }
+  if (parsed !== null && typeof parsed === "object" && "error" in parsed) {
+    const error = (parsed as { error: unknown }).error as { message?: unknown } | string;
+    const text =
+      typeof error === "string"
+        ? error
+        : typeof error?.message === "string"
+          ? error.message
+          : JSON.stringify(error);
+    throw new InferenceClientProviderApiError(`Error forwarded from backend: ${text}`, { provider });
+  }
+  return parsed as T;
+}
+
 /** A streaming call: sends `{...args, stream: true}` and yields every JSON event until `[DONE]`. */
 export async function* runStreamingTask<T>(
   helpers: TaskHelpers | undefined,
@@ -283,34 +307,30 @@ export async function* runStreamingTask<T>(
       );
     }
     if (!response.body) return;
-    for await (const events of readServerSentEvents(response.body)) {
-      for (const event of events) {
-        const { data } = event;
-        if (data.length === 0) continue;
-        if (data === "[DONE]") return;
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(data);
-        } catch {
-          throw new InferenceClientProviderOutputError(
-            `Invalid JSON in the event stream: ${redactText(data.slice(0, 200), args.accessToken)}`,
-            { provider: helper.provider },
-          );
+    // Read and parse inline (no inner generator): each event costs one JSON.parse and one yield.
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    const parser = new SseParser();
+    let finished = false;
+    try {
+      while (!finished) {
+        const { done, value } = await reader.read();
+        let events: ServerSentEvent[];
+        if (done) {
+          finished = true;
+          events = parser.end(parser.push(decoder.decode()));
+        } else {
+          events = parser.push(decoder.decode(value, { stream: true }));
         }
-        if (parsed && typeof parsed === "object" && "error" in parsed) {
-          const error = (parsed as { error: unknown }).error as { message?: unknown } | string;
-          const text =
-            typeof error === "string"
-              ? error
-              : typeof error?.message === "string"
-                ? error.message
-                : JSON.stringify(error);
-          throw new InferenceClientProviderApiError(`Error forwarded from backend: ${text}`, {
-            provider: helper.provider,
-          });
+        for (const { data } of events) {
+          if (data.length === 0) continue;
+          if (data === "[DONE]") return;
+          yield parseEvent<T>(data, helper.provider, args.accessToken);
         }
-        yield parsed as T;
       }
+    } finally {
+      // Stopped early (consumer break, [DONE], error): free the connection.
+      if (!finished) await reader.cancel().catch(() => undefined);
     }
   } catch (error) {
     throw call.fail(error);

@@ -10,7 +10,7 @@ let warned = false;
  * A raw streaming call: yields every JSON event of the server-sent event stream until `[DONE]`.
  * @deprecated Use `chatCompletionStream` or `textGenerationStream`.
  */
-export async function* streamingRequest<T>(
+export function streamingRequest<T>(
   args: RequestArgs,
   options?: Options & { task?: InferenceTask },
 ): AsyncGenerator<T> {
@@ -21,7 +21,7 @@ export async function* streamingRequest<T>(
     );
   }
   const task = options?.task;
-  yield* runStreamingTask<T>(
+  return runStreamingTask<T>(
     task ? HELPERS_BY_TASK[task] : undefined,
     args,
     { ...options },

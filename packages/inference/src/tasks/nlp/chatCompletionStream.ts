@@ -4,11 +4,11 @@ import { conversationalHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options } from "../../types.js";
 
 /** Chat with a model, receiving the answer chunk by chunk as it is generated. */
-export async function* chatCompletionStream(
+export function chatCompletionStream(
   args: BaseArgs & ChatCompletionInput,
   options?: Options,
 ): AsyncGenerator<ChatCompletionStreamOutput> {
-  yield* runStreamingTask<ChatCompletionStreamOutput>(conversationalHelpers, args, {
+  return runStreamingTask<ChatCompletionStreamOutput>(conversationalHelpers, args, {
     ...options,
     task: "conversational",
   });

@@ -49,11 +49,11 @@ export interface TextGenerationStreamOutput {
 }
 
 /** Continues a text prompt, token by token as it is generated. */
-export async function* textGenerationStream(
+export function textGenerationStream(
   args: BaseArgs & TextGenerationInput,
   options?: Options,
 ): AsyncGenerator<TextGenerationStreamOutput> {
-  yield* runStreamingTask<TextGenerationStreamOutput>(textGenerationHelpers, args, {
+  return runStreamingTask<TextGenerationStreamOutput>(textGenerationHelpers, args, {
     ...options,
     task: "text-generation",
   });

@@ -1,0 +1,120 @@
+// Values as source code: Python and JavaScript literals, JSON for shells, shell quoting. Request
+// payloads may hold file references (see fileRef): each language renders them as an expression,
+// usually a variable the snippet filled from the file beforehand.
+
+/** How a snippet turns a local file into a value of the request. */
+export type FileEncoding = "base64" | "data-url" | "blob";
+
+export interface FileRef {
+  filename: string;
+  mediaType: string;
+  encoding: FileEncoding;
+  /** The variable the snippet holds the file in. */
+  variable: string;
+}
+
+// A string no real input contains; it survives the JSON round trip of the request builder.
+const FILE_REF_PREFIX = "\u0000hubkit-file:";
+
+/** A placeholder string standing for a file in request args. */
+export function fileRef(ref: FileRef): string {
+  return FILE_REF_PREFIX + JSON.stringify(ref);
+}
+
+export function parseFileRef(value: unknown): FileRef | undefined {
+  return typeof value === "string" && value.startsWith(FILE_REF_PREFIX)
+    ? (JSON.parse(value.slice(FILE_REF_PREFIX.length)) as FileRef)
+    : undefined;
+}
+
+/** Every file reference inside a value, in order of appearance, without duplicates. */
+export function collectFileRefs(value: unknown, found: FileRef[] = []): FileRef[] {
+  const ref = parseFileRef(value);
+  if (ref) {
+    if (!found.some((f) => f.variable === ref.variable)) found.push(ref);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectFileRefs(item, found);
+  } else if (value && typeof value === "object") {
+    for (const item of Object.values(value)) collectFileRefs(item, found);
+  }
+  return found;
+}
+
+/** Literal syntax of one language. */
+interface LiteralSyntax {
+  nullValue: string;
+  boolean(value: boolean): string;
+  key(key: string): string;
+  /** Between a key and its value. */
+  colon: string;
+}
+
+const PYTHON: LiteralSyntax = {
+  nullValue: "None",
+  boolean: (value) => (value ? "True" : "False"),
+  key: (key) => JSON.stringify(key),
+  colon: ": ",
+};
+
+const JS_IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+const JAVASCRIPT: LiteralSyntax = {
+  nullValue: "null",
+  boolean: String,
+  key: (key) => (JS_IDENTIFIER.test(key) ? key : JSON.stringify(key)),
+  colon: ": ",
+};
+
+// Longest collection written on one line; longer ones get one item per line.
+const INLINE_WIDTH = 72;
+const INDENT = "    ";
+
+function render(value: unknown, syntax: LiteralSyntax, indent: string): string {
+  const ref = parseFileRef(value);
+  if (ref) return ref.variable;
+  if (value === null || value === undefined) return syntax.nullValue;
+  if (typeof value === "boolean") return syntax.boolean(value);
+  // JSON string escapes are valid in Python and JavaScript string literals.
+  if (typeof value === "number" || typeof value === "string") return JSON.stringify(value);
+  const inner = indent + INDENT;
+  const isArray = Array.isArray(value);
+  const items = isArray
+    ? value.map((item) => render(item, syntax, inner))
+    : Object.entries(value as Record<string, unknown>)
+        .filter(([, item]) => item !== undefined)
+        .map(([key, item]) => syntax.key(key) + syntax.colon + render(item, syntax, inner));
+  const [open, close] = isArray ? ["[", "]"] : ["{", "}"];
+  if (items.length === 0) return open + close;
+  const inline = isArray ? `[${items.join(", ")}]` : `{${items.join(", ")}}`;
+  if (!inline.includes("\n") && inline.length + indent.length <= INLINE_WIDTH) return inline;
+  return `${open}\n${items.map((item) => inner + item + ",").join("\n")}\n${indent}${close}`;
+}
+
+/** A Python literal (dicts with quoted keys, True/False/None), continuation lines indented by `indent`. */
+export function pythonLiteral(value: unknown, indent = ""): string {
+  return render(value, PYTHON, indent);
+}
+
+/** A JavaScript literal (bare keys where possible), continuation lines indented by `indent`. */
+export function jsLiteral(value: unknown, indent = ""): string {
+  return render(value, JAVASCRIPT, indent);
+}
+
+/** A Python string literal. */
+export const pythonString = (text: string): string => JSON.stringify(text);
+
+/** A JavaScript string literal. */
+export const jsString = (text: string): string => JSON.stringify(text);
+
+/** A word for a POSIX shell, single-quoted when it holds anything special. */
+export function shellQuote(text: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(text)) return text;
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Python keyword arguments `name=value,` one per line, indented by `indent`. */
+export function pythonKwargs(args: Record<string, unknown>, indent: string): string[] {
+  return Object.entries(args)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${indent}${name}=${pythonLiteral(value, indent)},`);
+}

@@ -1,0 +1,306 @@
+// Python snippets: huggingface_hub, fal_client, requests and openai.
+import { collectFileRefs, pythonKwargs, pythonLiteral, pythonString, type FileRef } from "./literals.js";
+import type { SnippetPlan, TokenSource } from "./plan.js";
+import { PYTHON_METHODS } from "./tables.js";
+
+const INDENT = "    ";
+
+/** Code followed by the imports it needs. */
+interface Part {
+  imports: Set<string>;
+  lines: string[];
+}
+
+const part = (): Part => ({ imports: new Set(), lines: [] });
+
+function tokenExpression(token: TokenSource, imports: Set<string>): string {
+  if (token.kind === "literal") return pythonString(token.value);
+  imports.add("os");
+  return `os.environ[${pythonString(token.variable)}]`;
+}
+
+function authorizationValue(scheme: string, token: TokenSource, imports: Set<string>): string {
+  if (token.kind === "literal") return pythonString(`${scheme} ${token.value}`);
+  imports.add("os");
+  return `f"${scheme} {os.environ['${token.variable}']}"`;
+}
+
+/** Standard-library imports first, then third-party ones, as isort would place them. */
+function importBlock(imports: Set<string>, thirdParty: string[]): string {
+  const stdlib = [...imports].filter((name) => !thirdParty.includes(name)).sort();
+  const blocks = [stdlib.map((name) => `import ${name}`), thirdParty.filter((line) => line)];
+  return blocks
+    .filter((block) => block.length > 0)
+    .map((block) => block.join("\n"))
+    .join("\n\n");
+}
+
+function saveBytes(filename: string, expression: string): string[] {
+  return [`with open(${pythonString(filename)}, "wb") as f:`, `${INDENT}f.write(${expression})`];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// huggingface_hub
+
+/** Positional and keyword arguments of the InferenceClient method for this input. */
+function hubArguments(plan: SnippetPlan): { positional: unknown[]; keywords: Record<string, unknown> } {
+  const { inputs } = plan;
+  switch (inputs.type) {
+    case "text":
+      return { positional: [inputs.text], keywords: { candidate_labels: inputs.candidateLabels } };
+    case "file":
+      return { positional: [inputs.file.filename], keywords: { candidate_labels: inputs.candidateLabels } };
+    case "image-question":
+      return { positional: [], keywords: { image: inputs.file.filename, question: inputs.question } };
+    case "image-prompt":
+      return { positional: [inputs.file.filename], keywords: { prompt: inputs.prompt } };
+    case "tabular":
+      return { positional: [], keywords: { table: inputs.data } };
+    case "json": {
+      const { source_sentence: sentence, sentences, ...rest } = inputs.value;
+      if (plan.pipeline === "sentence-similarity")
+        return { positional: [sentence], keywords: { other_sentences: sentences } };
+      return { positional: [], keywords: rest };
+    }
+    case "chat":
+      return { positional: [], keywords: {} };
+  }
+}
+
+function hubCall(plan: SnippetPlan, method: string): Part {
+  const out = part();
+  const { positional, keywords } = hubArguments(plan);
+  const args = [
+    ...positional.map((value) => `${INDENT}${pythonLiteral(value, INDENT)},`),
+    ...pythonKwargs({ ...keywords, model: plan.modelId }, INDENT),
+  ];
+  const media = plan.outputFile;
+  const variable = media?.startsWith("image")
+    ? "image"
+    : media?.startsWith("video")
+      ? "video"
+      : media
+        ? "audio"
+        : "result";
+  out.lines.push(`${variable} = client.${method}(`, ...args, ")", "");
+  if (variable === "image") {
+    // The client returns a PIL image.
+    out.lines.push(`${variable}.save(${pythonString(media as string)})`);
+  } else if (media) {
+    out.lines.push(...saveBytes(media, variable));
+  } else {
+    out.lines.push("print(result)");
+  }
+  return out;
+}
+
+function chatCall(plan: SnippetPlan, modelId: string): Part {
+  const out = part();
+  if (plan.inputs.type !== "chat") return out;
+  const kwargs = pythonKwargs(
+    {
+      model: modelId,
+      messages: plan.inputs.messages,
+      ...plan.inputs.settings,
+      stream: plan.streaming ? true : undefined,
+    },
+    INDENT,
+  );
+  if (plan.streaming) {
+    out.lines.push(
+      "stream = client.chat.completions.create(",
+      ...kwargs,
+      ")",
+      "",
+      "for chunk in stream:",
+      `${INDENT}if chunk.choices:`,
+      `${INDENT}${INDENT}print(chunk.choices[0].delta.content or "", end="", flush=True)`,
+      "print()",
+    );
+  } else {
+    out.lines.push(
+      "completion = client.chat.completions.create(",
+      ...kwargs,
+      ")",
+      "",
+      "print(completion.choices[0].message.content)",
+    );
+  }
+  return out;
+}
+
+export function huggingfaceHubSnippet(plan: SnippetPlan): string | undefined {
+  const method = plan.inputs.type === "chat" ? "chat" : PYTHON_METHODS[plan.pipeline];
+  if (!method) return undefined;
+  const imports = new Set<string>();
+  const clientArgs = [
+    `${INDENT}provider=${pythonString(plan.provider)},`,
+    `${INDENT}api_key=${tokenExpression(plan.token, imports)},`,
+    ...(plan.billTo ? [`${INDENT}bill_to=${pythonString(plan.billTo)},`] : []),
+  ];
+  const call = plan.inputs.type === "chat" ? chatCall(plan, plan.modelId) : hubCall(plan, method);
+  return [
+    importBlock(imports, ["from huggingface_hub import InferenceClient"]),
+    "",
+    "client = InferenceClient(",
+    ...clientArgs,
+    ")",
+    "",
+    ...call.lines,
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// fal_client
+
+export function falClientSnippet(plan: SnippetPlan): string | undefined {
+  if (plan.provider !== "fal-ai" || plan.pipeline !== "text-to-image" || plan.inputs.type !== "text")
+    return undefined;
+  const lines = ["import fal_client", ""];
+  let target = "fal_client";
+  if (plan.token.kind === "literal" && plan.direct) {
+    lines.push(`client = fal_client.SyncClient(key=${pythonString(plan.token.value)})`, "");
+    target = "client";
+  } else {
+    // fal_client reads the fal.ai key from the FAL_KEY environment variable.
+  }
+  lines.push(
+    `result = ${target}.subscribe(`,
+    `${INDENT}${pythonString(plan.providerModelId)},`,
+    `${INDENT}arguments={"prompt": ${pythonString(plan.inputs.text)}},`,
+    ")",
+    "",
+    'print(result["images"][0]["url"])',
+  );
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// requests
+
+function readFile(ref: FileRef, imports: Set<string>): string[] {
+  imports.add("base64");
+  const encoded = `base64.b64encode(f.read()).decode("utf-8")`;
+  const value = ref.encoding === "data-url" ? `"data:${ref.mediaType};base64," + ${encoded}` : encoded;
+  return [`with open(${pythonString(ref.filename)}, "rb") as f:`, `${INDENT}${ref.variable} = ${value}`];
+}
+
+/** Python subscript of a JSON path, e.g. `["data"][0]["b64_json"]`. */
+const subscript = (path: readonly (string | number)[]): string =>
+  path.map((key) => `[${typeof key === "number" ? key : pythonString(key)}]`).join("");
+
+function download(url: string, filename: string): string[] {
+  return [
+    `file = requests.get(${url})`,
+    "file.raise_for_status()",
+    ...saveBytes(filename, "file.content"),
+  ];
+}
+
+function requestsOutput(plan: SnippetPlan, imports: Set<string>): string[] | undefined {
+  if (plan.inputs.type === "chat") {
+    if (!plan.streaming) return ['print(response.json()["choices"][0]["message"]["content"])'];
+    imports.add("json");
+    return [
+      "for line in response.iter_lines():",
+      `${INDENT}if not line.startswith(b"data:"):`,
+      `${INDENT}${INDENT}continue`,
+      `${INDENT}data = line[len(b"data:"):].strip()`,
+      `${INDENT}if data == b"[DONE]":`,
+      `${INDENT}${INDENT}break`,
+      `${INDENT}chunk = json.loads(data)`,
+      `${INDENT}if chunk["choices"]:`,
+      `${INDENT}${INDENT}print(chunk["choices"][0]["delta"].get("content") or "", end="", flush=True)`,
+      "print()",
+    ];
+  }
+  const reply = plan.mediaReply;
+  const file = plan.outputFile;
+  if (!reply || !file) return ["print(response.json())"];
+  switch (reply.kind) {
+    case "bytes":
+      return saveBytes(file, "response.content");
+    case "base64":
+      imports.add("base64");
+      return saveBytes(file, `base64.b64decode(response.json()${subscript(reply.path)})`);
+    case "url":
+      return download(`response.json()${subscript(reply.path)}`, file);
+    case "replicate":
+      return [
+        'output = response.json()["output"]',
+        "url = output[0] if isinstance(output, list) else output",
+        ...download("url", file),
+      ];
+    case "bfl-poll":
+      imports.add("time");
+      return [
+        'polling_url = response.json()["polling_url"]',
+        "while True:",
+        `${INDENT}time.sleep(1)`,
+        `${INDENT}result = requests.get(polling_url).json()`,
+        `${INDENT}if result["status"] == "Ready":`,
+        `${INDENT}${INDENT}break`,
+        `${INDENT}if result["status"] not in ("Pending", "Processing"):`,
+        `${INDENT}${INDENT}raise RuntimeError(f"Generation failed: {result['status']}")`,
+        ...download('result["result"]["sample"]', file),
+      ];
+    case "fal-queue":
+      return undefined;
+  }
+}
+
+export function requestsSnippet(plan: SnippetPlan): string | undefined {
+  const imports = new Set<string>();
+  const output = requestsOutput(plan, imports);
+  if (!output) return undefined;
+  const headers: string[] = [];
+  if (plan.authScheme) headers.push(`"Authorization": ${authorizationValue(plan.authScheme, plan.token, imports)}`);
+  for (const [name, value] of Object.entries(plan.extraHeaders))
+    headers.push(`${pythonString(name)}: ${pythonString(value)}`);
+
+  const body: string[] = [];
+  let sendArgs: string;
+  if (plan.upload) {
+    body.push(`with open(${pythonString(plan.upload.filename)}, "rb") as f:`, `${INDENT}data = f.read()`, "");
+    sendArgs = "data=data";
+  } else {
+    for (const ref of collectFileRefs(plan.payload)) body.push(...readFile(ref, imports), "");
+    body.push(`payload = ${pythonLiteral(plan.payload)}`, "");
+    sendArgs = "json=payload";
+  }
+  const stream = plan.streaming ? ", stream=True" : "";
+  return [
+    importBlock(imports, ["import requests"]),
+    "",
+    `API_URL = ${pythonString(plan.url)}`,
+    headers.length ? `headers = {\n${headers.map((h) => `${INDENT}${h},`).join("\n")}\n}` : "headers = {}",
+    "",
+    ...body,
+    `response = requests.post(API_URL, headers=headers, ${sendArgs}${stream})`,
+    "response.raise_for_status()",
+    ...output,
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// openai
+
+export function openaiPythonSnippet(plan: SnippetPlan): string | undefined {
+  if (plan.inputs.type !== "chat") return undefined;
+  const imports = new Set<string>();
+  const clientArgs = [
+    `${INDENT}base_url=${pythonString(plan.url.replace(/\/chat\/completions$/, ""))},`,
+    `${INDENT}api_key=${tokenExpression(plan.token, imports)},`,
+  ];
+  if (Object.keys(plan.extraHeaders).length > 0)
+    clientArgs.push(`${INDENT}default_headers=${pythonLiteral(plan.extraHeaders, INDENT)},`);
+  return [
+    importBlock(imports, ["from openai import OpenAI"]),
+    "",
+    "client = OpenAI(",
+    ...clientArgs,
+    ")",
+    "",
+    ...chatCall(plan, plan.providerModelId).lines,
+  ].join("\n");
+}
