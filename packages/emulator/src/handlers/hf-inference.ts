@@ -268,7 +268,7 @@ function entitiesOf(
   for (const m of text.matchAll(re)) {
     const start = m.index ?? 0;
     const atSentenceStart = start === 0 || /[.!?]\s*$/.test(text.slice(0, start));
-    if (atSentenceStart && !m[0].includes(" ")) continue;
+    if ((atSentenceStart && !m[0].includes(" ")) || m[0].length < 2) continue;
     const h = hashString(m[0]);
     out.push({
       entity_group: ENTITY_GROUPS[h % ENTITY_GROUPS.length],
@@ -281,26 +281,53 @@ function entitiesOf(
   return out;
 }
 
+const STOP_WORDS = new Set([
+  "the",
+  "was",
+  "were",
+  "does",
+  "did",
+  "what",
+  "where",
+  "when",
+  "who",
+  "which",
+  "how",
+  "and",
+  "for",
+  "with",
+  "this",
+  "that",
+  "are",
+  "is",
+]);
+
+/** Content words of a text, reduced to their first 4 letters (a crude stem). */
+function stems(text: string): string[] {
+  return (text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])
+    .filter((w) => !STOP_WORDS.has(w))
+    .map((w) => w.slice(0, 4));
+}
+
 function qaSpan(
   question: string,
   context: string,
 ): { answer: string; score: number; start: number; end: number } {
-  // Answer with the sentence of the context that shares most words with the question.
-  const qWords = new Set(question.toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+  // Answer from the sentence of the context sharing most content words with the question.
+  const qWords = new Set(stems(question));
   let best = { start: 0, end: context.length, overlap: -1 };
   for (const m of context.matchAll(/[^.!?]+[.!?]?/g)) {
-    const words = m[0].toLowerCase().match(/\p{L}{3,}/gu) ?? [];
-    const overlap = words.filter((w) => qWords.has(w)).length;
+    const overlap = stems(m[0]).filter((w) => qWords.has(w)).length;
     if (overlap > best.overlap) best = { start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, overlap };
   }
   let sentence = context.slice(best.start, best.end);
   // Prefer a capitalised span (often the named answer) that is not in the question.
   const candidates = [...sentence.matchAll(/\p{Lu}[\p{L}\p{N}-]*/gu)].filter(
-    (c) => !qWords.has(c[0].toLowerCase()),
+    (c) => sentence.slice(0, c.index).trim() !== "" && !qWords.has(c[0].toLowerCase().slice(0, 4)),
   );
   let start = best.start + (sentence.length - sentence.trimStart().length);
   if (candidates.length > 0) {
-    const c = candidates[candidates.length - 1];
+    const c = candidates[0];
     start = best.start + (c.index ?? 0);
     sentence = c[0];
   } else {
