@@ -24,7 +24,7 @@ export async function request<T>(
   return (await runRawTask(
     task ? HELPERS_BY_TASK[task] : undefined,
     args,
-    options as TaskOptions,
+    { ...options } as TaskOptions,
     hfInferenceGeneric,
   )) as T;
 }
