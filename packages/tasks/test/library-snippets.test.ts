@@ -406,3 +406,47 @@ describe("a–l snippet branches", () => {
     expect(joined("lerobot", { id: "lerobot/smolvla_base", tags: ["smolvla"] })).toContain("SmolVLAPolicy");
   });
 });
+
+// Branches of m–z generators whose usage was checked against the projects' own READMEs and code.
+describe("m–z snippet branches", () => {
+  const joined = (library: string, model: Partial<ModelData> & { id: string }): string => {
+    const generate = LIBRARY_SNIPPETS[library];
+    if (!generate) throw new Error(`no generator for ${library}`);
+    return generate({ tags: [], inference: "", library_name: library, ...model }).join("\n");
+  };
+
+  it("terratorch builds registered backbones by their registry name, and predicts with fine-tuned tasks", () => {
+    expect(joined("terratorch", { id: "ibm-nasa-geospatial/Prithvi-EO-2.0-300M-TL" })).toContain(
+      'BACKBONE_REGISTRY.build("prithvi_eo_v2_300_tl", pretrained=True)',
+    );
+    expect(joined("terratorch", { id: "ibm-nasa-geospatial/Prithvi-EO-1.0-100M" })).toContain(
+      '"prithvi_eo_v1_100"',
+    );
+    expect(joined("terratorch", { id: "ibm-esa-geospatial/TerraMind-1.0-large" })).toContain(
+      '"terramind_v1_large"',
+    );
+    const task = joined("terratorch", { id: "ibm-nasa-geospatial/Prithvi-EO-2.0-300M-BurnScars" });
+    expect(task).toContain("terratorch predict -c");
+    expect(task).not.toContain("BACKBONE_REGISTRY");
+  });
+
+  it("whisperkit downloads by variant name from its own repository and by path from any other", () => {
+    const own = joined("whisperkit", { id: "argmaxinc/whisperkit-coreml" });
+    expect(own).toContain('--model "large-v3"');
+    expect(own).not.toContain("--model-path");
+    const other = joined("whisperkit", {
+      id: "hyperkit/whisper-large-v3-turbo-cantonese-yue-english-coreml",
+    });
+    expect(other).toContain("--model-path");
+    expect(other).not.toMatch(/--model "/);
+  });
+
+  it("reverb runs ASR with the WeNet script and diarization with the pyannote script", () => {
+    const asr = joined("reverb", { id: "Revai/reverb-asr" });
+    expect(asr).toContain("wenet/bin/recognize_wav.py");
+    expect(asr).toContain("--verbatimicity");
+    const diarization = joined("reverb", { id: "Revai/reverb-diarization-v2" });
+    expect(diarization).toContain("--lstm-model Revai/reverb-diarization-v2");
+    expect(diarization).not.toContain("recognize_wav");
+  });
+});

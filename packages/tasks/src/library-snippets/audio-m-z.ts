@@ -505,6 +505,43 @@ const vibevoice: LibrarySnippet = (model) => [
   ].join("\n"),
 ];
 
+/** Rev's Reverb: the ASR model runs with the repository's WeNet scripts, the diarization models with pyannote. */
+const reverb: LibrarySnippet = (model) => {
+  const clone = ["git clone https://github.com/revdotcom/reverb.git", "cd reverb"];
+  if (/diariz/i.test(model.id)) {
+    return [
+      [
+        ...clone,
+        "pip install -r diarization/requirements.txt",
+        "cd diarization",
+        "",
+        "# writes one RTTM file of speaker turns per audio file",
+        `python infer_pyannote3.0.py audio.wav --out-dir diarization_output --lstm-model ${sh(model.id)}`,
+      ].join("\n"),
+    ];
+  }
+  return [
+    [
+      ...clone,
+      "pip install -r asr/requirements.txt",
+      "",
+      "# config.yaml and the checkpoint (reverb_asr_v1.pt)",
+      `hf download ${sh(model.id)} --local-dir reverb-asr`,
+      "",
+      "# verbatimicity: 1.0 keeps every spoken word (fillers, repetitions), 0.0 gives a clean transcript",
+      "cd asr",
+      'export PYTHONPATH="$(pwd):$PYTHONPATH"',
+      "python wenet/bin/recognize_wav.py --config ../reverb-asr/config.yaml \\",
+      '  --checkpoint "$(ls ../reverb-asr/*.pt | head -n 1)" \\',
+      "  --audio audio.wav \\",
+      "  --modes ctc_prefix_beam_search attention_rescoring \\",
+      "  --gpu 0 \\",
+      "  --verbatimicity 1.0 \\",
+      "  --result_dir output",
+    ].join("\n"),
+  ];
+};
+
 /** The repository the WhisperKit CLI downloads its Core ML variants from when given only --model. */
 const WHISPERKIT_DEFAULT_REPO = "argmaxinc/whisperkit-coreml";
 
@@ -633,6 +670,7 @@ export const AUDIO_FAMILY_M_TO_Z: Record<string, LibrarySnippet> = {
   voxcpm,
   vui,
   vibevoice,
+  reverb,
   whisperkit,
   zonos,
   "magenta-realtime": magentaRealtime,

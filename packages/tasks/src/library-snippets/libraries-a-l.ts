@@ -7,6 +7,11 @@ import { VISION_SNIPPETS_A_TO_L } from "./vision-a-l.js";
 
 // Snippet generators for libraries whose id starts with a digit or a–l, keyed by library id.
 // Each family file groups libraries that share helpers (audio, diffusion, science, text, vision).
+//
+// Libraries of the registry (a–l) deliberately without a generator, because they have no Python,
+// JavaScript or command-line usage to show:
+// - chaossim: a Mathematica (Wolfram Language) notebook project.
+// - fastprint: a C# / .NET project.
 export const SNIPPETS_A_TO_L: Partial<Record<string, LibrarySnippet>> = {
   ...AUDIO_SNIPPETS_A_TO_L,
   ...DIFFUSION_SNIPPETS_A_TO_L,
