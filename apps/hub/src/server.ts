@@ -1,7 +1,6 @@
 // The hub server: Fastify with the hub API, the inference proxy, the web app and its security headers,
 // over the SQLite catalogue. Offline (the default) it starts the provider emulator in-process.
 import { existsSync } from "node:fs";
-import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel } from "@hubkit/emulator";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
@@ -17,7 +16,7 @@ import { registerStaticFiles } from "./static-files.js";
 
 export const REAL_ROUTER_URL = "https://router.huggingface.co";
 /** Sent to the emulator's router when the browser sends no token: it accepts any `hf_` token. */
-const OFFLINE_TOKEN = "hf_hubkit_offline_emulator";
+const OFFLINE_TOKEN = "hf_hubkitOfflineEmulator";
 const API_BODY_LIMIT = 1024 * 1024;
 const PROXY_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -81,6 +80,10 @@ function toEmulatedModel(model: HubModel): EmulatedModel {
   } as EmulatedModel;
 }
 
+/** Paths that name a file (not a page of the app): these get a 404 instead of the SPA fallback. */
+const STATIC_FILE_RE =
+  /\.(?:js|mjs|css|map|html|png|jpe?g|gif|svg|webp|avif|ico|json|txt|wasm|woff2?|ttf|wav|mp3|mp4|glb)$/i;
+
 /** Rejects paths that try to climb out of a folder, whatever their encoding. */
 function checkPath(url: string): string | undefined {
   const rawPath = url.split("?")[0];
@@ -125,8 +128,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         ? { level: "info", redact: ["req.headers.authorization", "req.headers.cookie"] }
         : false,
       bodyLimit: API_BODY_LIMIT,
-      maxParamLength: 300,
-      routerOptions: { ignoreTrailingSlash: true },
+      routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     });
 
     app.addHook("onRequest", async (request) => {
@@ -188,7 +190,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       const isPage =
         (request.method === "GET" || request.method === "HEAD") &&
         !/^\/(api|router|emulator|assets\/tasks)(\/|$)/.test(pathname) &&
-        path.extname(pathname) === "";
+        !STATIC_FILE_RE.test(pathname);
       if (isPage && webApp) {
         reply.header("cache-control", "no-cache");
         return reply.sendFile("index.html", webDistDir);

@@ -1,0 +1,179 @@
+// The import and generate commands (run in-process through runCommand), and a restart keeping imports.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCommand } from "../src/commands.js";
+import { openCatalogue, parseModelRecord, startHubServer, syntheticModel } from "../src/index.js";
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-import-"));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function captureIo() {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = "";
+  let err = "";
+  stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  return { io: { stdout, stderr, env: {} }, out: () => out, err: () => err };
+}
+
+const goodA = {
+  id: "acme/good-model-a",
+  pipeline_tag: "text-classification",
+  library_name: "transformers",
+  tags: ["en"],
+  downloads: 10,
+  likes: 2,
+};
+const goodB = {
+  id: "acme/good-model-b",
+  pipeline_tag: "text-to-image",
+  library_name: "diffusers",
+  downloads: 5,
+};
+const goodALater = { ...goodA, downloads: 99 };
+
+describe("hubkit-hub import", () => {
+  it("keeps every good line, reports each bad line with its number, and reports duplicates", async () => {
+    const file = path.join(dir, "models.jsonl");
+    const lines = [
+      JSON.stringify(goodA), // 1
+      "{not json", // 2
+      JSON.stringify({ pipeline_tag: "text-generation" }), // 3: no id
+      "", // 4: blank lines are skipped
+      JSON.stringify(goodB), // 5
+      JSON.stringify({ id: "acme/bad-downloads", downloads: -3 }), // 6
+      JSON.stringify({ id: "../../etc/passwd" }), // 7
+      JSON.stringify(goodALater), // 8: duplicate of line 1
+      JSON.stringify({
+        id: "acme/bad-mapping",
+        inferenceProviderMapping: { together: { status: "maybe", providerId: "x", task: "conversational" } },
+      }), // 9
+      JSON.stringify([1, 2, 3]), // 10
+    ];
+    writeFileSync(file, lines.join("\n") + "\n");
+    const dataDir = path.join(dir, "data");
+    const { io, out, err } = captureIo();
+    const { exitCode } = await runCommand(["import", file, "--data-dir", dataDir], io);
+    expect(exitCode).toBe(1);
+    const reported = err().trim().split("\n");
+    expect(reported.map((line) => /: line (\d+):/.exec(line)?.[1])).toEqual([
+      "2",
+      "3",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+    ]);
+    expect(err()).toMatch(/line 2: not valid JSON/);
+    expect(err()).toMatch(/line 3: missing "id"/);
+    expect(err()).toMatch(/line 6: "downloads" must be a non-negative integer/);
+    expect(err()).toMatch(/line 7: invalid "id"/);
+    expect(err()).toMatch(/line 8: duplicate id "acme\/good-model-a" \(first seen on line 1\)/);
+    expect(err()).toMatch(/line 9: "inferenceProviderMapping.together.status" must be "live" or "staging"/);
+    expect(err()).toMatch(/line 10: a model record must be a JSON object/);
+    expect(out()).toMatch(/10 lines; 2 models added, 1 updated; 6 invalid lines skipped; 1 duplicate ids/);
+
+    const store = openCatalogue(dataDir);
+    try {
+      expect(store.count()).toBe(2);
+      expect(store.getModel("acme/good-model-a")?.downloads).toBe(99); // the later duplicate wins
+      expect(store.getModel("acme/good-model-b")?.library_name).toBe("diffusers");
+    } finally {
+      store.close();
+    }
+  });
+
+  it("exits 0 for a clean file and 2 with usage for a missing one", async () => {
+    const file = path.join(dir, "clean.jsonl");
+    writeFileSync(file, `${JSON.stringify(goodA)}\n${JSON.stringify(goodB)}\n`);
+    const clean = captureIo();
+    expect((await runCommand(["import", file, "--data-dir", path.join(dir, "d")], clean.io)).exitCode).toBe(
+      0,
+    );
+    expect(clean.err()).toBe("");
+    const missing = captureIo();
+    expect((await runCommand(["import", path.join(dir, "nope.jsonl")], missing.io)).exitCode).toBe(2);
+    expect(missing.err()).toMatch(/no such file/);
+  });
+
+  it("keeps imported models across a server restart", async () => {
+    const dataDir = path.join(dir, "data");
+    const file = path.join(dir, "mine.jsonl");
+    writeFileSync(file, `${JSON.stringify({ ...goodA, id: "me/my-private-finetune" })}\n`);
+    expect((await runCommand(["import", file, "--data-dir", dataDir], captureIo().io)).exitCode).toBe(0);
+    for (let run = 0; run < 2; run++) {
+      const server = await startHubServer({ port: 0, dataDir, hfToken: "" });
+      try {
+        const res = await fetch(`${server.url}/api/models/me/my-private-finetune`);
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { downloads: number }).downloads).toBe(10);
+        // The embedded catalogue is there too.
+        expect((await fetch(`${server.url}/api/models/black-forest-labs/FLUX.1-dev`)).status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+});
+
+describe("hubkit-hub generate", () => {
+  it("writes the same valid, unique models for the same count and seed", async () => {
+    const first = captureIo();
+    await runCommand(["generate", "--count", "300", "--seed", "7"], first.io);
+    const second = captureIo();
+    await runCommand(["generate", "--count", "300", "--seed", "7"], second.io);
+    expect(first.out()).toBe(second.out());
+    const lines = first.out().trim().split("\n");
+    expect(lines).toHaveLength(300);
+    const ids = new Set<string>();
+    for (const line of lines) {
+      const parsed = parseModelRecord(JSON.parse(line));
+      expect(parsed.ok).toBe(true);
+      if (parsed.ok) ids.add(parsed.model.id);
+    }
+    expect(ids.size).toBe(300);
+    expect(syntheticModel(5, 7)).toEqual(JSON.parse(lines[5]));
+    const bad = captureIo();
+    expect((await runCommand(["generate"], bad.io)).exitCode).toBe(2);
+    expect(bad.err()).toMatch(/generate needs --count N/);
+  });
+
+  it("bulk-imports a synthetic catalogue and keeps search and sort working", async () => {
+    const file = path.join(dir, "synthetic.jsonl");
+    const gen = captureIo();
+    await runCommand(["generate", "--count", "25000"], gen.io);
+    writeFileSync(file, gen.out());
+    const dataDir = path.join(dir, "bulk");
+    const { io, out } = captureIo();
+    expect((await runCommand(["import", file, "--data-dir", dataDir], io)).exitCode).toBe(0);
+    expect(out()).toMatch(/25000 models added/);
+    const store = openCatalogue(dataDir);
+    try {
+      const probe = syntheticModel(12345);
+      const page = store.listModels({
+        search: String(probe.id).split("/")[1],
+        tags: [],
+        sort: "downloads",
+        direction: -1,
+        limit: 10,
+      });
+      expect(page.models.map((model) => model.id)).toContain(probe.id);
+      const top = store.listModels({ tags: ["hubkit-synthetic"], sort: "likes", direction: -1, limit: 50 });
+      const likes = top.models.map((model) => model.likes);
+      expect(likes).toEqual([...likes].sort((a, b) => b - a));
+    } finally {
+      store.close();
+    }
+  });
+});
