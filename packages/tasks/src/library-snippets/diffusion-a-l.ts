@@ -377,8 +377,22 @@ const infiniteTalk = researchRepo(
 const hunyuanWorldVoyager = researchRepo(
   "https://github.com/Tencent-Hunyuan/HunyuanWorld-Voyager.git",
   "ckpts",
-  ["ls ckpts"],
-  "Camera-controlled world video generation; the README gives the sampling command.",
+  [
+    "# 1. Render the input condition (depth-warped frames) for a camera path from one image",
+    "cd data_engine",
+    'python3 create_input.py --image_path input.png --render_output_dir "../demo/example/" --type forward',
+    "cd ..",
+    "",
+    "# 2. Generate the world-consistent RGB-D video along that path",
+    "python3 sample_image2video.py \\",
+    "  --model HYVideo-T/2 \\",
+    '  --input-path "demo/example" \\',
+    '  --prompt "Waterfall at sunset, grassy landscape." \\',
+    "  --i2v-stability --infer-steps 50 --flow-reverse --flow-shift 7.0 \\",
+    "  --seed 0 --embedded-cfg-scale 6.0 --use-cpu-offload \\",
+    "  --save-path ./results",
+  ],
+  "Camera-controlled world video generation (tested on one 80 GB GPU).",
 );
 
 const hyWorldPlay = researchRepo(
