@@ -280,7 +280,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests.push(record);
     if (requests.length > maxRecorded) requests.splice(0, requests.length - maxRecorded);
 
-    const fault: FaultRule | undefined = faults.take({ host, path, method: record.method, provider, models });
+    const fault: FaultRule | undefined = faults.take({
+      host,
+      path: url.pathname,
+      method: record.method,
+      provider,
+      models,
+    });
     const ctx: Ctx = { req: record, host, via, provider, path, query, headers, body, bodyBytes, fault, env };
     let reply: Reply;
     try {

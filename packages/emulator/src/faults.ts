@@ -104,8 +104,8 @@ export const RESERVED_FAULTS: readonly ReservedFault[] = [
   },
   {
     id: "hubkit-faults/slow-stream",
-    description: "Streams normally, 250 ms between events.",
-    rule: () => ({ eventDelayMs: 250 }),
+    description: "Streams normally, 100 ms between events.",
+    rule: () => ({ eventDelayMs: 100 }),
   },
   {
     id: "hubkit-faults/stream-cut",

@@ -95,7 +95,7 @@ export interface TokenLeak {
 export interface FaultMatch {
   /** Host key ("together", "router", …) or real origin ("https://api.together.xyz"). */
   host?: HostKey | string;
-  /** A string matches a path prefix; a RegExp is tested against the path. */
+  /** A string matches a prefix of the path as received (router paths include /{provider}); a RegExp is tested against it. */
   path?: string | RegExp;
   /** Matched against the hub model id or the provider model id of the request. */
   model?: string | RegExp;
