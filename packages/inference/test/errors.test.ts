@@ -19,11 +19,21 @@ import {
   textToImage,
   translation,
 } from "@hubkit/inference";
-import { HUB_TOKEN, PROVIDER_KEY, modelFor, png, recordingLogger, rejection, useEmulator, wav } from "./helpers.js";
+import {
+  HUB_TOKEN,
+  PROVIDER_KEY,
+  modelFor,
+  png,
+  recordingLogger,
+  rejection,
+  useEmulator,
+  wav,
+} from "./helpers.js";
 
 const emu = useEmulator();
 const chatArgs = { messages: [{ role: "user", content: "hi" }] };
-const OUTPUT_SUFFIX = ". Use the 'request' method with the same parameters to do a custom call with no type checking.";
+const OUTPUT_SUFFIX =
+  ". Use the 'request' method with the same parameters to do a custom call with no type checking.";
 
 describe("argument validation (no request sent)", () => {
   it("rejects an unknown provider, listing the providers", async () => {
@@ -61,21 +71,27 @@ describe("argument validation (no request sent)", () => {
     expect(error.message).toBe("Cannot use endpointUrl with a third-party provider.");
   });
 
-  it.each(["https://example.com/model", "http://host/model", "/local/path"])("rejects the model URL %s", async (model) => {
-    const error = await rejection(fillMask({ inputs: "x", model }));
-    expect(error.message).toBe("Model URLs are no longer supported. Use endpointUrl instead.");
-  });
+  it.each(["https://example.com/model", "http://host/model", "/local/path"])(
+    "rejects the model URL %s",
+    async (model) => {
+      const error = await rejection(fillMask({ inputs: "x", model }));
+      expect(error.message).toBe("Model URLs are no longer supported. Use endpointUrl instead.");
+    },
+  );
 
   it("openai needs a model, the openai/ prefix, and no hub token", async () => {
     expect((await rejection(chatCompletion({ ...chatArgs, provider: "openai" }))).message).toBe(
       "Provider openai requires a model ID to be passed directly.",
     );
-    expect((await rejection(chatCompletion({ ...chatArgs, provider: "openai", model: "gpt-4o" }))).message).toBe(
-      'Models from openai must be prefixed by "openai/". Got "gpt-4o".',
-    );
     expect(
-      (await rejection(chatCompletion({ ...chatArgs, provider: "openai", model: "openai/gpt-4o", accessToken: HUB_TOKEN })))
-        .message,
+      (await rejection(chatCompletion({ ...chatArgs, provider: "openai", model: "gpt-4o" }))).message,
+    ).toBe('Models from openai must be prefixed by "openai/". Got "gpt-4o".');
+    expect(
+      (
+        await rejection(
+          chatCompletion({ ...chatArgs, provider: "openai", model: "openai/gpt-4o", accessToken: HUB_TOKEN }),
+        )
+      ).message,
     ).toBe("Provider openai is closed-source and does not support HF tokens.");
   });
 
@@ -83,7 +99,11 @@ describe("argument validation (no request sent)", () => {
     HARDCODED_MODEL_ID_MAPPING["fal-ai"]["test/asr"] = "fal-ai/whisper";
     try {
       const untyped = await rejection(
-        automaticSpeechRecognition({ inputs: new Blob([new Uint8Array(4)]), model: "test/asr", provider: "fal-ai" }),
+        automaticSpeechRecognition({
+          inputs: new Blob([new Uint8Array(4)]),
+          model: "test/asr",
+          provider: "fal-ai",
+        }),
       );
       expect(untyped.message).toBe(
         "Unable to determine the input's content-type. Make sure your are passing a Blob when using provider fal-ai.",
@@ -113,7 +133,10 @@ describe("argument validation (no request sent)", () => {
 describe("hub mapping errors", () => {
   it("says when the hub has no provider information", async () => {
     const error = await rejection(
-      chatCompletion({ ...chatArgs, model: "nobody/unknown-model", provider: "together" }, emu().clientOptions),
+      chatCompletion(
+        { ...chatArgs, model: "nobody/unknown-model", provider: "together" },
+        emu().clientOptions,
+      ),
     );
     expect(error).toBeInstanceOf(InferenceClientRoutingError);
     expect(error.message).toBe(
@@ -123,7 +146,9 @@ describe("hub mapping errors", () => {
 
   it("names the supported task when the model is mapped for another one", async () => {
     const { id } = modelFor("together", "text-to-image");
-    const error = await rejection(chatCompletion({ ...chatArgs, model: id, provider: "together" }, emu().clientOptions));
+    const error = await rejection(
+      chatCompletion({ ...chatArgs, model: id, provider: "together" }, emu().clientOptions),
+    );
     expect(error.message).toBe(
       `Model ${id} is not supported for task conversational and provider together. Supported task: text-to-image.`,
     );
@@ -131,14 +156,19 @@ describe("hub mapping errors", () => {
 
   it("says when the provider is not in the model's mapping", async () => {
     const { id } = modelFor("cohere", "conversational");
-    const error = await rejection(chatCompletion({ ...chatArgs, model: id, provider: "sambanova" }, emu().clientOptions));
+    const error = await rejection(
+      chatCompletion({ ...chatArgs, model: id, provider: "sambanova" }, emu().clientOptions),
+    );
     expect(error.message).toBe(`Model ${id} is not supported provider sambanova.`);
   });
 
   it("warns about staging models through the logger", async () => {
     const { id } = modelFor("nebius", "conversational", "staging");
     const logger = recordingLogger();
-    await chatCompletion({ ...chatArgs, model: id, provider: "nebius", accessToken: HUB_TOKEN }, { ...emu().clientOptions, logger });
+    await chatCompletion(
+      { ...chatArgs, model: id, provider: "nebius", accessToken: HUB_TOKEN },
+      { ...emu().clientOptions, logger },
+    );
     expect(logger.lines).toContainEqual({
       level: "warn",
       message: `Model ${id} is in staging mode for provider nebius. Meant for test purposes only.`,
@@ -151,7 +181,10 @@ describe("hub mapping errors", () => {
     HARDCODED_MODEL_ID_MAPPING.together["my-org/alias"] = providerId;
     try {
       e.clearRequests();
-      await chatCompletion({ ...chatArgs, model: "my-org/alias", provider: "together", accessToken: PROVIDER_KEY }, e.clientOptions);
+      await chatCompletion(
+        { ...chatArgs, model: "my-org/alias", provider: "together", accessToken: PROVIDER_KEY },
+        e.clientOptions,
+      );
       expect(e.requests.filter((r) => r.host === "hub")).toHaveLength(0);
       expect(e.lastRequest()?.body).toMatchObject({ model: providerId });
     } finally {
@@ -166,7 +199,10 @@ describe("hub mapping errors", () => {
     e.clearRequests();
     const { id } = modelFor("sambanova", "conversational");
     for (let i = 0; i < 3; i++) {
-      await chatCompletion({ ...chatArgs, model: id, provider: "sambanova", accessToken: HUB_TOKEN }, e.clientOptions);
+      await chatCompletion(
+        { ...chatArgs, model: id, provider: "sambanova", accessToken: HUB_TOKEN },
+        e.clientOptions,
+      );
     }
     expect(e.requests.filter((r) => r.host === "hub")).toHaveLength(1);
   });
@@ -179,15 +215,24 @@ describe("default model per task", () => {
     e.clearRequests();
     const result = await textClassification({ inputs: "great movie" }, e.clientOptions);
     expect(result.length).toBeGreaterThan(0);
-    const tasks = (await (await fetch(`${e.hubUrl}/api/tasks`)).json()) as Record<string, { models: { id: string }[] }>;
+    const tasks = (await (await fetch(`${e.hubUrl}/api/tasks`)).json()) as Record<
+      string,
+      { models: { id: string }[] }
+    >;
     const post = e.requests.find((r) => r.method === "POST");
-    expect(post?.url).toBe(`https://router.huggingface.co/hf-inference/models/${tasks["text-classification"].models[0].id}`);
+    expect(post?.url).toBe(
+      `https://router.huggingface.co/hf-inference/models/${tasks["text-classification"].models[0].id}`,
+    );
   });
 
   it("fails clearly when the task list cannot be loaded", async () => {
     const e = emu();
     clearHubCache();
-    const fault = e.fault({ match: { host: "hub", path: "/api/tasks" }, status: 500, body: { error: "down" } });
+    const fault = e.fault({
+      match: { host: "hub", path: "/api/tasks" },
+      status: 500,
+      body: { error: "down" },
+    });
     try {
       const error = await rejection(textClassification({ inputs: "x" }, e.clientOptions));
       expect(error).toBeInstanceOf(InferenceClientHubApiError);
@@ -215,7 +260,11 @@ describe("default model per task", () => {
 });
 
 describe("HTTP errors", () => {
-  const call = (model: string) => fillMask({ inputs: "x", model, accessToken: HUB_TOKEN }, { ...emu().clientOptions, retry_on_error: false });
+  const call = (model: string) =>
+    fillMask(
+      { inputs: "x", model, accessToken: HUB_TOKEN },
+      { ...emu().clientOptions, retry_on_error: false },
+    );
 
   it("uses a JSON error field, quoted as JSON", async () => {
     const error = await rejection(call("hubkit-faults/error-json"));
@@ -250,7 +299,10 @@ describe("HTTP errors", () => {
 
   it("reports chat-completion failures as such", async () => {
     const error = await rejection(
-      chatCompletion({ ...chatArgs, model: "hubkit-faults/error-openai", accessToken: HUB_TOKEN }, emu().clientOptions),
+      chatCompletion(
+        { ...chatArgs, model: "hubkit-faults/error-openai", accessToken: HUB_TOKEN },
+        emu().clientOptions,
+      ),
     );
     expect(error.message).toBe(
       'Server hubkit-faults/error-openai does not seem to support chat completion. Error: {"message":"This model rejects every request (emulated fault).","type":"invalid_request_error","param":null,"code":"emulated_fault"}',
@@ -269,13 +321,48 @@ describe("output shape checks", () => {
   };
   const opts = () => emu().clientOptions;
   const cases: [string, unknown, () => Promise<unknown>, string][] = [
-    ["fillMask", [{ score: "x" }], () => fillMask({ inputs: "x", model: "m" }, opts()), "Expected Array<{score: number, sequence: string, token: number, token_str: string}>"],
-    ["questionAnswering", { answer: 1 }, () => questionAnswering({ inputs: { question: "q", context: "c" }, model: "m" }, opts()), "Expected Array<{answer: string, end: number, score: number, start: number}>"],
-    ["translation", [{}], () => translation({ inputs: "x", model: "m" }, opts()), "Expected Array<{translation_text: string}>"],
-    ["textGeneration", [{ text: "x" }], () => textGeneration({ inputs: "x", model: "m" }, opts()), "Expected Array<{generated_text: string}>"],
-    ["imageClassification", [{ label: 1 }], () => imageClassification({ inputs: png(), model: "m" }, opts()), "Expected Array<{label: string, score: number}>"],
-    ["automaticSpeechRecognition", { words: [] }, () => automaticSpeechRecognition({ inputs: wav(), model: "m" }, opts()), "Expected {text: string}"],
-    ["textToImage", { nothing: true }, () => textToImage({ inputs: "x", model: "m" }, opts()), "Expected a Blob "],
+    [
+      "fillMask",
+      [{ score: "x" }],
+      () => fillMask({ inputs: "x", model: "m" }, opts()),
+      "Expected Array<{score: number, sequence: string, token: number, token_str: string}>",
+    ],
+    [
+      "questionAnswering",
+      { answer: 1 },
+      () => questionAnswering({ inputs: { question: "q", context: "c" }, model: "m" }, opts()),
+      "Expected Array<{answer: string, end: number, score: number, start: number}>",
+    ],
+    [
+      "translation",
+      [{}],
+      () => translation({ inputs: "x", model: "m" }, opts()),
+      "Expected Array<{translation_text: string}>",
+    ],
+    [
+      "textGeneration",
+      [{ text: "x" }],
+      () => textGeneration({ inputs: "x", model: "m" }, opts()),
+      "Expected Array<{generated_text: string}>",
+    ],
+    [
+      "imageClassification",
+      [{ label: 1 }],
+      () => imageClassification({ inputs: png(), model: "m" }, opts()),
+      "Expected Array<{label: string, score: number}>",
+    ],
+    [
+      "automaticSpeechRecognition",
+      { words: [] },
+      () => automaticSpeechRecognition({ inputs: wav(), model: "m" }, opts()),
+      "Expected {text: string}",
+    ],
+    [
+      "textToImage",
+      { nothing: true },
+      () => textToImage({ inputs: "x", model: "m" }, opts()),
+      "Expected a Blob ",
+    ],
   ];
   it.each(cases)("%s", async (_name, body, run, expected) => {
     const error = await withReply(body, run);
@@ -297,7 +384,9 @@ describe("output shape checks", () => {
     for (const body of [[[{ label: "POSITIVE", score: 0.9 }]], [{ label: "POSITIVE", score: 0.9 }]]) {
       const fault = e.fault({ match: { host: "router" }, status: 200, body, times: 1 });
       try {
-        expect(await textClassification({ inputs: "x", model: "m" }, e.clientOptions)).toEqual([{ label: "POSITIVE", score: 0.9 }]);
+        expect(await textClassification({ inputs: "x", model: "m" }, e.clientOptions)).toEqual([
+          { label: "POSITIVE", score: 0.9 },
+        ]);
       } finally {
         fault.remove();
       }

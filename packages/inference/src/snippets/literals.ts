@@ -47,6 +47,10 @@ interface LiteralSyntax {
   key(key: string): string;
   /** Between a key and its value. */
   colon: string;
+  /** Spaces inside the braces of a one-line object (Prettier style for JavaScript). */
+  braceSpace: string;
+  /** `{ image }` for a property holding the variable of the same name. */
+  shorthand: boolean;
 }
 
 const PYTHON: LiteralSyntax = {
@@ -54,6 +58,8 @@ const PYTHON: LiteralSyntax = {
   boolean: (value) => (value ? "True" : "False"),
   key: (key) => JSON.stringify(key),
   colon: ": ",
+  braceSpace: "",
+  shorthand: false,
 };
 
 const JS_IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -63,6 +69,8 @@ const JAVASCRIPT: LiteralSyntax = {
   boolean: String,
   key: (key) => (JS_IDENTIFIER.test(key) ? key : JSON.stringify(key)),
   colon: ": ",
+  braceSpace: " ",
+  shorthand: true,
 };
 
 // Longest collection written on one line; longer ones get one item per line.
@@ -82,10 +90,15 @@ function render(value: unknown, syntax: LiteralSyntax, indent: string): string {
     ? value.map((item) => render(item, syntax, inner))
     : Object.entries(value as Record<string, unknown>)
         .filter(([, item]) => item !== undefined)
-        .map(([key, item]) => syntax.key(key) + syntax.colon + render(item, syntax, inner));
+        .map(([key, item]) =>
+          syntax.shorthand && parseFileRef(item)?.variable === key
+            ? key
+            : syntax.key(key) + syntax.colon + render(item, syntax, inner),
+        );
   const [open, close] = isArray ? ["[", "]"] : ["{", "}"];
   if (items.length === 0) return open + close;
-  const inline = isArray ? `[${items.join(", ")}]` : `{${items.join(", ")}}`;
+  const space = syntax.braceSpace;
+  const inline = isArray ? `[${items.join(", ")}]` : `{${space}${items.join(", ")}${space}}`;
   if (!inline.includes("\n") && inline.length + indent.length <= INLINE_WIDTH) return inline;
   return `${open}\n${items.map((item) => inner + item + ",").join("\n")}\n${indent}${close}`;
 }
@@ -102,6 +115,9 @@ export function jsLiteral(value: unknown, indent = ""): string {
 
 /** A Python string literal. */
 export const pythonString = (text: string): string => JSON.stringify(text);
+
+/** An object key in JavaScript: bare when it is an identifier. */
+export const jsKey = (key: string): string => JAVASCRIPT.key(key);
 
 /** A JavaScript string literal. */
 export const jsString = (text: string): string => JSON.stringify(text);

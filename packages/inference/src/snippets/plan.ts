@@ -103,7 +103,9 @@ function localFile(filename: string): LocalFile {
 function checkNumber(name: string, value: unknown): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new InferenceClientInputError(`Snippet option ${name} must be a finite number, got ${JSON.stringify(value)}`);
+    throw new InferenceClientInputError(
+      `Snippet option ${name} must be a finite number, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }
@@ -217,7 +219,10 @@ export function planSnippets(
     inputs.type === "file" &&
     !FAL_AI_AUDIO_TYPES.includes(inputs.file.mediaType)
   ) {
-    inputs = { ...inputs, file: { filename: inputs.file.filename.replace(/\.\w+$/, ".wav"), mediaType: "audio/wav" } };
+    inputs = {
+      ...inputs,
+      file: { filename: inputs.file.filename.replace(/\.\w+$/, ".wav"), mediaType: "audio/wav" },
+    };
   }
 
   const direct = accessToken

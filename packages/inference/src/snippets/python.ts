@@ -157,12 +157,11 @@ export function falClientSnippet(plan: SnippetPlan): string | undefined {
   if (plan.provider !== "fal-ai" || plan.pipeline !== "text-to-image" || plan.inputs.type !== "text")
     return undefined;
   const lines = ["import fal_client", ""];
+  // Without a fal.ai key to print, fal_client reads it from the FAL_KEY environment variable.
   let target = "fal_client";
   if (plan.token.kind === "literal" && plan.direct) {
     lines.push(`client = fal_client.SyncClient(key=${pythonString(plan.token.value)})`, "");
     target = "client";
-  } else {
-    // fal_client reads the fal.ai key from the FAL_KEY environment variable.
   }
   lines.push(
     `result = ${target}.subscribe(`,
@@ -190,11 +189,7 @@ const subscript = (path: readonly (string | number)[]): string =>
   path.map((key) => `[${typeof key === "number" ? key : pythonString(key)}]`).join("");
 
 function download(url: string, filename: string): string[] {
-  return [
-    `file = requests.get(${url})`,
-    "file.raise_for_status()",
-    ...saveBytes(filename, "file.content"),
-  ];
+  return [`file = requests.get(${url})`, "file.raise_for_status()", ...saveBytes(filename, "file.content")];
 }
 
 function requestsOutput(plan: SnippetPlan, imports: Set<string>): string[] | undefined {
@@ -254,7 +249,8 @@ export function requestsSnippet(plan: SnippetPlan): string | undefined {
   const output = requestsOutput(plan, imports);
   if (!output) return undefined;
   const headers: string[] = [];
-  if (plan.authScheme) headers.push(`"Authorization": ${authorizationValue(plan.authScheme, plan.token, imports)}`);
+  if (plan.authScheme)
+    headers.push(`"Authorization": ${authorizationValue(plan.authScheme, plan.token, imports)}`);
   for (const [name, value] of Object.entries(plan.extraHeaders))
     headers.push(`${pythonString(name)}: ${pythonString(value)}`);
 

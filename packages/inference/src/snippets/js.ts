@@ -1,0 +1,263 @@
+// JavaScript snippets (ES modules for Node 18+): fetch, huggingface.js and openai.
+import { collectFileRefs, fileRef, jsKey, jsLiteral, jsString, type FileRef } from "./literals.js";
+import type { SnippetPlan, TokenSource } from "./plan.js";
+import { JS_METHODS } from "./tables.js";
+
+const INDENT = "    ";
+
+function tokenExpression(token: TokenSource): string {
+  return token.kind === "literal" ? jsString(token.value) : `process.env.${token.variable}`;
+}
+
+function authorizationValue(scheme: string, token: TokenSource): string {
+  return token.kind === "literal"
+    ? jsString(`${scheme} ${token.value}`)
+    : `\`${scheme} \${process.env.${token.variable}}\``;
+}
+
+/** `import { a, b } from "node:fs/promises";` for the file functions the code uses. */
+function fsImport(code: string): string[] {
+  const used = ["readFile", "writeFile"].filter((name) => code.includes(`${name}(`));
+  return used.length ? [`import { ${used.join(", ")} } from "node:fs/promises";`] : [];
+}
+
+function assemble(imports: string[], body: string[]): string {
+  const code = body.join("\n");
+  return [...imports, ...fsImport(code), "", code].join("\n");
+}
+
+/** A JS property path, e.g. `.data[0].b64_json`. */
+const property = (path: readonly (string | number)[]): string =>
+  path.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("");
+
+const saveBlob = (filename: string, blob: string): string =>
+  `await writeFile(${jsString(filename)}, Buffer.from(await ${blob}.arrayBuffer()));`;
+
+function chatStreamLoop(stream: string): string[] {
+  return [
+    `for await (const chunk of ${stream}) {`,
+    `${INDENT}if (chunk.choices && chunk.choices.length > 0) {`,
+    `${INDENT}${INDENT}process.stdout.write(chunk.choices[0].delta.content ?? "");`,
+    `${INDENT}}`,
+    "}",
+    'process.stdout.write("\\n");',
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// fetch
+
+function readFileLine(ref: FileRef): string {
+  const bytes = `(await readFile(${jsString(ref.filename)}))`;
+  switch (ref.encoding) {
+    case "base64":
+      return `const ${ref.variable} = ${bytes}.toString("base64");`;
+    case "data-url":
+      return `const ${ref.variable} = \`data:${ref.mediaType};base64,\${${bytes}.toString("base64")}\`;`;
+    case "blob":
+      return `const ${ref.variable} = new Blob([await readFile(${jsString(ref.filename)})], { type: ${jsString(ref.mediaType)} });`;
+  }
+}
+
+function download(url: string, filename: string): string[] {
+  return [
+    `const file = await fetch(${url});`,
+    "if (!file.ok) {",
+    `${INDENT}throw new Error(\`Download failed (\${file.status})\`);`,
+    "}",
+    saveBlob(filename, "file"),
+  ];
+}
+
+const SSE_LOOP = [
+  "const decoder = new TextDecoder();",
+  'let buffer = "";',
+  "for await (const bytes of response.body) {",
+  `${INDENT}buffer += decoder.decode(bytes, { stream: true });`,
+  `${INDENT}const lines = buffer.split("\\n");`,
+  `${INDENT}buffer = lines.pop();`,
+  `${INDENT}for (const line of lines) {`,
+  `${INDENT}${INDENT}const data = line.startsWith("data:") ? line.slice(5).trim() : "";`,
+  `${INDENT}${INDENT}if (data === "" || data === "[DONE]") continue;`,
+  `${INDENT}${INDENT}const chunk = JSON.parse(data);`,
+  `${INDENT}${INDENT}process.stdout.write(chunk.choices[0]?.delta?.content ?? "");`,
+  `${INDENT}}`,
+  "}",
+  'process.stdout.write("\\n");',
+];
+
+function fetchOutput(plan: SnippetPlan): string[] | undefined {
+  if (plan.inputs.type === "chat") {
+    if (plan.streaming) return SSE_LOOP;
+    return ["const result = await response.json();", "console.log(result.choices[0].message.content);"];
+  }
+  const reply = plan.mediaReply;
+  const file = plan.outputFile;
+  if (!reply || !file) return ["const result = await response.json();", "console.log(result);"];
+  switch (reply.kind) {
+    case "bytes":
+      return [saveBlob(file, "response")];
+    case "base64":
+      return [
+        "const result = await response.json();",
+        `await writeFile(${jsString(file)}, Buffer.from(result${property(reply.path)}, "base64"));`,
+      ];
+    case "url":
+      return ["const result = await response.json();", ...download(`result${property(reply.path)}`, file)];
+    case "replicate":
+      return [
+        "const { output } = await response.json();",
+        ...download("Array.isArray(output) ? output[0] : output", file),
+      ];
+    case "bfl-poll":
+      return [
+        "const { polling_url } = await response.json();",
+        "let result;",
+        "do {",
+        `${INDENT}await new Promise((resolve) => setTimeout(resolve, 1000));`,
+        `${INDENT}result = await (await fetch(polling_url)).json();`,
+        `${INDENT}if (!["Pending", "Processing", "Ready"].includes(result.status)) {`,
+        `${INDENT}${INDENT}throw new Error(\`Generation failed: \${result.status}\`);`,
+        `${INDENT}}`,
+        '} while (result.status !== "Ready");',
+        ...download("result.result.sample", file),
+      ];
+    case "fal-queue":
+      return undefined;
+  }
+}
+
+export function fetchSnippet(plan: SnippetPlan): string | undefined {
+  const output = fetchOutput(plan);
+  if (!output) return undefined;
+  const headers: string[] = [];
+  if (plan.authScheme) headers.push(`Authorization: ${authorizationValue(plan.authScheme, plan.token)}`);
+  if (plan.upload) headers.push(`"Content-Type": ${jsString(plan.upload.mediaType)}`);
+  else headers.push('"Content-Type": "application/json"');
+  for (const [name, value] of Object.entries(plan.extraHeaders))
+    headers.push(`${jsKey(name)}: ${jsString(value)}`);
+
+  const body: string[] = [];
+  let bodyValue: string;
+  if (plan.upload) {
+    bodyValue = `await readFile(${jsString(plan.upload.filename)})`;
+  } else {
+    for (const ref of collectFileRefs(plan.payload)) body.push(readFileLine(ref));
+    if (body.length) body.push("");
+    bodyValue = `JSON.stringify(${jsLiteral(plan.payload, INDENT)})`;
+  }
+  body.push(
+    `const response = await fetch(${jsString(plan.url)}, {`,
+    `${INDENT}method: "POST",`,
+    `${INDENT}headers: {`,
+    ...headers.map((header) => `${INDENT}${INDENT}${header},`),
+    `${INDENT}},`,
+    `${INDENT}body: ${bodyValue},`,
+    "});",
+    "if (!response.ok) {",
+    `${INDENT}throw new Error(\`Request failed (\${response.status}): \${await response.text()}\`);`,
+    "}",
+    ...output,
+  );
+  return assemble([], body);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// huggingface.js
+
+/** The task function's args for this input, with files as Blob variables. */
+function clientArgs(plan: SnippetPlan): Record<string, unknown> {
+  const { inputs } = plan;
+  const blob = (file: { filename: string; mediaType: string }) => ({
+    ...file,
+    encoding: "blob" as const,
+    variable: file.mediaType.startsWith("audio/") ? "audio" : "image",
+  });
+  const head = { provider: plan.provider, model: plan.modelId };
+  switch (inputs.type) {
+    case "chat":
+      return { ...head, messages: inputs.messages, ...inputs.settings };
+    case "text":
+      return {
+        ...head,
+        inputs: inputs.text,
+        parameters: inputs.candidateLabels ? { candidate_labels: inputs.candidateLabels } : undefined,
+      };
+    case "file":
+      return {
+        ...head,
+        inputs: fileRef(blob(inputs.file)),
+        parameters: inputs.candidateLabels ? { candidate_labels: inputs.candidateLabels } : undefined,
+      };
+    case "image-question":
+      return { ...head, inputs: { question: inputs.question, image: fileRef(blob(inputs.file)) } };
+    case "image-prompt":
+      return { ...head, inputs: fileRef(blob(inputs.file)), parameters: { prompt: inputs.prompt } };
+    case "json":
+      return { ...head, inputs: inputs.value };
+    case "tabular":
+      return { ...head, inputs: { data: inputs.data } };
+  }
+}
+
+export function huggingfaceJsSnippet(plan: SnippetPlan): string | undefined {
+  const method = plan.inputs.type === "chat" ? "chatCompletion" : JS_METHODS[plan.pipeline];
+  if (!method) return undefined;
+  const args = clientArgs(plan);
+  const options = plan.billTo ? `, { billTo: ${jsString(plan.billTo)} }` : "";
+  const body = [`const client = new InferenceClient(${tokenExpression(plan.token)});`, ""];
+  const files = collectFileRefs(args);
+  for (const ref of files) body.push(readFileLine(ref));
+  if (files.length) body.push("");
+  const call = `${jsLiteral(args)}${options})`;
+  if (plan.inputs.type === "chat") {
+    if (plan.streaming) {
+      body.push(`const stream = client.chatCompletionStream(${call};`, "", ...chatStreamLoop("stream"));
+    } else {
+      body.push(
+        `const chatCompletion = await client.chatCompletion(${call};`,
+        "",
+        "console.log(chatCompletion.choices[0].message.content);",
+      );
+    }
+  } else if (plan.outputFile) {
+    body.push(`const output = await client.${method}(${call};`, "", saveBlob(plan.outputFile, "output"));
+  } else {
+    body.push(`const output = await client.${method}(${call};`, "", "console.log(output);");
+  }
+  return assemble(['import { InferenceClient } from "@huggingface/inference";'], body);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// openai
+
+export function openaiJsSnippet(plan: SnippetPlan): string | undefined {
+  if (plan.inputs.type !== "chat") return undefined;
+  const config: string[] = [
+    `baseURL: ${jsString(plan.url.replace(/\/chat\/completions$/, ""))}`,
+    `apiKey: ${tokenExpression(plan.token)}`,
+  ];
+  if (Object.keys(plan.extraHeaders).length > 0)
+    config.push(`defaultHeaders: ${jsLiteral(plan.extraHeaders, INDENT)}`);
+  const request = jsLiteral({
+    model: plan.providerModelId,
+    messages: plan.inputs.messages,
+    ...plan.inputs.settings,
+    stream: plan.streaming ? true : undefined,
+  });
+  const body = ["const client = new OpenAI({", ...config.map((line) => `${INDENT}${line},`), "});", ""];
+  if (plan.streaming) {
+    body.push(
+      `const stream = await client.chat.completions.create(${request});`,
+      "",
+      ...chatStreamLoop("stream"),
+    );
+  } else {
+    body.push(
+      `const chatCompletion = await client.chat.completions.create(${request});`,
+      "",
+      "console.log(chatCompletion.choices[0].message.content);",
+    );
+  }
+  return assemble(['import OpenAI from "openai";'], body);
+}
