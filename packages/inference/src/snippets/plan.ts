@@ -11,7 +11,7 @@ import { HF_ROUTER_URL, PROVIDER_BASE_URLS } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
 import { makeRequestOptionsFromResolvedModel } from "../lib/makeRequestOptions.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
-import { fileRef, type FileEncoding, type FileRef } from "./literals.js";
+import { fileRef, type FileEncoding } from "./literals.js";
 import {
   FAL_AI_AUDIO_TYPES,
   FILE_MEDIA_TYPES,
