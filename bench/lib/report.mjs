@@ -1,0 +1,84 @@
+// The results table, printed to the terminal and written as bench/RESULTS.md.
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { ROOT } from "./paths.mjs";
+
+const COLUMNS = ["figure", "ours", "reference", "ratio", "target", "status"];
+
+function status(row) {
+  if (row.status) return row.status;
+  if (row.met === undefined) return "reported";
+  return row.met ? "met" : "MISSED";
+}
+
+function cells(row) {
+  const r = row.ratio;
+  const ratioText =
+    typeof r === "number"
+      ? Number.isFinite(r)
+        ? `${r < 0.1 ? r.toFixed(3) : r.toFixed(2)}×`
+        : "—"
+      : (r ?? "—");
+  return [row.figure, row.ours ?? "—", row.reference ?? "—", ratioText, row.target ?? "—", status(row)];
+}
+
+export function formatTable(rows) {
+  const table = [COLUMNS, ...rows.map(cells)];
+  const widths = COLUMNS.map((_, i) => Math.max(...table.map((line) => String(line[i]).length)));
+  const line = (values) =>
+    values
+      .map((value, i) => String(value).padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  return [line(table[0]), widths.map((w) => "-".repeat(w)).join("  "), ...table.slice(1).map(line)].join(
+    "\n",
+  );
+}
+
+function markdownTable(rows) {
+  const escape = (value) => String(value).replaceAll("|", "\\|");
+  return [
+    `| ${COLUMNS.join(" | ")} |`,
+    `|${COLUMNS.map(() => "---").join("|")}|`,
+    ...rows.map((row) => `| ${cells(row).map(escape).join(" | ")} |`),
+  ].join("\n");
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+  } catch {
+    // not a git checkout: leave it unknown
+  }
+  return {
+    cpu: `${cpus[0]?.model?.trim() ?? "unknown CPU"} × ${cpus.length}`,
+    memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    commit,
+  };
+}
+
+export function writeResults(file, { rows, sections, startedAt, seconds }) {
+  const m = machine();
+  const text = [
+    "# hubkit benchmarks",
+    "",
+    "Written by `npm run bench` (bench/run.mjs): ours and the reference packages",
+    "(`@huggingface/inference@3.7.1`, `@huggingface/tasks@0.18.7`) measured in the same run on the same machine.",
+    "Timings are medians of repeated runs; ratio is ours ÷ reference (or ÷ raw `fetch` where so labelled).",
+    "",
+    `- date: ${startedAt.toISOString()} (run took ${seconds.toFixed(0)} s)`,
+    `- CPU: ${m.cpu}; memory ${m.memory}`,
+    `- Node: ${m.node}; ${m.os}`,
+    `- commit: ${m.commit}`,
+    "",
+    markdownTable(rows),
+    "",
+    ...sections.flatMap((section) => [`## ${section.title}`, "", "```", ...section.lines, "```", ""]),
+  ].join("\n");
+  writeFileSync(file, text);
+}
