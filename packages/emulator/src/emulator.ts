@@ -347,8 +347,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         resolve();
       });
     }).catch(async (err: unknown) => {
-      await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
-      throw err;
+      await Promise.all(servers.slice(0, -1).map((s) => new Promise<void>((r) => s.close(() => r()))));
+      const port = options.portBase === undefined ? 0 : options.portBase + i;
+      const code = (err as NodeJS.ErrnoException).code ?? "";
+      throw new Error(
+        `Cannot listen on 127.0.0.1:${port} (stand-in for ${HOST_ORIGINS[host]}): ${code || String(err)}`,
+        { cause: err },
+      );
     });
     urls[host] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }

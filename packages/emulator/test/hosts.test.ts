@@ -259,12 +259,22 @@ describe("close()", () => {
     await expect(fetch(`${e.hubUrl}/api/tasks`)).rejects.toThrow();
   });
 
-  it("listens on consecutive ports from portBase", async () => {
-    const base = 41000 + Math.floor(Math.random() * 2000);
+  it("listens on consecutive ports from portBase, and names a busy port", async () => {
+    // Other suites hold random ports, so look for a free block first.
+    let base = 0;
+    for (let attempt = 0; attempt < 20 && base === 0; attempt++) {
+      const candidate = 20000 + Math.floor(Math.random() * 10000);
+      const free = await Promise.all(Array.from({ length: 20 }, (_, i) => portIsFree(candidate + i)));
+      if (free.every(Boolean)) base = candidate;
+    }
+    expect(base).toBeGreaterThan(0);
     const e = await startEmulator({ portBase: base });
     try {
       expect(e.hubUrl).toBe(`http://127.0.0.1:${base}`);
       expect(e.routerUrl).toBe(`http://127.0.0.1:${base + 1}`);
+      await expect(startEmulator({ portBase: base })).rejects.toThrow(
+        `Cannot listen on 127.0.0.1:${base} (stand-in for https://huggingface.co): EADDRINUSE`,
+      );
     } finally {
       await e.close();
     }
