@@ -97,7 +97,8 @@ function modelsOf(host: HostKey, provider: ProviderId | undefined, path: string,
       );
     if (segs[0] === "pipeline") out.push(segs.slice(2, 4).join("/"));
   }
-  if (provider === "black-forest-labs" && segs[0] === "v1" && segs.length === 2) out.push(segs[1]);
+  if (provider === "black-forest-labs" && segs[0] === "v1" && segs.length >= 2)
+    out.push(segs.slice(1).join("/"));
   if (provider === "fal-ai" && segs.length >= 2) {
     const requestsAt = segs.indexOf("requests");
     const modelSegs = requestsAt > 0 ? segs.slice(0, requestsAt) : segs;

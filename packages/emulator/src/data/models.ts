@@ -125,6 +125,16 @@ export const MODELS: readonly EmulatedModel[] = [
       together: live("mistralai/Mixtral-8x7B-v0.1", "text-generation"),
     },
   },
+  {
+    id: "Qwen/Qwen2.5-Coder-7B",
+    pipeline_tag: "text-generation",
+    library_name: "transformers",
+    tags: ["transformers", "safetensors", "qwen2", "text-generation", "code"],
+    inferenceProviderMapping: {
+      nebius: live("Qwen/Qwen2.5-Coder-7B-fast", "text-generation"),
+      novita: live("qwen/qwen2.5-coder-7b", "text-generation"),
+    },
+  },
   // Images
   {
     id: "black-forest-labs/FLUX.1-dev",

@@ -48,7 +48,8 @@ export function bflRoute(ctx: Ctx): Reply {
     }
     return json(200, { id, status: "Ready", result: job.result(), progress: null, details: null });
   }
-  const m = /^\/v1\/([a-z0-9][a-z0-9.-]*)$/.exec(ctx.path);
+  // Any model path after /v1/ (real ids are like flux-dev; mapped ids may contain slashes).
+  const m = /^\/v1\/([A-Za-z0-9][\w./-]*)$/.exec(ctx.path);
   if (!m) return json(404, { detail: "Not Found" });
   if (ctx.req.method !== "POST") return json(405, { detail: "Method Not Allowed" });
   const body = ctx.body;
