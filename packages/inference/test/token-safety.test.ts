@@ -1,0 +1,209 @@
+// A hub token never reaches a non-hub host, and no token appears in an error, a log line or a
+// thrown object's enumerable fields — for every provider and auth mode.
+import { describe, expect, it } from "vitest";
+import {
+  InferenceClient,
+  chatCompletion,
+  fillMask,
+  textGeneration,
+  textToImage,
+  textToSpeech,
+  textToVideo,
+  type InferenceProvider,
+} from "@hubkit/inference";
+import { HUB_TOKEN, PROVIDER_KEY, modelFor, recordingLogger, rejection, useEmulator } from "./helpers.js";
+
+const emu = useEmulator();
+const messages = [{ role: "user", content: "hi" }];
+
+/** One representative task call per provider. */
+const CALLS: Record<InferenceProvider, (token: string, options: object) => Promise<unknown>> = {
+  "black-forest-labs": (t, o) =>
+    textToImage(
+      {
+        model: modelFor("black-forest-labs", "text-to-image").id,
+        provider: "black-forest-labs",
+        inputs: "x",
+        accessToken: t,
+      },
+      o,
+    ),
+  cerebras: (t, o) =>
+    chatCompletion(
+      { model: modelFor("cerebras", "conversational").id, provider: "cerebras", messages, accessToken: t },
+      o,
+    ),
+  cohere: (t, o) =>
+    chatCompletion(
+      { model: modelFor("cohere", "conversational").id, provider: "cohere", messages, accessToken: t },
+      o,
+    ),
+  "fal-ai": (t, o) =>
+    textToVideo(
+      { model: modelFor("fal-ai", "text-to-video").id, provider: "fal-ai", inputs: "x", accessToken: t },
+      o,
+    ),
+  "fireworks-ai": (t, o) =>
+    chatCompletion(
+      {
+        model: modelFor("fireworks-ai", "conversational").id,
+        provider: "fireworks-ai",
+        messages,
+        accessToken: t,
+      },
+      o,
+    ),
+  "hf-inference": (t, o) =>
+    fillMask(
+      {
+        model: modelFor("hf-inference", "fill-mask").id,
+        inputs: "Paris is the [MASK] of France.",
+        accessToken: t,
+      },
+      o,
+    ),
+  hyperbolic: (t, o) =>
+    textGeneration(
+      {
+        model: modelFor("hyperbolic", "text-generation").id,
+        provider: "hyperbolic",
+        inputs: "x",
+        accessToken: t,
+      },
+      o,
+    ),
+  nebius: (t, o) =>
+    textToImage(
+      { model: modelFor("nebius", "text-to-image").id, provider: "nebius", inputs: "x", accessToken: t },
+      o,
+    ),
+  novita: (t, o) =>
+    chatCompletion(
+      { model: modelFor("novita", "conversational").id, provider: "novita", messages, accessToken: t },
+      o,
+    ),
+  openai: (t, o) =>
+    chatCompletion({ model: "openai/gpt-4o-mini", provider: "openai", messages, accessToken: t }, o),
+  replicate: (t, o) =>
+    textToSpeech(
+      {
+        model: modelFor("replicate", "text-to-speech").id,
+        provider: "replicate",
+        inputs: "x",
+        accessToken: t,
+      },
+      o,
+    ),
+  sambanova: (t, o) =>
+    chatCompletion(
+      { model: modelFor("sambanova", "conversational").id, provider: "sambanova", messages, accessToken: t },
+      o,
+    ),
+  together: (t, o) =>
+    textToImage(
+      { model: modelFor("together", "text-to-image").id, provider: "together", inputs: "x", accessToken: t },
+      o,
+    ),
+};
+
+/** Every string reachable through an error's enumerable fields, plus its message and stack. */
+function errorText(error: Error): string {
+  return [
+    error.message,
+    String(error.stack),
+    JSON.stringify(error),
+    JSON.stringify(Object.entries(error)),
+  ].join("\n");
+}
+
+describe.each(Object.keys(CALLS) as InferenceProvider[])("%s", (provider) => {
+  // openai takes only its own keys; hf-inference (on the router) only hub tokens.
+  const tokens =
+    provider === "openai"
+      ? [PROVIDER_KEY]
+      : provider === "hf-inference"
+        ? [HUB_TOKEN]
+        : [HUB_TOKEN, PROVIDER_KEY];
+  it.each(tokens)("keeps the token %s to itself on success and on failure", async (token) => {
+    const e = emu();
+    const logger = recordingLogger();
+    const options = { ...e.clientOptions, logger, poll: { intervalMs: 5 } };
+    e.clearRequests();
+    await CALLS[provider](token, options);
+    // Hub tokens only ever go to the hub and the router; nothing else carries any credential
+    // except the provider's own host.
+    expect(e.tokenLeaks).toEqual([]);
+    for (const request of e.requests) {
+      if (request.headers.authorization?.includes(token)) {
+        expect(token === HUB_TOKEN ? ["hub", "router"] : [provider, "fal-ai-queue", "router"]).toContain(
+          request.host,
+        );
+      }
+    }
+
+    // The server echoes the token back in its error: the client must not repeat it.
+    const fault = e.fault({
+      match: { method: "POST" },
+      status: 400,
+      body: { error: `bad token ${token} (hf_abcdefghijklmnop)` },
+    });
+    try {
+      const error = await rejection(CALLS[provider](token, { ...options, retry_on_error: false }));
+      const text = errorText(error);
+      expect(text).not.toContain(token);
+      expect(text).not.toContain("hf_abcdefghijklmnop");
+      expect(text).toContain("[redacted]");
+    } finally {
+      fault.remove();
+    }
+    expect(logger.lines.map((l) => l.message).join("\n")).not.toContain(token);
+  });
+});
+
+describe("hub token and foreign hosts", () => {
+  it("does not send a hub token to an endpoint outside the hub, and says so", async () => {
+    const e = emu();
+    const logger = recordingLogger();
+    e.clearRequests();
+    const foreign = `${e.providerUrls.together}/v1`; // an OpenAI-compatible server that is not the hub
+    // That server then refuses the unauthenticated call: the user must pass its own key.
+    const error = await rejection(
+      chatCompletion(
+        { endpointUrl: foreign, model: "any", messages, accessToken: HUB_TOKEN },
+        { ...e.clientOptions, logger },
+      ),
+    );
+    expect(error.message).toContain("Missing API key");
+    expect(e.lastRequest()?.headers.authorization).toBeUndefined();
+    expect(e.tokenLeaks).toEqual([]);
+    expect(
+      logger.lines.some((l) => l.level === "warn" && l.message.includes("Not sending the hub token")),
+    ).toBe(true);
+  });
+
+  it("sends a hub token to an endpoint on the router", async () => {
+    const e = emu();
+    const { id } = modelFor("hf-inference", "conversational");
+    await chatCompletion(
+      { endpointUrl: `${e.routerUrl}/hf-inference/models/${id}`, messages, accessToken: HUB_TOKEN },
+      e.clientOptions,
+    );
+    expect(e.lastRequest()?.headers.authorization).toBe(`Bearer ${HUB_TOKEN}`);
+  });
+
+  it("sends no Authorization header at all for anonymous calls", async () => {
+    const e = emu();
+    e.clearRequests();
+    await fillMask(
+      { model: modelFor("hf-inference", "fill-mask").id, inputs: "Paris is the [MASK] of France." },
+      e.clientOptions,
+    );
+    expect(e.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+
+  it("the client does not expose its token through enumerable fields", () => {
+    const client = new InferenceClient(HUB_TOKEN);
+    expect(JSON.stringify(client)).not.toContain(HUB_TOKEN);
+    expect(Object.keys(client)).not.toContain("accessToken");
+  });
+});
