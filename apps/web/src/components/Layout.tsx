@@ -1,0 +1,88 @@
+// The page frame: skip link, header (navigation, mode badge, theme toggle), main, footer.
+import { Boxes, FlaskConical, LayoutGrid, Library, Moon, Sun } from "lucide-react";
+import { useEffect, useState } from "react";
+import { NavLink, Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { getHubConfig, type HubConfig } from "../lib/api.js";
+import { useTheme } from "../lib/theme.js";
+
+function ModeBadge() {
+  const [config, setConfig] = useState<HubConfig | undefined>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    getHubConfig().then(setConfig, () => setFailed(true));
+  }, []);
+  if (failed) return <span className="badge danger">hub unreachable</span>;
+  if (!config) return null;
+  const offline = config.mode === "offline";
+  return (
+    <span
+      className={`badge ${offline ? "info" : "success"}`}
+      title={offline ? "Inference is answered by the built-in emulator" : "Inference goes to the real router"}
+      data-testid="mode-badge"
+    >
+      {offline ? "offline · emulator" : "online"}
+    </span>
+  );
+}
+
+const NAV = [
+  { to: "/tasks", label: "Tasks", icon: LayoutGrid },
+  { to: "/models", label: "Models", icon: Boxes },
+  { to: "/libraries", label: "Libraries", icon: Library },
+  { to: "/playground", label: "Playground", icon: FlaskConical },
+];
+
+export function Layout() {
+  const { theme, toggle } = useTheme();
+  const navigation = useNavigation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="header-inner">
+          <NavLink to="/" className="brand" aria-label="hubkit home">
+            <img src="/favicon.svg" alt="" width={24} height={24} />
+            hubkit
+          </NavLink>
+          <nav aria-label="Main">
+            <ul>
+              {NAV.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink to={to}>
+                    <Icon size={16} aria-hidden /> {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="header-tools">
+            <ModeBadge />
+            <button
+              type="button"
+              className="icon-button"
+              onClick={toggle}
+              aria-label={theme === "dark" ? "Switch to light theme" : "Switch to dark theme"}
+            >
+              {theme === "dark" ? <Sun size={18} aria-hidden /> : <Moon size={18} aria-hidden />}
+            </button>
+          </div>
+        </div>
+        {navigation.state === "loading" && (
+          <div className="progress" role="progressbar" aria-label="Loading page" />
+        )}
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <p>
+          hubkit: open model-hub toolkit. Catalogue, inference client and snippets compatible with{" "}
+          <code>@huggingface/inference</code> 3.7.1 and <code>@huggingface/tasks</code> 0.18.7.
+        </p>
+      </footer>
+      <ScrollRestoration />
+    </>
+  );
+}

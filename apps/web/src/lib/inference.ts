@@ -1,0 +1,32 @@
+// The browser's inference client: always through the hub server's same-origin proxy (/router), which
+// forwards to the emulator offline or the real router online. The client code is loaded on demand.
+import type { InferenceClient } from "@hubkit/inference";
+
+export async function createClient(token: string): Promise<InferenceClient> {
+  const { InferenceClient: Client } = await import("@hubkit/inference");
+  return new Client(token || undefined, { routerUrl: `${location.origin}/router`, hubUrl: location.origin });
+}
+
+export interface DisplayedError {
+  title: string;
+  message: string;
+  details: string[];
+}
+
+/** What the UI shows for a failed call: the client's message, plus status and request id when known. */
+export function describeError(error: unknown): DisplayedError {
+  if (error instanceof Error) {
+    const extra = error as Error & { status?: number; requestId?: string; provider?: string };
+    const details: string[] = [];
+    if (extra.provider) details.push(`provider: ${extra.provider}`);
+    if (typeof extra.status === "number") details.push(`HTTP ${extra.status}`);
+    if (extra.requestId) details.push(`request id: ${extra.requestId}`);
+    const title = error.name && error.name !== "Error" ? error.name : "Error";
+    return { title, message: error.message || "The call failed without a message", details };
+  }
+  return { title: "Error", message: String(error), details: [] };
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === "AbortError" || /aborted/i.test(error.message));
+}

@@ -1,0 +1,211 @@
+// Libraries: every library of the registry, searchable and filterable (hub filter flag, task), with
+// repository and docs links, the download-count rule in words and a sample snippet.
+import { DEFAULT_DOWNLOAD_RULE, parseDownloadRule } from "@hubkit/tasks/model-libraries-downloads";
+import { Globe, Search, Store, TrendingUp } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import { CodeBlock } from "../components/CodeBlock.js";
+import { ErrorNotice, Loading } from "../components/Feedback.js";
+import { RouteError } from "../components/RouteError.js";
+import { getJson, listModels, toModelData, type LibraryInfo } from "../lib/api.js";
+import { describeDownloadRule } from "../lib/download-rule.js";
+import { formatCount, matchesQuery } from "../lib/format.js";
+
+export function loader(): Promise<LibraryInfo[]> {
+  return getJson<LibraryInfo[]>("/api/libraries");
+}
+
+function downloadRuleText(library: LibraryInfo): string {
+  const rule = library.countDownloads ?? DEFAULT_DOWNLOAD_RULE;
+  try {
+    return describeDownloadRule(parseDownloadRule(rule), library.countDownloads === undefined);
+  } catch (error) {
+    return `Rule ${rule} (${(error as Error).message})`;
+  }
+}
+
+type SampleState =
+  | { state: "idle" | "loading" }
+  | { state: "done"; modelId: string; snippets: string[] }
+  | { state: "error"; error: unknown };
+
+/** Loads a catalogue model of the library (or a stand-in) and runs the library's snippet generator. */
+function SampleSnippet({ library }: { library: LibraryInfo }) {
+  const [sample, setSample] = useState<SampleState>({ state: "idle" });
+  const load = async () => {
+    if (sample.state !== "idle") return;
+    setSample({ state: "loading" });
+    try {
+      const [{ MODEL_LIBRARIES_UI_ELEMENTS }, page] = await Promise.all([
+        import("@hubkit/tasks/model-libraries"),
+        listModels({
+          library: library.id,
+          limit: 1,
+          expand: [
+            "pipeline_tag",
+            "library_name",
+            "tags",
+            "config",
+            "cardData",
+            "transformersInfo",
+            "mask_token",
+            "gguf",
+            "safetensors",
+            "widgetData",
+          ],
+        }),
+      ]);
+      const hubModel = page.models[0];
+      const model = hubModel
+        ? toModelData(hubModel)
+        : {
+            id: `your-org/your-${library.id}-model`,
+            inference: "",
+            tags: [library.id],
+            library_name: library.id,
+          };
+      const entry = (
+        MODEL_LIBRARIES_UI_ELEMENTS as Record<string, { snippets?: (m: typeof model) => string[] }>
+      )[library.id];
+      const snippets = entry?.snippets?.(model) ?? [];
+      setSample({ state: "done", modelId: model.id, snippets });
+    } catch (error) {
+      setSample({ state: "error", error });
+    }
+  };
+  return (
+    <details
+      className="sample"
+      onToggle={(event) => {
+        if ((event.currentTarget as HTMLDetailsElement).open) void load();
+      }}
+    >
+      <summary>Sample snippet</summary>
+      {sample.state === "loading" && <Loading label="Generating…" />}
+      {sample.state === "error" && <ErrorNotice error={sample.error} context="Snippet" />}
+      {sample.state === "done" && (
+        <>
+          <p className="hint">
+            For <Link to={`/models/${sample.modelId}`}>{sample.modelId}</Link>
+          </p>
+          {sample.snippets.map((code, index) => (
+            <CodeBlock
+              key={index}
+              code={code}
+              language="auto"
+              label={`${library.prettyLabel} snippet ${index + 1}`}
+            />
+          ))}
+        </>
+      )}
+    </details>
+  );
+}
+
+export function Component() {
+  const libraries = useLoaderData() as LibraryInfo[];
+  const [params, setParams] = useSearchParams();
+  const query = params.get("q") ?? "";
+  const onlyFilter = params.get("filter") === "1";
+  const task = params.get("task") ?? "";
+  const tasks = useMemo(
+    () => [...new Set(libraries.flatMap((library) => library.tasks))].sort(),
+    [libraries],
+  );
+
+  const update = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  const shown = libraries.filter(
+    (library) =>
+      (!onlyFilter || library.filter) &&
+      (!task || library.tasks.includes(task)) &&
+      matchesQuery(query, library.id, library.prettyLabel, library.repoName),
+  );
+
+  return (
+    <div className="page">
+      <h1>Libraries</h1>
+      <p className="lead">
+        {libraries.length} libraries the hub recognises by a model&apos;s <code>library_name</code>.
+      </p>
+      <div className="filters">
+        <div className="search-box">
+          <Search size={18} aria-hidden />
+          <label htmlFor="library-search" className="visually-hidden">
+            Search libraries
+          </label>
+          <input
+            id="library-search"
+            type="search"
+            placeholder="Search libraries, e.g. diffusers"
+            value={query}
+            onChange={(event) => update("q", event.target.value)}
+          />
+        </div>
+        <div className="field inline">
+          <label htmlFor="library-task">Task</label>
+          <select id="library-task" value={task} onChange={(event) => update("task", event.target.value)}>
+            <option value="">All tasks</option>
+            {tasks.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={onlyFilter}
+            onChange={(event) => update("filter", event.target.checked ? "1" : "")}
+          />
+          Only libraries in the hub&apos;s filter
+        </label>
+      </div>
+      <p className="muted" role="status">
+        {shown.length} shown
+      </p>
+      <ul className="library-list">
+        {shown.map((library) => (
+          <li key={library.id} className="card library-card">
+            <div className="library-head">
+              <h2>{library.prettyLabel}</h2>
+              <code>{library.id}</code>
+              {library.filter && <span className="badge info">in filter</span>}
+              <Link className="model-count" to={`/models?library=${encodeURIComponent(library.id)}`}>
+                {formatCount(library.modelCount)} model{library.modelCount === 1 ? "" : "s"}
+              </Link>
+            </div>
+            <p className="links">
+              <a href={library.repoUrl} target="_blank" rel="noreferrer">
+                <Store size={16} aria-hidden /> {library.repoName}
+              </a>
+              {library.docsUrl && (
+                <a href={library.docsUrl} target="_blank" rel="noreferrer">
+                  <Globe size={16} aria-hidden /> Docs
+                </a>
+              )}
+            </p>
+            <p className="download-rule">
+              <TrendingUp size={16} aria-hidden /> {downloadRuleText(library)}
+            </p>
+            {library.tasks.length > 0 && <p className="muted small">Tasks: {library.tasks.join(", ")}</p>}
+            {library.hasSnippets ? (
+              <SampleSnippet library={library} />
+            ) : (
+              <p className="muted small">No usage snippet for this library.</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      {shown.length === 0 && <p>No library matches these filters.</p>}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -1,0 +1,162 @@
+// One task page: summary, the demo, models, datasets, spaces and metrics, the video, and the
+// Inference Providers widget with "Try it" for the task's widget model.
+import type { TaskData } from "@hubkit/tasks";
+import { MODALITY_LABELS, PIPELINE_DATA, type PipelineType } from "@hubkit/tasks/pipelines";
+import { ArrowRight, Database, Gauge, Globe, PlayCircle, Users } from "lucide-react";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
+import { ErrorNotice } from "../components/Feedback.js";
+import { ModelInference } from "../components/ModelInference.js";
+import { RouteError } from "../components/RouteError.js";
+import { TaskDemo } from "../components/TaskDemo.js";
+import { getModel, getTaskPages, HubApiError, modelPath, type HubModel } from "../lib/api.js";
+import { exampleInput } from "../lib/examples.js";
+
+interface TaskLoaderData {
+  page: TaskData;
+  widgetModel?: HubModel;
+  widgetModelError?: unknown;
+}
+
+export async function loader({ params }: LoaderFunctionArgs): Promise<TaskLoaderData> {
+  const id = params.task ?? "";
+  const pages = await getTaskPages();
+  const page = pages[id];
+  if (!page) throw new HubApiError(`There is no task page for "${id}".`, 404);
+  const widgetId = page.widgetModels[0];
+  if (!widgetId) return { page };
+  try {
+    return { page, widgetModel: await getModel(widgetId) };
+  } catch (error) {
+    return { page, widgetModelError: error };
+  }
+}
+
+function RepoList({
+  title,
+  icon,
+  items,
+  href,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  items: TaskData["models"];
+  href(id: string): string;
+}) {
+  if (items.length === 0) return null;
+  const internal = href("x").startsWith("/");
+  return (
+    <section className="repo-list">
+      <h3>
+        {icon} {title}
+      </h3>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            {internal ? (
+              <Link to={href(item.id)}>{item.id}</Link>
+            ) : (
+              <a href={href(item.id)} target="_blank" rel="noreferrer">
+                {item.id}
+              </a>
+            )}
+            <p>{item.description}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function Component() {
+  const { page, widgetModel, widgetModelError } = useLoaderData() as TaskLoaderData;
+  const pipeline = PIPELINE_DATA[page.id as PipelineType];
+  const demoFile = [...page.demo.inputs].find((entry) => entry.type === "img" || entry.type === "audio");
+  return (
+    <div className="page task-page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/tasks">Tasks</Link> / <span aria-current="page">{page.label}</span>
+      </nav>
+      <header className="page-header">
+        <h1>{page.label}</h1>
+        <p className="tags">
+          {pipeline && <span className="badge">{MODALITY_LABELS[pipeline.modality]}</span>}
+          <code>{page.id}</code>
+        </p>
+        <p className="lead">{page.summary}</p>
+        {page.youtubeId && (
+          <p>
+            <a
+              href={`https://www.youtube.com/watch?v=${encodeURIComponent(page.youtubeId)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              <PlayCircle size={16} aria-hidden /> Watch an introduction to {page.label.toLowerCase()}
+            </a>
+          </p>
+        )}
+      </header>
+
+      <section className="card" aria-labelledby="demo-title">
+        <h2 id="demo-title">Demo</h2>
+        <TaskDemo inputs={page.demo.inputs} outputs={page.demo.outputs} taskLabel={page.label} />
+      </section>
+
+      {widgetModel ? (
+        <ModelInference
+          model={widgetModel}
+          initialInput={exampleInput(widgetModel)}
+          exampleFile={demoFile && "filename" in demoFile ? demoFile.filename : undefined}
+        />
+      ) : (
+        widgetModelError !== undefined && (
+          <ErrorNotice error={widgetModelError} context={`Widget model ${page.widgetModels[0]}`} />
+        )
+      )}
+
+      <div className="repo-columns">
+        <RepoList
+          title="Models"
+          icon={<ArrowRight size={16} aria-hidden />}
+          items={page.models}
+          href={(id) => `/models/${modelPath(id)}`}
+        />
+        <RepoList
+          title="Datasets"
+          icon={<Database size={16} aria-hidden />}
+          items={page.datasets}
+          href={(id) => `https://huggingface.co/datasets/${modelPath(id)}`}
+        />
+        <RepoList
+          title="Spaces"
+          icon={<Users size={16} aria-hidden />}
+          items={page.spaces}
+          href={(id) => `https://huggingface.co/spaces/${modelPath(id)}`}
+        />
+        <RepoList
+          title="Metrics"
+          icon={<Gauge size={16} aria-hidden />}
+          items={page.metrics}
+          href={(id) => `https://huggingface.co/spaces/evaluate-metric/${encodeURIComponent(id)}`}
+        />
+      </div>
+      {page.libraries.length > 0 && (
+        <section className="card">
+          <h2>
+            <Globe size={18} aria-hidden /> Libraries for {page.label.toLowerCase()}
+          </h2>
+          <ul className="chip-list">
+            {page.libraries.map((library) => (
+              <li key={library}>
+                <Link className="chip" to={`/libraries?q=${encodeURIComponent(library)}`}>
+                  {library}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;

@@ -1,0 +1,82 @@
+// Tasks index: every task, grouped by the seven modalities in canonical order, searchable.
+import { MODALITIES, MODALITY_LABELS, PIPELINE_DATA, type PipelineType } from "@hubkit/tasks/pipelines";
+import { Search } from "lucide-react";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import { RouteError } from "../components/RouteError.js";
+import { getTaskPages, type TaskPages } from "../lib/api.js";
+import { matchesQuery } from "../lib/format.js";
+
+export async function loader(): Promise<TaskPages> {
+  return getTaskPages();
+}
+
+export function Component() {
+  const pages = useLoaderData() as TaskPages;
+  const [params, setParams] = useSearchParams();
+  const query = params.get("q") ?? "";
+  const entries = Object.entries(PIPELINE_DATA) as [PipelineType, (typeof PIPELINE_DATA)[PipelineType]][];
+  const groups = MODALITIES.map((modality) => ({
+    modality,
+    tasks: entries.filter(
+      ([id, pipeline]) =>
+        pipeline.modality === modality && matchesQuery(query, id, pipeline.name, pages[id]?.summary),
+    ),
+  }));
+  const total = groups.reduce((sum, group) => sum + group.tasks.length, 0);
+
+  return (
+    <div className="page">
+      <h1>Tasks</h1>
+      <p className="lead">Pick a task to learn what it does, see a demo, and find models to run it.</p>
+      <div className="search-box">
+        <Search size={18} aria-hidden />
+        <label htmlFor="task-search" className="visually-hidden">
+          Search tasks
+        </label>
+        <input
+          id="task-search"
+          type="search"
+          placeholder="Search tasks, e.g. segmentation"
+          value={query}
+          onChange={(event) =>
+            setParams(event.target.value ? { q: event.target.value } : {}, { replace: true })
+          }
+        />
+      </div>
+      <p className="muted" role="status">
+        {total} task{total === 1 ? "" : "s"}
+      </p>
+      {groups
+        .filter((group) => group.tasks.length > 0)
+        .map(({ modality, tasks }) => (
+          <section key={modality} aria-labelledby={`modality-${modality}`} className="modality">
+            <h2 id={`modality-${modality}`}>{MODALITY_LABELS[modality]}</h2>
+            <ul className="card-grid tasks-grid">
+              {tasks.map(([id, pipeline]) => {
+                const page = pages[id];
+                return (
+                  <li key={id}>
+                    {page ? (
+                      <Link to={`/tasks/${id}`} className={`card task-card color-${pipeline.color}`}>
+                        <h3>{pipeline.name}</h3>
+                        <p className="task-summary">{page.summary}</p>
+                        {page.isPlaceholder && <span className="badge">help wanted: page in progress</span>}
+                      </Link>
+                    ) : (
+                      <div className={`card task-card color-${pipeline.color}`}>
+                        <h3>{pipeline.name}</h3>
+                        <p className="muted">No task page yet.</p>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      {total === 0 && <p>No task matches “{query}”.</p>}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteError;
