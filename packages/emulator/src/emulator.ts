@@ -204,6 +204,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       // BFL's polling URL is fetched without credentials (that is how the client uses it).
       authorizeProvider(host, provider, ctx.headers);
     }
+    // A body labelled JSON that does not parse is rejected before any route sees it.
+    if (/json/.test(ctx.headers["content-type"] ?? "") && typeof ctx.body === "string") {
+      let reason = "";
+      try {
+        JSON.parse(ctx.body);
+      } catch (err) {
+        reason = (err as Error).message;
+      }
+      return errorReply(PROVIDER_ERROR_STYLE[provider], 400, `Request body is not valid JSON: ${reason}`);
+    }
     return providerRoute(ctx, provider);
   }
 

@@ -244,6 +244,16 @@ describe("validation errors in each provider's shape", () => {
     expect(notChat.json.error_type).toBe("template_error");
   });
 
+  it("rejects a body labelled JSON that does not parse", async () => {
+    const res = await fetch(chatUrl(), {
+      method: "POST",
+      headers: { ...bearer(HUB_TOKEN), "Content-Type": "application/json" },
+      body: '{"model": "m", "messages": [',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/^Request body is not valid JSON/);
+  });
+
   it("rejects non-POST methods on inference routes", async () => {
     const r = await fetch(chatUrl(), { headers: bearer(HUB_TOKEN) });
     expect(r.status).toBe(405);
