@@ -208,12 +208,19 @@ export class CatalogueStore {
   /** Drops secondary indexes before a large load; finishBulk() restores them and the FTS index. */
   startBulk(): void {
     for (const name of INDEX_NAMES) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
+    // A bulk load can be re-run if interrupted, so it trades durability for speed until finishBulk().
+    this.db.pragma("synchronous = OFF");
+    this.db.pragma("cache_size = -262144");
+    this.db.pragma("wal_autocheckpoint = 100000");
   }
 
   finishBulk(): void {
     this.db.exec(INDEXES);
     this.db.exec("INSERT INTO models_fts (models_fts) VALUES ('rebuild')");
     this.db.exec("ANALYZE");
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
+    this.db.pragma("wal_autocheckpoint = 1000");
+    this.db.pragma("synchronous = NORMAL");
     this.localWrites++;
   }
 

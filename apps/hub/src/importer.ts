@@ -100,7 +100,7 @@ export async function importJsonl(
         firstLineOfId.set(parsed.model.id, lineNumber);
       }
       batch.push(parsed.model);
-      if (batch.length >= batchSize) flush();
+      if (batch.length >= (bulk ? batchSize * 10 : batchSize)) flush();
     }
     flush();
   } finally {
