@@ -52,7 +52,7 @@ for (const name of options.only) {
     rows.push(...result.rows);
     if (result.details?.length) sections.push({ title: suite.title, lines: result.details });
     console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`);
-    for (const row of result.rows) if (row.status === "skipped") console.log(`  skipped: ${row.note}`);
+    for (const line of result.details ?? []) console.log(`  ${line}`);
   } catch (error) {
     console.log("failed");
     console.error(`  ${error.stack ?? error}`);

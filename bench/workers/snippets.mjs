@@ -1,0 +1,50 @@
+// Generates all snippets for the 500 benchmark models with one implementation's public
+// `snippets.getInferenceSnippets` and prints the time per pass, after warm-up passes.
+// Usage: node snippets.mjs <ours|reference> <passes>
+import { snippetModels } from "../fixtures/snippet-models.mjs";
+import { SPECIFIERS } from "../lib/paths.mjs";
+
+const [impl, passesText] = process.argv.slice(2);
+const { snippets } = await import(SPECIFIERS[impl].inference);
+const cases = snippetModels();
+
+function pass() {
+  let produced = 0;
+  let failures = 0;
+  const errors = new Set();
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  for (const { model, provider, providerModelId } of cases) {
+    try {
+      produced += snippets.getInferenceSnippets(model, "hf_benchtoken", provider, providerModelId).length;
+    } catch (error) {
+      failures++;
+      if (errors.size < 3)
+        errors.add(`${model.pipeline_tag}/${provider}: ${String(error.message).slice(0, 120)}`);
+    }
+  }
+  const cpu = process.cpuUsage(cpuStarted);
+  return {
+    wallMs: performance.now() - started,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    produced,
+    failures,
+    errors: [...errors],
+  };
+}
+
+pass();
+pass();
+const runs = [];
+for (let i = 0; i < Number(passesText); i++) runs.push(pass());
+const last = runs.at(-1);
+console.log(
+  JSON.stringify({
+    wallMs: runs.map((r) => r.wallMs),
+    cpuMs: runs.map((r) => r.cpuMs),
+    models: cases.length,
+    produced: last.produced,
+    failures: last.failures,
+    errors: last.errors,
+  }),
+);
