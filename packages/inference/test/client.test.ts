@@ -416,3 +416,23 @@ describe("outputs", () => {
     );
   });
 });
+
+describe("provider registry", () => {
+  it("has a task list for exactly the 13 providers", async () => {
+    const { PROVIDER_TASKS } = await import("../src/providers/index.js");
+    expect(Object.keys(PROVIDER_TASKS).sort()).toEqual([...hf.INFERENCE_PROVIDERS].sort());
+  });
+
+  it("has a helper for every (provider, task) it lists, and none it does not", async () => {
+    const { PROVIDER_TASKS, HELPERS_BY_TASK } = await import("../src/providers/index.js");
+    for (const [provider, tasks] of Object.entries(PROVIDER_TASKS)) {
+      for (const task of tasks)
+        expect(HELPERS_BY_TASK[task]?.[provider as hf.InferenceProvider]?.provider).toBe(provider);
+    }
+    for (const [task, helpers] of Object.entries(HELPERS_BY_TASK)) {
+      for (const provider of Object.keys(helpers ?? {})) {
+        expect(PROVIDER_TASKS[provider as hf.InferenceProvider]).toContain(task);
+      }
+    }
+  });
+});

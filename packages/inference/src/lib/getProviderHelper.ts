@@ -1,11 +1,12 @@
 import { InferenceClientInputError, InferenceClientRoutingError } from "../errors.js";
 import type { ProviderHelper, TaskHelpers } from "../providers/helper.js";
 import { PROVIDER_TASKS } from "../providers/index.js";
-import { INFERENCE_PROVIDERS, type InferenceProvider, type InferenceTask } from "../types.js";
+import type { InferenceProvider, InferenceTask } from "../types.js";
 
 /** Checks a provider id; the error lists the valid ones (in the registry's order, as the reference does). */
 export function assertProvider(provider: string): asserts provider is InferenceProvider {
-  if (!(INFERENCE_PROVIDERS as readonly string[]).includes(provider)) {
+  // PROVIDER_TASKS has exactly the INFERENCE_PROVIDERS as keys (a test checks it).
+  if (!Object.hasOwn(PROVIDER_TASKS, provider)) {
     throw new InferenceClientInputError(
       `Provider '${provider}' not supported. Available providers: ${Object.keys(PROVIDER_TASKS).join(",")}`,
       { provider },
