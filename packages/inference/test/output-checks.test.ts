@@ -107,7 +107,7 @@ const HF_INFERENCE: Case[] = [
   ],
   [
     "tableQuestionAnswering",
-    () => hf.tableQuestionAnswering({ ...hfArgs, inputs: { query: "q", table: { a: ["1"] } } }, opts()),
+    () => hf.tableQuestionAnswering({ ...hfArgs, inputs: { question: "q", table: { a: ["1"] } } }, opts()),
     "Expected {aggregator: string, answer: string, cells: string[], coordinates: number[][]}",
   ],
   [
