@@ -164,7 +164,7 @@ const TASKS: Record<string, TaskCase> = {
     call: (a, o) => hf.tableQuestionAnswering(a as never, o),
     args: () => ({
       inputs: {
-        query: "How many stars?",
+        question: "How many stars?",
         table: { Repository: ["Transformers", "Datasets"], Stars: ["36542", "4512"] },
       },
     }),
