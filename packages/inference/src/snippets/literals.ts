@@ -67,7 +67,9 @@ const JS_IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const JAVASCRIPT: LiteralSyntax = {
   nullValue: "null",
   boolean: String,
-  key: (key) => (JS_IDENTIFIER.test(key) ? key : JSON.stringify(key)),
+  // `__proto__:` (quoted or not) would set the prototype; a computed key makes it a property.
+  key: (key) =>
+    key === "__proto__" ? `[${JSON.stringify(key)}]` : JS_IDENTIFIER.test(key) ? key : JSON.stringify(key),
   colon: ": ",
   braceSpace: " ",
   shorthand: true,

@@ -10,6 +10,7 @@ import {
 import { HF_ROUTER_URL, PROVIDER_BASE_URLS } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
 import { makeRequestOptionsFromResolvedModel } from "../lib/makeRequestOptions.js";
+import { PROVIDER_TASKS } from "../providers/index.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
 import { fileRef, type FileEncoding } from "./literals.js";
 import {
@@ -200,6 +201,8 @@ export function planSnippets(
   const chat = isChatPipeline(model);
   const task = (chat ? "conversational" : pipeline) as InferenceTask;
   const streaming = chat && opts.streaming === true;
+  // A task no provider serves has no snippet; one served elsewhere is the caller's error (thrown below).
+  if (!Object.values(PROVIDER_TASKS).some((tasks) => tasks.includes(task))) return undefined;
 
   let inputs: SnippetInputs | undefined;
   if (chat) {
