@@ -162,9 +162,10 @@ const TASKS: Record<string, TaskCase> = {
   },
   "table-question-answering": {
     call: (a, o) => hf.tableQuestionAnswering(a as never, o),
+      // The wire format (and the emulator) use `query`, although the shared type names it `question`.
     args: () => ({
       inputs: {
-        question: "How many stars?",
+        query: "How many stars?",
         table: { Repository: ["Transformers", "Datasets"], Stars: ["36542", "4512"] },
       },
     }),
