@@ -162,7 +162,7 @@ const TASKS: Record<string, TaskCase> = {
   },
   "table-question-answering": {
     call: (a, o) => hf.tableQuestionAnswering(a as never, o),
-      // The wire format (and the emulator) use `query`, although the shared type names it `question`.
+    // The wire format (and the emulator) use `query`, although the shared type names it `question`.
     args: () => ({
       inputs: {
         query: "How many stars?",
