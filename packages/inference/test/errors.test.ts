@@ -393,3 +393,28 @@ describe("output shape checks", () => {
     }
   });
 });
+
+describe("shared mapping lookups", () => {
+  it("one caller's abort does not fail another caller waiting on the same lookup", async () => {
+    const e = emu();
+    clearHubCache();
+    const { id } = modelFor("cerebras", "conversational");
+    const fault = e.fault({ match: { host: "hub" }, delayMs: 200, times: 1 });
+    try {
+      const controller = new AbortController();
+      const aborted = chatCompletion(
+        { ...chatArgs, model: id, provider: "cerebras", accessToken: HUB_TOKEN },
+        { ...e.clientOptions, signal: controller.signal },
+      );
+      const patient = chatCompletion(
+        { ...chatArgs, model: id, provider: "cerebras", accessToken: HUB_TOKEN },
+        e.clientOptions,
+      );
+      setTimeout(() => controller.abort(), 50);
+      expect((await rejection(aborted)).name).toBe("AbortError");
+      expect((await patient).choices.length).toBeGreaterThan(0);
+    } finally {
+      fault.remove();
+    }
+  });
+});

@@ -39,7 +39,23 @@ function normalizeMapping(raw: unknown): InferenceProviderMappingEntry[] | null 
  * cached per hub, model and kind of caller (with or without a hub token) for a few minutes.
  * Null when the hub has no mapping for the model.
  */
-export function fetchProviderMapping(
+export async function fetchProviderMapping(
+  model: string,
+  accessToken: string | undefined,
+  options: Options,
+): Promise<InferenceProviderMappingEntry[] | null> {
+  try {
+    return await sharedMappingLookup(model, accessToken, options);
+  } catch (error) {
+    // A concurrent caller's abort ended the shared lookup: ask again with this call's own signal.
+    if ((error as Error)?.name === "AbortError" && !options.signal?.aborted) {
+      return sharedMappingLookup(model, accessToken, options);
+    }
+    throw error;
+  }
+}
+
+function sharedMappingLookup(
   model: string,
   accessToken: string | undefined,
   options: Options,
