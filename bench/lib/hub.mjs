@@ -1,0 +1,40 @@
+// Starts the built hub server (apps/hub/dist/cli.js serve) in its own process on a free loopback port.
+import { spawn } from "node:child_process";
+import { OURS } from "./paths.mjs";
+
+export function startHub(dataDir) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [OURS.hubCli, "serve", "--port", "0", "--data-dir", dataDir], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, HF_TOKEN: "", HUBKIT_LOG: "0" },
+    });
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`hub server did not start in 120 s: ${output.slice(-400)}`));
+    }, 120_000);
+    const onData = (chunk) => {
+      output += chunk;
+      const match = output.match(/https?:\/\/127\.0\.0\.1:\d+/);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[0], banner: output.trim().split("\n")[0], stop: () => stopChild(child) });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`hub server exited (${code}) before listening: ${output.slice(-400)}`));
+    });
+  });
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", resolve);
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+  });
+}
