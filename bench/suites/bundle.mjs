@@ -81,8 +81,16 @@ export async function run() {
     target: "≤ 0.5×",
     met: oursPer <= 0.5 * referencePer,
   });
+  const share = (test) =>
+    ours.top.filter((entry) => test(entry.file)).reduce((sum, entry) => sum + entry.bytes, 0);
+  const snippetBytes = share((file) => file.includes("/library-snippets/"));
+  const dataBytes = share((file) => file.endsWith("/model-libraries-data.js"));
   details.push(
-    "library registry: biggest modules in ours:",
+    `library registry: ours lists ${counts.ours} libraries (${counts.oursWithSnippets} with snippet generators), ` +
+      `the reference ${counts.reference} (${counts.referenceWithSnippets} with snippet generators)`,
+    `  ours, minified: snippet generators ${kb(snippetBytes)}, library data ${kb(dataBytes)}, ` +
+      `other ${kb(ours.minified - snippetBytes - dataBytes)} of ${kb(ours.minified)}`,
+    "  biggest modules in ours:",
     ...topLines(ours.top).map((line) => `  ${line}`),
   );
   return { rows, details };
