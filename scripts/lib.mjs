@@ -44,9 +44,11 @@ export function ensureChromium() {
   return existsSync("/usr/bin/chromium");
 }
 
-/** Compiles the TypeScript packages and, when present, builds the web app. */
-export function build() {
+/** Compiles the TypeScript packages, bundles the library entry points and builds the web app. */
+export async function build() {
   must("npx", ["tsc", "-b"]);
+  const { bundlePackages } = await import("./bundle.mjs");
+  await bundlePackages();
   if (existsSync(path.join(root, "apps/web/vite.config.ts"))) {
     must("npm", ["run", "build", "--workspace", "@hubkit/web"]);
   }

@@ -1,12 +1,13 @@
 // The snippet generator: ready-to-run code for one model on one provider, in every language and
 // client that can call it. Requests come from the client's own request builder, so a snippet sends
 // exactly what the client would.
+// Subpath imports: the client's import must not load the whole catalogue (cold-start cost).
 import {
   inferenceSnippetLanguages,
   type InferenceSnippet,
   type InferenceSnippetLanguage,
   type ModelDataMinimal,
-} from "@hubkit/tasks";
+} from "@hubkit/tasks/snippets/types";
 import { InferenceClientInputError } from "../errors.js";
 import { assertProvider } from "../lib/getProviderHelper.js";
 import type { InferenceProvider } from "../types.js";
@@ -17,7 +18,7 @@ import { curlSnippet } from "./shell.js";
 import { SNIPPET_CLIENTS } from "./tables.js";
 
 export type { SnippetOptions } from "./plan.js";
-export type { InferenceSnippet } from "@hubkit/tasks";
+export type { InferenceSnippet } from "@hubkit/tasks/snippets/types";
 
 type SnippetBuilder = (plan: SnippetPlan) => string | undefined;
 

@@ -1,12 +1,8 @@
 // What every snippet of one model, provider and token shares: the example input, the request the
 // client would send (URL, headers, payload, from the client's own request builder) and where the
 // token comes from. The language builders only turn this plan into code.
-import {
-  getModelInputExample,
-  type ChatCompletionInputMessage,
-  type ModelDataMinimal,
-  type ModelInputExample,
-} from "@hubkit/tasks";
+import type { ChatCompletionInputMessage, ModelDataMinimal, ModelInputExample } from "@hubkit/tasks";
+import { getModelInputExample } from "@hubkit/tasks/snippets/inputs";
 import { HF_ROUTER_URL, PROVIDER_BASE_URLS } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
 import { makeRequestOptionsFromResolvedModel } from "../lib/makeRequestOptions.js";
