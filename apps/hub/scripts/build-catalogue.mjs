@@ -138,9 +138,10 @@ function buildModel(row) {
 
   const pop = Number(row.pop);
   if (!Number.isInteger(pop) || pop < 1 || pop > 9) throw new Error(`${where}: pop must be 1-9`);
-  // Estimates from the popularity tier (not real counts): tier 9 ≈ millions of downloads a month.
-  const downloads = Math.round(10 ** (pop - 1) * (2 + 8 * unit(`${id}:downloads`)));
-  const likes = Math.round(10 ** Math.max(0, pop - 4) * (1 + 9 * unit(`${id}:likes`)));
+  // Estimates from the popularity tier (not real counts), on the hub's scale: `downloads` is the last
+  // 30 days, so tier 9 ≈ 2–10 million a month and 1–10 thousand likes; tier 1 ≈ a few a month.
+  const downloads = Math.round(10 ** (pop - 3) * (2 + 8 * unit(`${id}:downloads`)));
+  const likes = Math.round(10 ** Math.max(0, pop - 6) * (1 + 9 * unit(`${id}:likes`)));
   const created = Date.parse(`${row.created}T00:00:00Z`);
   if (Number.isNaN(created)) throw new Error(`${where}: bad created date "${row.created}"`);
   const createdAt = created + Math.floor(unit(`${id}:hour`) * 86_400_000);
