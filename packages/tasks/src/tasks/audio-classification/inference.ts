@@ -1,5 +1,9 @@
 /* Input, parameter and output types for the audio-classification task. */
 
+import type { ClassificationOutputTransform } from "../common-definitions.js";
+
+export type { ClassificationOutputTransform };
+
 /** Request payload for audio classification. */
 export interface AudioClassificationInput {
   /** The input file (raw bytes or a base64 string on the wire). */
@@ -17,9 +21,6 @@ export interface AudioClassificationParameters {
   top_k?: number;
   [property: string]: unknown;
 }
-
-/** Normalisation applied to logits: sigmoid, softmax or none. */
-export type ClassificationOutputTransform = "sigmoid" | "softmax" | "none";
 
 /** What audio classification returns. */
 export type AudioClassificationOutput = AudioClassificationOutputElement[];

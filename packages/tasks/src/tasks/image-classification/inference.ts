@@ -1,5 +1,9 @@
 /* Input, parameter and output types for the image-classification task. */
 
+import type { ClassificationOutputTransform } from "../common-definitions.js";
+
+export type { ClassificationOutputTransform };
+
 /** Request payload for image classification. */
 export interface ImageClassificationInput {
   /** The input file (raw bytes or a base64 string on the wire). */
@@ -17,9 +21,6 @@ export interface ImageClassificationParameters {
   top_k?: number;
   [property: string]: unknown;
 }
-
-/** Normalisation applied to logits: sigmoid, softmax or none. */
-export type ClassificationOutputTransform = "sigmoid" | "softmax" | "none";
 
 /** What image classification returns. */
 export type ImageClassificationOutput = ImageClassificationOutputElement[];

@@ -1,5 +1,9 @@
 /* Input, parameter and output types for the object-detection task. */
 
+import type { BoundingBox } from "../common-definitions.js";
+
+export type { BoundingBox };
+
 /** Request payload for object detection. */
 export interface ObjectDetectionInput {
   /** The input file (raw bytes or a base64 string on the wire). */
@@ -13,15 +17,6 @@ export interface ObjectDetectionInput {
 export interface ObjectDetectionParameters {
   /** Drop predictions whose score is below this value. */
   threshold?: number;
-  [property: string]: unknown;
-}
-
-/** An axis-aligned box in pixel coordinates. */
-export interface BoundingBox {
-  xmax: number;
-  xmin: number;
-  ymax: number;
-  ymin: number;
   [property: string]: unknown;
 }
 

@@ -1,5 +1,9 @@
 /* Input, parameter and output types for the text-classification task. */
 
+import type { ClassificationOutputTransform } from "../common-definitions.js";
+
+export type { ClassificationOutputTransform };
+
 /** Request payload for text classification. */
 export interface TextClassificationInput {
   /** The input text. */
@@ -17,9 +21,6 @@ export interface TextClassificationParameters {
   top_k?: number;
   [property: string]: unknown;
 }
-
-/** Normalisation applied to logits: sigmoid, softmax or none. */
-export type ClassificationOutputTransform = "sigmoid" | "softmax" | "none";
 
 /** What text classification returns. */
 export type TextClassificationOutput = TextClassificationOutputElement[];

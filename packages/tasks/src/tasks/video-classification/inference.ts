@@ -1,5 +1,9 @@
 /* Input, parameter and output types for the video-classification task. */
 
+import type { ClassificationOutputTransform } from "../common-definitions.js";
+
+export type { ClassificationOutputTransform };
+
 /** Request payload for video classification. */
 export interface VideoClassificationInput {
   inputs: unknown;
@@ -20,9 +24,6 @@ export interface VideoClassificationParameters {
   top_k?: number;
   [property: string]: unknown;
 }
-
-/** Normalisation applied to logits: sigmoid, softmax or none. */
-export type ClassificationOutputTransform = "sigmoid" | "softmax" | "none";
 
 /** What video classification returns. */
 export type VideoClassificationOutput = VideoClassificationOutputElement[];

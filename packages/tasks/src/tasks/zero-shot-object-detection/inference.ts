@@ -1,5 +1,9 @@
 /* Input, parameter and output types for the zero-shot-object-detection task. */
 
+import type { BoundingBox } from "../common-definitions.js";
+
+export type { BoundingBox };
+
 /** Request payload for zero shot object detection. */
 export interface ZeroShotObjectDetectionInput {
   /** The input file (raw bytes or a base64 string on the wire). */
@@ -13,15 +17,6 @@ export interface ZeroShotObjectDetectionInput {
 export interface ZeroShotObjectDetectionParameters {
   /** The labels to choose from; the model needs no training on them. */
   candidate_labels: string[];
-  [property: string]: unknown;
-}
-
-/** An axis-aligned box in pixel coordinates. */
-export interface BoundingBox {
-  xmax: number;
-  xmin: number;
-  ymax: number;
-  ymin: number;
   [property: string]: unknown;
 }
 
