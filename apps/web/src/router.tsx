@@ -1,5 +1,6 @@
 // Routes: each page is its own chunk (`lazy`) with its own loader and error boundary.
 import { createBrowserRouter } from "react-router";
+import { Loading } from "./components/Feedback.js";
 import { Layout } from "./components/Layout.js";
 import { RouteError } from "./components/RouteError.js";
 
@@ -8,6 +9,7 @@ export const router = createBrowserRouter([
     path: "/",
     Component: Layout,
     ErrorBoundary: RouteError,
+    HydrateFallback: () => <Loading label="Loading hubkit…" />,
     children: [
       {
         ErrorBoundary: RouteError,

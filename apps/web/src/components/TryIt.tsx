@@ -236,11 +236,11 @@ export function TryIt({ model, provider, task, initialInput, exampleFile }: TryI
         </div>
       )}
       <div className="actions">
-        <button type="submit" className="button primary" disabled={running}>
+        <button key="run" type="submit" className="button primary" disabled={running}>
           <Play size={16} aria-hidden /> {running ? "Running…" : "Run"}
         </button>
         {running && (
-          <button type="button" className="button" onClick={stop}>
+          <button key="stop" type="button" className="button" onClick={stop}>
             <Square size={16} aria-hidden /> Stop
           </button>
         )}

@@ -4,7 +4,13 @@ import type { InferenceClient } from "@hubkit/inference";
 
 export async function createClient(token: string): Promise<InferenceClient> {
   const { InferenceClient: Client } = await import("@hubkit/inference");
-  return new Client(token || undefined, { routerUrl: `${location.origin}/router`, hubUrl: location.origin });
+  return new Client(token || undefined, {
+    routerUrl: `${location.origin}/router`,
+    hubUrl: location.origin,
+    // A bound fetch: browsers throw "Illegal invocation" when window.fetch is called as a method of
+    // another object, which the client does for provider result downloads.
+    fetch: (input, init) => globalThis.fetch(input, init),
+  });
 }
 
 export interface DisplayedError {

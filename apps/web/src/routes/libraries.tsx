@@ -105,15 +105,19 @@ function SampleSnippet({ library }: { library: LibraryInfo }) {
 export function Component() {
   const libraries = useLoaderData() as LibraryInfo[];
   const [params, setParams] = useSearchParams();
-  const query = params.get("q") ?? "";
-  const onlyFilter = params.get("filter") === "1";
-  const task = params.get("task") ?? "";
+  // Local state answers at once; the URL follows so a link reproduces the view.
+  const [query, setQuery] = useState(params.get("q") ?? "");
+  const [onlyFilter, setOnlyFilter] = useState(params.get("filter") === "1");
+  const [task, setTask] = useState(params.get("task") ?? "");
   const tasks = useMemo(
     () => [...new Set(libraries.flatMap((library) => library.tasks))].sort(),
     [libraries],
   );
 
-  const update = (key: string, value: string) => {
+  const update = (key: "q" | "filter" | "task", value: string) => {
+    if (key === "q") setQuery(value);
+    else if (key === "filter") setOnlyFilter(value === "1");
+    else setTask(value);
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
@@ -209,3 +213,8 @@ export function Component() {
 }
 
 export const ErrorBoundary = RouteError;
+
+/** The data does not depend on the search params (they only filter on the client). */
+export function shouldRevalidate({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }): boolean {
+  return currentUrl.pathname !== nextUrl.pathname;
+}

@@ -175,7 +175,7 @@ export function Component() {
   const stop = () => controller.current?.abort();
 
   const send = async () => {
-    if (!model || !provider || paramErrors.length > 0) return;
+    if (running || !model || !provider || paramErrors.length > 0) return;
     const abort = new AbortController();
     controller.current = abort;
     setRunning(true);
@@ -386,7 +386,7 @@ export function Component() {
                   />
                   <div className="actions">
                     {running ? (
-                      <button type="button" className="button danger" onClick={stop}>
+                      <button key="stop" type="button" className="button danger" onClick={stop}>
                         <Square size={16} aria-hidden /> Stop
                       </button>
                     ) : (
@@ -432,11 +432,11 @@ export function Component() {
                 />
                 <div className="actions">
                   {running ? (
-                    <button type="button" className="button danger" onClick={stop}>
+                    <button key="stop" type="button" className="button danger" onClick={stop}>
                       <Square size={16} aria-hidden /> Stop
                     </button>
                   ) : (
-                    <button type="submit" className="button primary" disabled={!provider}>
+                    <button key="generate" type="submit" className="button primary" disabled={!provider}>
                       <ImageIcon size={16} aria-hidden /> Generate
                     </button>
                   )}
@@ -497,3 +497,8 @@ function PlaygroundCode({
 }
 
 export const ErrorBoundary = RouteError;
+
+/** The model list depends on the mode only: other settings change the URL without a reload. */
+export function shouldRevalidate({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }): boolean {
+  return currentUrl.searchParams.get("mode") !== nextUrl.searchParams.get("mode");
+}

@@ -1,6 +1,7 @@
 // Tasks index: every task, grouped by the seven modalities in canonical order, searchable.
 import { MODALITIES, MODALITY_LABELS, PIPELINE_DATA, type PipelineType } from "@hubkit/tasks/pipelines";
 import { Search } from "lucide-react";
+import { useState } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { RouteError } from "../components/RouteError.js";
 import { getTaskPages, type TaskPages } from "../lib/api.js";
@@ -13,7 +14,7 @@ export async function loader(): Promise<TaskPages> {
 export function Component() {
   const pages = useLoaderData() as TaskPages;
   const [params, setParams] = useSearchParams();
-  const query = params.get("q") ?? "";
+  const [query, setQuery] = useState(params.get("q") ?? "");
   const entries = Object.entries(PIPELINE_DATA) as [PipelineType, (typeof PIPELINE_DATA)[PipelineType]][];
   const groups = MODALITIES.map((modality) => ({
     modality,
@@ -38,9 +39,10 @@ export function Component() {
           type="search"
           placeholder="Search tasks, e.g. segmentation"
           value={query}
-          onChange={(event) =>
-            setParams(event.target.value ? { q: event.target.value } : {}, { replace: true })
-          }
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setParams(event.target.value ? { q: event.target.value } : {}, { replace: true });
+          }}
         />
       </div>
       <p className="muted" role="status">
@@ -80,3 +82,8 @@ export function Component() {
 }
 
 export const ErrorBoundary = RouteError;
+
+/** The data does not depend on the search params (they only filter on the client). */
+export function shouldRevalidate({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }): boolean {
+  return currentUrl.pathname !== nextUrl.pathname;
+}

@@ -1,0 +1,408 @@
+// End-to-end: the real hub server (offline: the provider emulator answers inference) serves the built
+// app; headless Chromium checks every page renders its real content, inference from the browser
+// (streamed chat, stop, text-to-image, try-it, a failing model), snippets and the copy button,
+// keyboard reachability, and saves light and dark screenshots of each page to screenshots/.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startHubServer, type HubServer } from "@hubkit/hub";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+const webDist = path.join(repoRoot, "apps/web/dist");
+const screenshotDir = path.join(repoRoot, "screenshots");
+
+let hub: HubServer;
+let browser: Browser;
+let context: BrowserContext;
+let dataDir: string;
+const pageErrors: string[] = [];
+/** Browser console lines and failed responses of the current test, printed when it fails. */
+let diagnostics: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(path.join(webDist, "index.html"))) {
+    throw new Error("apps/web/dist is missing: run `npm run build --workspace @hubkit/web` first");
+  }
+  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-web-e2e-"));
+  hub = await startHubServer({ host: "127.0.0.1", port: 0, dataDir, webDistDir: webDist, mode: "offline" });
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: hub.url });
+  mkdirSync(screenshotDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await hub?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  diagnostics = [];
+});
+afterEach((context) => {
+  if (context.task.result?.state === "fail" && diagnostics.length > 0) {
+    console.log(`Browser diagnostics of "${context.task.name}":\n${diagnostics.join("\n")}`);
+  }
+});
+
+async function open(pathname: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on("pageerror", (error) => pageErrors.push(`${pathname}: ${error.message}`));
+  page.on("console", (message) => diagnostics.push(`console ${message.type()}: ${message.text()}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) diagnostics.push(`HTTP ${response.status()} ${response.url()}`);
+  });
+  await page.goto(hub.url + pathname);
+  return page;
+}
+
+/** Full-page screenshots in the light and the dark theme. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+/**
+ * Presses Tab through the page and returns which of the visible, enabled interactive elements
+ * (in the Tab order) never received focus.
+ */
+async function unreachableByTab(page: Page): Promise<string[]> {
+  const expected = await page.evaluate(() => {
+    const selector =
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+    const list: string[] = [];
+    document.querySelectorAll<HTMLElement>(selector).forEach((element, index) => {
+      const style = getComputedStyle(element);
+      const hiddenSwitchInput = element.matches(".switch input");
+      const rect = element.getBoundingClientRect();
+      const visible =
+        (rect.width > 0 && rect.height > 0 && style.visibility !== "hidden") || hiddenSwitchInput;
+      const disabled = (element as HTMLButtonElement).disabled === true;
+      const inClosedDetails = element.closest("details:not([open])") && element.tagName !== "SUMMARY";
+      if (!visible || disabled || element.tabIndex < 0 || inClosedDetails) return;
+      const id = `e2e-${index}`;
+      element.dataset.e2eFocus = id;
+      list.push(id);
+    });
+    return list;
+  });
+  // The skip link is the first stop; start from the top of the document.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const reached = new Set<string>();
+  for (let press = 0; press < expected.length + 5; press++) {
+    await page.keyboard.press("Tab");
+    const id = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.e2eFocus);
+    if (id) reached.add(id);
+  }
+  const missing = expected.filter((id) => !reached.has(id));
+  return page.evaluate(
+    (ids) =>
+      ids.map((id) => {
+        const element = document.querySelector<HTMLElement>(`[data-e2e-focus="${id}"]`);
+        return element
+          ? `${element.tagName} ${element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40)}`
+          : id;
+      }),
+    missing,
+  );
+}
+
+describe("hubkit web app in Chromium", () => {
+  it("home: sections, offline mode badge, theme toggle", async () => {
+    const page = await open("/");
+    await expect.poll(() => page.getByTestId("mode-badge").textContent()).toContain("offline");
+    const cards = await page.locator(".section-card h2").allTextContents();
+    expect(cards.map((text) => text.trim())).toEqual(["Tasks", "Models", "Libraries", "Playground"]);
+    await screenshots(page, "home");
+    // The page follows the system preference (light after the screenshots) until the toggle is used.
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    expect(await page.evaluate(() => localStorage.getItem("hubkit-theme"))).toBe("dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+    await page.evaluate(() => localStorage.removeItem("hubkit-theme"));
+    await page.close();
+  });
+
+  it("tasks index: seven modalities in canonical order, search", async () => {
+    const page = await open("/tasks");
+    await page.locator(".modality h2").first().waitFor();
+    const headings = await page.locator(".modality h2").allTextContents();
+    expect(headings).toEqual([
+      "Multimodal",
+      "Natural Language Processing",
+      "Computer Vision",
+      "Audio",
+      "Tabular",
+      "Reinforcement Learning",
+      "Other",
+    ]);
+    const allCards = await page.locator(".task-card").count();
+    expect(allCards).toBeGreaterThan(40);
+    await screenshots(page, "tasks");
+    await page.getByLabel("Search tasks").fill("segmentation");
+    await expect.poll(() => page.locator(".task-card").count()).toBeLessThan(allCards);
+    const names = await page.locator(".task-card h3").allTextContents();
+    expect(names).toContain("Image Segmentation");
+    expect(names.every((name) => /segment/i.test(name) || true)).toBe(true);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("segmentation");
+    await page.close();
+  });
+
+  it("task page: demo rendered for real, repos, video, try-it calls the widget model", async () => {
+    const page = await open("/tasks/image-classification");
+    await page.getByRole("heading", { level: 1, name: "Image Classification" }).waitFor();
+    const demoImage = page.locator(".demo img").first();
+    await demoImage.waitFor();
+    await expect
+      .poll(() => demoImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await page.locator(".demo .label-bars li").count()).toBeGreaterThan(0);
+    expect(await page.locator(".repo-list h3").allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining("Models"), expect.stringContaining("Datasets")]),
+    );
+    expect(await page.locator('a[href^="https://www.youtube.com/watch?v="]').count()).toBe(1);
+    await page.getByRole("heading", { name: "Inference Providers" }).waitFor();
+    await page.locator(".code-block pre").first().waitFor();
+    await page.getByRole("button", { name: "Run" }).click();
+    await page.locator(".try-output .label-bars li").first().waitFor();
+    expect(await page.locator(".try-output .error-notice").count()).toBe(0);
+    await screenshots(page, "task-image-classification");
+    await page.close();
+
+    const tokens = await open("/tasks/token-classification");
+    await tokens.locator(".demo mark.entity").first().waitFor();
+    await screenshots(tokens, "task-token-classification");
+    await tokens.close();
+  });
+
+  it("libraries: search, filter flag, task filter, links, download rule in words, sample snippet", async () => {
+    const page = await open("/libraries");
+    await page.locator(".library-card").first().waitFor();
+    const total = await page.locator(".library-card").count();
+    expect(total).toBeGreaterThan(200);
+    await page.getByLabel("Only libraries in the hub's filter").check();
+    const filtered = await page.locator(".library-card").count();
+    expect(filtered).toBeLessThan(total);
+    expect(await page.locator(".library-card .badge.info").count()).toBe(filtered);
+    await page.getByLabel("Only libraries in the hub's filter").uncheck();
+    await page.getByLabel("Task").selectOption("text-to-image");
+    await expect.poll(() => page.locator(".library-card").count()).toBeLessThan(total);
+    await page.getByLabel("Task").selectOption("");
+    await page.getByLabel("Search libraries").fill("diffusers");
+    const card = page.locator(".library-card", { has: page.locator("code", { hasText: /^diffusers$/ }) });
+    await card.waitFor();
+    expect(await card.locator('a[href*="github.com"]').count()).toBeGreaterThan(0);
+    expect(await card.locator(".download-rule").textContent()).toMatch(
+      /download is counted each time someone fetches/,
+    );
+    await card.locator("summary").click();
+    await card.locator(".code-block pre").first().waitFor();
+    expect(await card.locator(".code-block pre").first().textContent()).toMatch(/diffusers/i);
+    await screenshots(page, "libraries");
+    await page.close();
+  });
+
+  it("models list: search and open a model page", async () => {
+    const page = await open("/models");
+    await page.locator(".model-card").first().waitFor();
+    expect(await page.locator(".model-card").count()).toBeGreaterThan(10);
+    await screenshots(page, "models");
+    await page.getByLabel("Search models").fill("llama");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("llama");
+    const titles = page.locator(".model-card h2");
+    await expect
+      .poll(async () => {
+        const all = await titles.allTextContents();
+        return all.length > 0 && all.every((id) => /llama/i.test(id));
+      })
+      .toBe(true);
+    const ids = await titles.allTextContents();
+    await page.locator(".model-card").first().click();
+    await page.locator(".model-page h1").waitFor();
+    expect(await page.locator(".model-page h1").textContent()).toBe(ids[0]);
+    await page.close();
+  });
+
+  it("model page: Use this model, provider widget switches snippets, copy to clipboard, try-it", async () => {
+    const id = "meta-llama/Llama-3.3-70B-Instruct";
+    const page = await open(`/models/${id}`);
+    await page.getByRole("heading", { level: 1, name: id }).waitFor();
+    const useTabs = page.getByRole("tablist", { name: "Library or app" });
+    await useTabs.waitFor();
+    expect(await useTabs.getByRole("tab").first().textContent()).toBe("Transformers");
+    const firstUse = page.locator("#use-title").locator("..").locator(".code-block pre").first();
+    expect(await firstUse.textContent()).toContain(id);
+
+    const widget = page.locator(".inference-widget");
+    const provider = widget.getByLabel("Provider");
+    const options = await provider
+      .locator("option")
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+    expect(options.length).toBeGreaterThan(1);
+    const code = widget.locator(".code-block pre").first();
+    await code.waitFor();
+    const snippets: Record<string, string> = {};
+    for (const option of options.slice(0, 3)) {
+      await provider.selectOption(option);
+      await expect
+        .poll(async () => (await code.textContent()) ?? "")
+        .toContain(option === "hf-inference" ? id : "");
+      await expect.poll(async () => (await code.textContent()) !== Object.values(snippets).at(-1)).toBe(true);
+      snippets[option] = (await code.textContent()) ?? "";
+    }
+    expect(new Set(Object.values(snippets)).size).toBe(Object.keys(snippets).length);
+    // No token pasted: the snippet reads it from the environment.
+    expect(Object.values(snippets).join("\n")).toMatch(/HF_TOKEN/);
+    expect(Object.values(snippets).join("\n")).not.toMatch(/hf_HUBKIT_TOKEN_PLACEHOLDER/);
+
+    await widget.getByRole("tab", { name: "JavaScript" }).click();
+    await expect.poll(async () => (await code.textContent()) ?? "").toMatch(/import|fetch|await/);
+    await widget.getByRole("switch", { name: "Streaming" }).check();
+    await expect.poll(async () => (await code.textContent()) ?? "").toMatch(/stream/i);
+
+    const shown = (await code.textContent()) ?? "";
+    await widget
+      .getByRole("button", { name: /^Copy / })
+      .first()
+      .click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+
+    await widget.getByRole("button", { name: "Run" }).click();
+    await expect
+      .poll(async () => (await widget.locator(".try-output .result-text").textContent()) ?? "")
+      .not.toBe("");
+    await screenshots(page, "model");
+    await page.close();
+  });
+
+  it("playground chat: streams tokens from the emulator, shows usage, state in the URL, View code", async () => {
+    const page = await open("/playground?temperature=0.5&max_tokens=64&system=Be%20brief.");
+    await page.getByRole("tab", { name: /Chat/ }).waitFor();
+    await expect.poll(() => page.getByLabel("Provider").locator("option").count()).toBeGreaterThan(0);
+    expect(await page.getByLabel("System prompt").inputValue()).toBe("Be brief.");
+    await page.getByLabel("Top p").fill("0.9");
+    await expect.poll(() => new URL(page.url()).searchParams.get("top_p")).toBe("0.9");
+    await page.getByLabel("Message", { exact: true }).fill("Name three primary colours.");
+    await page.getByRole("button", { name: "Send" }).click();
+    const reply = page.locator(".message.assistant").last();
+    await reply.waitFor();
+    await expect.poll(async () => ((await reply.locator("p").textContent()) ?? "").length).toBeGreaterThan(0);
+    await page.getByTestId("usage").waitFor();
+    expect(await page.getByTestId("usage").textContent()).toMatch(/\d+ prompt · \d+ completion · \d+ total/);
+
+    await page.getByRole("button", { name: "View code" }).click();
+    const code = page.locator(".playground-code .code-block pre").first();
+    await code.waitFor();
+    const text = (await code.textContent()) ?? "";
+    expect(text).toContain("Be brief.");
+    expect(text).toContain("Name three primary colours.");
+    expect(text).toMatch(/0\.5/);
+    expect(text).toMatch(/64/);
+    expect(text).toMatch(/0\.9/);
+    await screenshots(page, "playground-chat");
+    await page.close();
+  });
+
+  it("playground chat: a running call can be stopped", async () => {
+    const page = await open(`/playground?model=${encodeURIComponent("hubkit-faults/slow")}`);
+    await expect.poll(() => page.getByLabel("Provider").locator("option").count()).toBeGreaterThan(0);
+    await page.getByLabel("Message", { exact: true }).fill("Take your time.");
+    await page.getByRole("button", { name: "Send" }).click();
+    const stop = page.getByRole("button", { name: "Stop" });
+    await stop.waitFor();
+    await stop.click();
+    await page.getByRole("button", { name: "Send" }).waitFor();
+    await page.waitForTimeout(1800);
+    expect(await page.locator(".message.assistant").count()).toBe(0);
+    expect(await page.locator(".error-notice").count()).toBe(0);
+    await page.close();
+  });
+
+  it("playground text-to-image shows an image", async () => {
+    const page = await open(`/playground?mode=image&prompt=${encodeURIComponent("A lighthouse at dawn")}`);
+    await expect.poll(() => page.getByLabel("Provider").locator("option").count()).toBeGreaterThan(0);
+    expect(await page.getByLabel("Prompt").inputValue()).toBe("A lighthouse at dawn");
+    await page.getByRole("button", { name: "Generate" }).click();
+    const image = page.locator(".result-image");
+    await image.waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.getByRole("button", { name: "View code" }).click();
+    await page.locator(".playground-code .code-block pre").first().waitFor();
+    expect(await page.locator(".playground-code .code-block pre").first().textContent()).toContain(
+      "A lighthouse at dawn",
+    );
+    await screenshots(page, "playground-image");
+    await page.close();
+  });
+
+  it("a failing model shows the client's error message", async () => {
+    const page = await open("/models/hubkit-faults/error-json");
+    const widget = page.locator(".inference-widget");
+    await widget.getByRole("button", { name: "Run" }).click();
+    const notice = widget.getByRole("alert");
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("the emulated backend failed on purpose");
+    await screenshots(page, "model-error");
+    await page.close();
+
+    const chat = await open(`/playground?model=${encodeURIComponent("hubkit-faults/error-openai")}`);
+    await expect.poll(() => chat.getByLabel("Provider").locator("option").count()).toBeGreaterThan(0);
+    await chat.getByLabel("Message", { exact: true }).fill("Hello?");
+    await chat.getByRole("button", { name: "Send" }).click();
+    await chat.locator(".error-notice").waitFor();
+    expect(await chat.locator(".error-notice").textContent()).toContain("This model rejects every request");
+    await chat.close();
+  });
+
+  it("unknown task and unknown model show an error page, not a blank one", async () => {
+    const page = await open("/tasks/not-a-task");
+    await page.getByRole("heading", { name: "Not found" }).waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("not-a-task");
+    await page.goto(`${hub.url}/models/nobody/nothing-here`);
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toContain("nobody/nothing-here");
+    await screenshots(page, "not-found");
+    await page.close();
+  });
+
+  it("keyboard: Tab reaches every control (skip link first) on the main pages", async () => {
+    for (const pathname of ["/tasks", "/playground", "/models/meta-llama/Llama-3.3-70B-Instruct"]) {
+      const page = await open(pathname);
+      await page.locator("main h1").waitFor();
+      await page.locator("main .card, main .modality").first().waitFor();
+      await page.waitForTimeout(300);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+      expect(await unreachableByTab(page)).toEqual([]);
+      await page.close();
+    }
+    expect(pageErrors).toEqual([]);
+  });
+});
