@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { HubModel } from "./model-record.js";
+import { SearchOrder } from "./search-order.js";
 
 export const SORT_FIELDS = ["downloads", "likes", "lastModified", "createdAt"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
@@ -39,6 +40,7 @@ export interface ListCursor {
 export interface ModelPage {
   models: HubModel[];
   next?: ListCursor;
+  plan: ListPlan;
 }
 
 export interface UpsertSummary {
@@ -68,27 +70,52 @@ CREATE TABLE IF NOT EXISTS model_tags (
 CREATE VIRTUAL TABLE IF NOT EXISTS models_fts USING fts5(id, content='models', content_rowid='rowid', tokenize='trigram');
 `;
 
-// Secondary indexes, dropped during a bulk load and rebuilt once at the end.
+// Secondary indexes, dropped during a bulk load and rebuilt once at the end. The sort indexes hold
+// (sort value, rowid, id): they deliver rows in list order (ties by rowid) and let a search test ids
+// without reading the table.
 const INDEXES = `
-CREATE INDEX IF NOT EXISTS models_downloads ON models(downloads);
-CREATE INDEX IF NOT EXISTS models_likes ON models(likes);
-CREATE INDEX IF NOT EXISTS models_created ON models(created_at);
-CREATE INDEX IF NOT EXISTS models_modified ON models(last_modified);
+CREATE INDEX IF NOT EXISTS models_order_downloads ON models(downloads, rowid, id);
+CREATE INDEX IF NOT EXISTS models_order_likes ON models(likes, rowid, id);
+CREATE INDEX IF NOT EXISTS models_order_created ON models(created_at, rowid, id);
+CREATE INDEX IF NOT EXISTS models_order_modified ON models(last_modified, rowid, id);
 CREATE INDEX IF NOT EXISTS models_pipeline ON models(pipeline_tag, downloads);
 CREATE INDEX IF NOT EXISTS models_library ON models(library_name, downloads);
 CREATE INDEX IF NOT EXISTS model_tags_model ON model_tags(model);
 CREATE INDEX IF NOT EXISTS models_mapped ON models(mapped) WHERE mapped = 1;
 `;
 const INDEX_NAMES = [
-  "models_downloads",
-  "models_likes",
-  "models_created",
-  "models_modified",
+  "models_order_downloads",
+  "models_order_likes",
+  "models_order_created",
+  "models_order_modified",
   "models_pipeline",
   "models_library",
   "model_tags_model",
   "models_mapped",
 ];
+/** Single-column sort indexes of earlier versions, replaced by the models_order_* ones. */
+const RETIRED_INDEX_NAMES = ["models_downloads", "models_likes", "models_created", "models_modified"];
+
+const ORDER_INDEXES: Record<SortField, string> = {
+  downloads: "models_order_downloads",
+  likes: "models_order_likes",
+  lastModified: "models_order_modified",
+  createdAt: "models_order_created",
+};
+
+export interface CatalogueOptions {
+  /**
+   * How many ids a search reads in list order (in memory, see SearchOrder) looking for a page of matches
+   * before it switches to the FTS index. Frequent terms fill a page within a few hundred ids; rare ones
+   * fall through to the FTS index, whose matches are then few enough to sort. 0 disables the scan.
+   */
+  searchWalkRows?: number;
+}
+
+export const DEFAULT_SEARCH_WALK_ROWS = 100_000;
+
+/** How a page of models was found (exposed for tests and diagnostics). */
+export type ListPlan = "list" | "ordered-scan" | "fts-sort";
 
 /** Upserting more new models than this at once switches to bulk mode (indexes and FTS rebuilt at the end). */
 export const BULK_THRESHOLD = 20_000;
@@ -99,6 +126,11 @@ function filterTags(model: HubModel): string[] {
   if (model.pipeline_tag) tags.add(model.pipeline_tag);
   if (model.library_name) tags.add(model.library_name);
   return [...tags];
+}
+
+interface ListRow {
+  rowid: number;
+  sortValue: number;
 }
 
 function escapeLike(text: string): string {
@@ -118,15 +150,31 @@ export class CatalogueStore {
   private readonly insertTag: Database.Statement;
   private readonly insertFts: Database.Statement;
   private readonly selectDoc: Database.Statement<[string], { doc: string }>;
+  private readonly selectDocByRowid: Database.Statement<[number], { doc: string }>;
+  /** list queries are built from the filters present; a few dozen shapes cover every request */
+  private readonly listStatements = new Map<string, Database.Statement>();
+  private readonly searchWalkRows: number;
+  private readonly searchOrders = new Map<SortField, { key: string; order: SearchOrder }>();
 
-  constructor(readonly dataDir: string) {
+  constructor(
+    readonly dataDir: string,
+    options: CatalogueOptions = {},
+  ) {
+    const walkRows = options.searchWalkRows ?? DEFAULT_SEARCH_WALK_ROWS;
+    if (!Number.isSafeInteger(walkRows) || walkRows < 0)
+      throw new RangeError(`searchWalkRows must be a non-negative integer, got ${walkRows}`);
+    this.searchWalkRows = walkRows;
     mkdirSync(dataDir, { recursive: true });
     this.db = new Database(path.join(dataDir, "hub.sqlite"));
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("busy_timeout = 5000");
+    // Searches read index pages all over a large catalogue: keep them in memory (64 MiB page cache,
+    // and the file memory-mapped so the OS page cache serves the rest without a copy per read).
+    this.db.pragma("cache_size = -65536");
+    this.db.pragma("mmap_size = 4294967296");
     this.db.exec(SCHEMA);
-    this.db.exec(INDEXES);
+    this.migrateIndexes();
     this.selectRowid = this.db.prepare("SELECT rowid FROM models WHERE id = ?");
     this.insertModel = this.db.prepare(
       `INSERT INTO models (id, pipeline_tag, library_name, downloads, likes, created_at, last_modified, mapped, doc)
@@ -140,6 +188,22 @@ export class CatalogueStore {
     this.insertTag = this.db.prepare("INSERT OR IGNORE INTO model_tags (tag, model) VALUES (?, ?)");
     this.insertFts = this.db.prepare("INSERT INTO models_fts (rowid, id) VALUES (?, ?)");
     this.selectDoc = this.db.prepare("SELECT doc FROM models WHERE id = ?");
+    this.selectDocByRowid = this.db.prepare("SELECT doc FROM models WHERE rowid = ?");
+  }
+
+  /** Creates missing indexes; a database from an earlier version swaps its sort indexes once. */
+  private migrateIndexes(): void {
+    const existing = new Set(
+      (
+        this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]
+      ).map((row) => row.name),
+    );
+    const created = Object.values(ORDER_INDEXES).filter((name) => !existing.has(name));
+    this.db.exec(INDEXES);
+    for (const name of RETIRED_INDEX_NAMES) if (existing.has(name)) this.db.exec(`DROP INDEX ${name}`);
+    // Give the planner statistics for the new indexes when the others have them (after a bulk load).
+    const analysed = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get();
+    if (analysed) for (const name of created) this.db.exec(`ANALYZE ${name}`);
   }
 
   close(): void {
@@ -224,13 +288,105 @@ export class CatalogueStore {
     this.localWrites++;
   }
 
+  /**
+   * One page of models in (sort value, rowid) order, after the cursor. Without a search SQLite reads the
+   * sort index in order with the filters applied. With a search, the ids are first scanned in list order
+   * (up to `searchWalkRows` of them, in memory) and the filters checked on each match, which ends quickly
+   * when the terms are common; when that does not fill the page, the FTS index lists the matches and
+   * SQLite sorts them. Both plans give the same pages; full documents are read only for the page.
+   */
   listModels(query: ModelQuery): ModelPage {
+    const terms = (query.search ?? "").split(/\s+/).filter(Boolean);
+    let plan: ListPlan = "list";
+    let rows: ListRow[] | undefined;
+    // Printable ASCII terms only (ids are ASCII): for those, lower-casing is the FTS tokenizer's folding.
+    if (terms.length > 0 && this.searchWalkRows > 0 && terms.every((term) => /^[\x21-\x7e]+$/.test(term))) {
+      rows = this.walkSearchOrder(query, terms);
+      plan = "ordered-scan";
+    }
+    if (!rows) {
+      rows = this.selectSorted(query, terms);
+      if (terms.length > 0) plan = "fts-sort";
+    }
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      models: page.map((row) => this.docByRowid(row.rowid)),
+      next:
+        rows.length > query.limit && last
+          ? { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid }
+          : undefined,
+      plan,
+    };
+  }
+
+  /** The in-memory walk (see SearchOrder); undefined when it read its budget without filling the page. */
+  private walkSearchOrder(query: ModelQuery, terms: string[]): ListRow[] | undefined {
+    const result = this.searchOrder(query.sort).walk({
+      terms: terms.map((term) => term.toLowerCase()),
+      direction: query.direction,
+      cursor: query.cursor,
+      want: query.limit + 1,
+      maxEntries: this.searchWalkRows,
+      accept: this.candidateFilter(query),
+    });
+    return result.rows.length > query.limit || result.exhausted ? result.rows : undefined;
+  }
+
+  /** The ids in `sort` order, rebuilt after the database changes (here or in another process). */
+  private searchOrder(sort: SortField): SearchOrder {
+    const key = this.changeKey();
+    const cached = this.searchOrders.get(sort);
+    if (cached?.key === key) return cached.order;
+    const column = SORT_COLUMNS[sort];
+    const rows = this.db
+      .prepare(
+        `SELECT rowid, ${column}, id FROM models INDEXED BY ${ORDER_INDEXES[sort]} ORDER BY ${column} DESC, rowid DESC`,
+      )
+      .raw()
+      .iterate() as IterableIterator<[number, number, string]>;
+    const order = new SearchOrder(rows);
+    this.searchOrders.set(sort, { key, order });
+    return order;
+  }
+
+  /** A check of the non-search filters for one model, or undefined when there are none. */
+  private candidateFilter(query: ModelQuery): ((rowid: number) => boolean) | undefined {
+    const where: string[] = [];
+    const params: string[] = [];
+    if (query.author) {
+      where.push("id >= ? AND id < ?");
+      params.push(`${query.author}/`, `${query.author}0`); // "0" sorts right after "/"
+    }
+    if (query.pipelineTag) {
+      where.push("pipeline_tag = ?");
+      params.push(query.pipelineTag);
+    }
+    if (query.library) {
+      where.push("library_name = ?");
+      params.push(query.library);
+    }
+    for (const tag of query.tags) {
+      where.push("EXISTS (SELECT 1 FROM model_tags t WHERE t.tag = ? AND t.model = models.rowid)");
+      params.push(tag);
+    }
+    if (where.length === 0) return undefined;
+    const statement = this.listStatement(`SELECT 1 FROM models WHERE rowid = ? AND ${where.join(" AND ")}`);
+    return (rowid) => statement.get(rowid, ...params) !== undefined;
+  }
+
+  private changeKey(): string {
+    return `${this.db.pragma("data_version", { simple: true })}:${this.localWrites}`;
+  }
+
+  /** Every match of the filters (and FTS terms), ordered by SQLite, then the first limit + 1. */
+  private selectSorted(query: ModelQuery, terms: string[]): ListRow[] {
     const where: string[] = [];
     const params: (string | number)[] = [];
     const column = SORT_COLUMNS[query.sort];
     const order = query.direction === -1 ? "DESC" : "ASC";
 
-    for (const term of (query.search ?? "").split(/\s+/).filter(Boolean)) {
+    for (const term of terms) {
       if ([...term].length >= 3) {
         where.push("m.rowid IN (SELECT rowid FROM models_fts WHERE models_fts MATCH ?)");
         params.push(`"${term.replace(/"/g, '""')}"`);
@@ -257,28 +413,31 @@ export class CatalogueStore {
       params.push(tag);
     }
     if (query.cursor) {
-      const cmp = query.direction === -1 ? "<" : ">";
-      where.push(`(m.${column} ${cmp} ? OR (m.${column} = ? AND m.rowid ${cmp} ?))`);
-      params.push(query.cursor.value, query.cursor.value, query.cursor.rowid);
+      // A row value compares like the keyset does and lets SQLite seek the sort index to the cursor.
+      where.push(`(m.${column}, m.rowid) ${query.direction === -1 ? "<" : ">"} (?, ?)`);
+      params.push(query.cursor.value, query.cursor.rowid);
     }
     const sql =
-      `SELECT m.rowid AS rowid, m.${column} AS sortValue, m.doc AS doc FROM models m` +
+      `SELECT m.rowid AS rowid, m.${column} AS sortValue FROM models m` +
       (where.length ? ` WHERE ${where.join(" AND ")}` : "") +
       ` ORDER BY m.${column} ${order}, m.rowid ${order} LIMIT ?`;
-    const rows = this.db.prepare(sql).all(...params, query.limit + 1) as {
-      rowid: number;
-      sortValue: number;
-      doc: string;
-    }[];
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      models: page.map((row) => JSON.parse(row.doc) as HubModel),
-      next:
-        rows.length > query.limit && last
-          ? { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid }
-          : undefined,
-    };
+    return this.listStatement(sql).all(...params, query.limit + 1) as ListRow[];
+  }
+
+  private listStatement(sql: string): Database.Statement {
+    let statement = this.listStatements.get(sql);
+    if (!statement) {
+      if (this.listStatements.size >= 256) this.listStatements.clear();
+      statement = this.db.prepare(sql);
+      this.listStatements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private docByRowid(rowid: number): HubModel {
+    const row = this.selectDocByRowid.get(rowid);
+    if (!row) throw new Error(`model row ${rowid} vanished while its page was read`);
+    return JSON.parse(row.doc) as HubModel;
   }
 
   /** Models that some inference provider serves (a partial index keeps this cheap at any size). */
@@ -291,7 +450,7 @@ export class CatalogueStore {
 
   /** Number of models per library_name, cached until the database changes. */
   libraryCounts(): Map<string, number> {
-    const key = `${this.db.pragma("data_version", { simple: true })}:${this.localWrites}`;
+    const key = this.changeKey();
     if (this.libraryCountsCache?.key === key) return this.libraryCountsCache.counts;
     const rows = this.db
       .prepare(
@@ -304,6 +463,6 @@ export class CatalogueStore {
   }
 }
 
-export function openCatalogue(dataDir: string): CatalogueStore {
-  return new CatalogueStore(dataDir);
+export function openCatalogue(dataDir: string, options?: CatalogueOptions): CatalogueStore {
+  return new CatalogueStore(dataDir, options);
 }
