@@ -1,6 +1,8 @@
 // A model page: tags, task and library; "Use this model" (library snippets and local apps); the
 // Inference Providers widget with its try-it panel.
 import type { LocalApp, LocalAppSnippet, ModelData } from "@hubkit/tasks";
+import type * as LocalAppsModule from "@hubkit/tasks/local-apps";
+import type * as ModelLibrariesModule from "@hubkit/tasks/model-libraries";
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks/pipelines";
 import { ArrowRight, Download, ExternalLink, Globe, Heart, Store, TrendingUp, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -47,7 +49,7 @@ function asSnippetList(value: string | string[] | LocalAppSnippet | LocalAppSnip
   return list.map((item) => (typeof item === "string" ? { title: "Run", content: item } : item));
 }
 
-type Registries = [typeof import("@hubkit/tasks/model-libraries"), typeof import("@hubkit/tasks/local-apps")];
+type Registries = [typeof ModelLibrariesModule, typeof LocalAppsModule];
 
 /** The library registry and local apps are large: loaded only when a model page shows them. */
 function loadRegistries(): Promise<Registries> {
