@@ -268,4 +268,24 @@ describe("the caller's fetch", () => {
     expect(seen.length).toBe(e.requests.length);
     expect(seen.length).toBeGreaterThanOrEqual(4); // mapping (unless cached), POST, ≥1 poll, download
   });
+
+  it("is called as a plain function, as browsers require of window.fetch", async () => {
+    const e = emu();
+    // Browsers throw "Illegal invocation" when their fetch runs with another object as `this`.
+    const browserLikeFetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+      if (this !== undefined && this !== globalThis) throw new TypeError("Illegal invocation");
+      return fetch(input, init);
+    } as typeof fetch;
+    const options = { ...e.clientOptions, fetch: browserLikeFetch, poll: { intervalMs: 5 } };
+    for (const provider of ["black-forest-labs", "fal-ai", "replicate"] as const) {
+      const { id } = modelFor(provider, "text-to-image");
+      const image = await textToImage({ model: id, provider, inputs: "x", accessToken: HUB_TOKEN }, options);
+      expect(image, provider).toBeInstanceOf(Blob);
+    }
+    const video = await textToVideo(
+      { model: modelFor("fal-ai", "text-to-video").id, provider: "fal-ai", inputs: "x", accessToken: HUB_TOKEN },
+      options,
+    );
+    expect(video).toBeInstanceOf(Blob);
+  });
 });

@@ -7,9 +7,6 @@ export async function createClient(token: string): Promise<InferenceClient> {
   return new Client(token || undefined, {
     routerUrl: `${location.origin}/router`,
     hubUrl: location.origin,
-    // A bound fetch: browsers throw "Illegal invocation" when window.fetch is called as a method of
-    // another object, which the client does for provider result downloads.
-    fetch: (input, init) => globalThis.fetch(input, init),
   });
 }
 

@@ -178,7 +178,9 @@ function responseContext(
     url: prepared.url,
     headers: prepared.info.headers,
     outputType: options.outputType,
-    fetch: options.fetch ?? fetch,
+    // Called as a plain function: browsers throw "Illegal invocation" when their fetch is invoked as
+    // a method of another object.
+    fetch: (input, init) => (options.fetch ?? fetch)(input, init),
     signal: options.signal,
     options,
   };
