@@ -283,7 +283,12 @@ describe("the caller's fetch", () => {
       expect(image, provider).toBeInstanceOf(Blob);
     }
     const video = await textToVideo(
-      { model: modelFor("fal-ai", "text-to-video").id, provider: "fal-ai", inputs: "x", accessToken: HUB_TOKEN },
+      {
+        model: modelFor("fal-ai", "text-to-video").id,
+        provider: "fal-ai",
+        inputs: "x",
+        accessToken: HUB_TOKEN,
+      },
       options,
     );
     expect(video).toBeInstanceOf(Blob);
