@@ -391,6 +391,36 @@ describe("a–l snippet branches", () => {
     );
   });
 
+  it("research-repo snippets run each project's documented inference command", () => {
+    const text2world = joined("cosmos", { id: "nvidia/Cosmos-1.0-Diffusion-7B-Text2World" });
+    expect(text2world).toContain("--model_sizes 7B --model_types Text2World");
+    expect(text2world).toContain("inference/text2world.py");
+    expect(text2world).toContain("--prompt");
+    const video2world = joined("cosmos", { id: "nvidia/Cosmos-1.0-Diffusion-14B-Video2World" });
+    expect(video2world).toContain("inference/video2world.py");
+    expect(video2world).toContain("--input_image_or_video_path");
+    expect(joined("cosmos", { id: "nvidia/Cosmos-1.0-Autoregressive-4B" })).not.toContain("text2world");
+
+    expect(joined("lagernvs", { id: "facebook/lagernvs_general_512" })).toContain("minimal_inference.py");
+    const posed = joined("lagernvs", { id: "facebook/lagernvs_re10k_2v_256" });
+    expect(posed).toContain("run_eval.py -c config/eval_re10k.yaml");
+    expect(posed).not.toContain("minimal_inference.py");
+
+    const avatar15 = joined("longcat-video-avatar-1.5", { id: "meituan-longcat/LongCat-Video-Avatar-1.5" });
+    expect(avatar15).toContain("--model_type=avatar-v1.5");
+    expect(avatar15).toContain("--local-dir weights/LongCat-Video\n");
+    expect(joined("longcat-video-avatar-1.5", { id: "meituan-longcat/LongCat-Video-Avatar" })).not.toContain(
+      "avatar-v1.5",
+    );
+
+    expect(joined("eupe", { id: "facebook/EUPE-ConvNeXt-T" })).toContain('builder = "eupe_convnext_tiny"');
+    expect(joined("eupe", { id: "facebook/EUPE-ViT-S" })).toContain('builder = "eupe_vits16"');
+    expect(joined("kronos", { id: "MahmoodLab/KRONOS" })).toContain('"hf_hub:MahmoodLab/KRONOS"');
+    expect(joined("hy-world-2", { id: "tencent/HY-World-2.0" })).toContain(
+      'WorldMirrorPipeline.from_pretrained("tencent/HY-World-2.0")',
+    );
+  });
+
   it("tag-driven branches follow the tags", () => {
     expect(joined("lightning-ir", { id: "w/x", tags: ["cross-encoder"] })).toContain("CrossEncoderModule(");
     expect(joined("lightning-ir", { id: "w/x", tags: ["bi-encoder"] })).not.toContain("CrossEncoderModule");

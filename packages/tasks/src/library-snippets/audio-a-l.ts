@@ -266,14 +266,25 @@ const glmTts: LibrarySnippet = (model) => [
   }),
 ];
 
+// README of github.com/SWivid/Habibi-TTS: the pip package's CLI uses the Unified model of the Habibi
+// suite by default; the reference clip and its transcript set the voice.
+const HABIBI_SUITE = "SWivid/Habibi-TTS";
+
 const habibiTts: LibrarySnippet = (model) => [
-  cloneAndRun(model, {
-    repoUrl: "https://github.com/SWivid/Habibi-TTS.git",
-    localDir: "ckpts",
-    install: ["pip install -e ."],
-    note: "Habibi-TTS builds on F5-TTS; the repository README lists the dialect options.",
-    run: ["ls ckpts"],
-  }),
+  `pip install habibi-tts
+
+# Arabic speech in the voice of reference.wav (Unified model of ${HABIBI_SUITE}).
+# --dialect sets the dialect ID (MSA, SAU, UAE, ALG, IRQ, EGY, MAR, OMN, TUN, LEV, SDN, LBY)
+# instead of inferring it from the reference.${
+    model.id === HABIBI_SUITE
+      ? ""
+      : `\n# For ${model.id}, habibi-tts_infer-cli --help lists the options that select another checkpoint.`
+  }
+habibi-tts_infer-cli \\
+  --ref_audio reference.wav \\
+  --ref_text 'النص المنطوق في التسجيل المرجعي.' \\
+  --gen_text 'مرحبا، كيف حالك اليوم؟' \\
+  --dialect MSA`,
 ];
 
 const imsToucan: LibrarySnippet = (model) => [

@@ -1,7 +1,7 @@
 // Snippets for image, video and 3D generation libraries (ids a–l), diffusers first.
 import type { ModelData } from "../model-data.js";
 import type { LibrarySnippet } from "./index.js";
-import { hasTag, nameWithoutNamespace, py } from "./common.js";
+import { hasTag, nameWithoutNamespace, py, sh } from "./common.js";
 import { baseModelOf, cloneAndRun, hfDownload, promptOf } from "./helpers-a-l.js";
 
 const DIFFUSERS_INSTALL = "pip install -U diffusers transformers accelerate";
@@ -335,12 +335,52 @@ const glyphByt5 = researchRepo(
   "Glyph-ByT5 renders accurate text in SDXL images; app.py starts the local demo.",
 );
 
-const cosmos = researchRepo(
-  "https://github.com/NVIDIA/Cosmos.git",
-  "checkpoints",
-  ["ls checkpoints"],
-  "Cosmos world models run from NVIDIA's repository; its README gives the inference command for each model.",
-);
+/** Cosmos 1.0 diffusion world models: their size and input type, from the repository name. */
+const COSMOS_DIFFUSION = /^Cosmos-1\.0-Diffusion-(7B|14B)-(Text2World|Video2World)$/;
+
+// Commands from cosmos1/models/diffusion/README.md of github.com/NVIDIA/Cosmos. Other Cosmos models
+// (autoregressive, tokenizers, later releases) each document their own entry point.
+const cosmos: LibrarySnippet = (model) => {
+  const name = nameWithoutNamespace(model.id);
+  const match = COSMOS_DIFFUSION.exec(name);
+  if (!match) {
+    return [
+      cloneAndRun(model, {
+        repoUrl: "https://github.com/NVIDIA/Cosmos.git",
+        localDir: `checkpoints/${name}`,
+        note: "Cosmos models run from NVIDIA's repository; each model family's README there gives its inference script.",
+        run: ["ls cosmos1/models"],
+      }),
+    ];
+  }
+  const [, size, type] = match;
+  const input =
+    type === "Text2World"
+      ? ["    --prompt 'A robot arm stacks wooden blocks on a workbench; static camera, soft daylight.' \\"]
+      : [
+          "    --input_image_or_video_path cosmos1/models/diffusion/assets/v1p0/video2world_input0.jpg \\",
+          "    --num_input_frames 1 \\",
+        ];
+  return [
+    [
+      "# Run inside the Docker environment described in the repository's INSTALL.md",
+      "git clone https://github.com/NVIDIA/Cosmos.git",
+      "cd Cosmos",
+      "",
+      `# Downloads ${model.id} into checkpoints/, with the tokenizer, text encoder, prompt upsampler`,
+      "# and guardrail models it runs with (some are gated: log in with a token that has access)",
+      "huggingface-cli login",
+      `PYTHONPATH=$(pwd) python cosmos1/scripts/download_diffusion.py --model_sizes ${size} --model_types ${type}`,
+      "",
+      `PYTHONPATH=$(pwd) python cosmos1/models/diffusion/inference/${type.toLowerCase()}.py \\`,
+      "    --checkpoint_dir checkpoints \\",
+      `    --diffusion_transformer_dir ${sh(name)} \\`,
+      ...input,
+      "    --offload_prompt_upsampler \\",
+      `    --video_save_name ${sh(name)}`,
+    ].join("\n"),
+  ];
+};
 
 const geometryCrafter = researchRepo(
   "https://github.com/TencentARC/GeometryCrafter.git",
@@ -395,47 +435,164 @@ const hunyuanWorldVoyager = researchRepo(
   "Camera-controlled world video generation (tested on one 80 GB GPU).",
 );
 
-const hyWorldPlay = researchRepo(
-  "https://github.com/Tencent-Hunyuan/HY-WorldPlay.git",
-  "ckpts",
-  ["ls ckpts"],
-  "Interactive world model; the README gives the inference command.",
-);
+// HY-World 1.5 (WorldPlay): README and run.sh of github.com/Tencent-Hunyuan/HY-WorldPlay.
+const hyWorldPlay: LibrarySnippet = (model) => [
+  `git clone https://github.com/Tencent-Hunyuan/HY-WorldPlay.git
+cd HY-WorldPlay
+pip install -r requirements.txt
 
-const hyWorld2 = researchRepo(
-  "https://github.com/Tencent-Hunyuan/HY-World-2.0.git",
-  "ckpts",
-  ["ls ckpts"],
-  "World generation model; the README gives the inference command.",
-);
+# Downloads ${model.id} with the HunyuanVideo-1.5 base model and the text and vision encoders, then
+# prints their paths (the vision encoder comes from the gated FLUX.1-Redux-dev: without access,
+# add --skip_vision_encoder)
+python download_models.py --hf_token "$HF_TOKEN"
 
-const lyra2 = researchRepo(
-  "https://github.com/nv-tlabs/lyra.git",
-  "checkpoints",
-  ["ls checkpoints"],
-  "Lyra generates 3D scenes from a single image; the README gives the inference command.",
-);
+# The paths printed by download_models.py
+MODEL_PATH=path/to/HunyuanVideo-1.5
+ACTION_CKPT=path/to/HY-WorldPlay/ar_distilled_action_model
 
-const lagernvs = researchRepo(
-  "https://github.com/facebookresearch/lagernvs.git",
-  "checkpoints",
-  ["ls checkpoints"],
-  "Novel view synthesis; the README gives the inference command.",
-);
+# Image-to-world video along a camera path (w = forward for 31 latents); the distilled model needs 4 steps
+torchrun --nproc_per_node=1 generate.py \\
+  --prompt 'A stone bridge over a calm lake, trees on both banks, soft natural light.' \\
+  --image_path ./assets/img/test.png \\
+  --resolution 480p \\
+  --aspect_ratio 16:9 \\
+  --video_length 125 \\
+  --seed 1 \\
+  --rewrite false \\
+  --sr false \\
+  --pose 'w-31' \\
+  --output_path ./outputs/ \\
+  --model_path "$MODEL_PATH" \\
+  --action_ckpt "$ACTION_CKPT" \\
+  --few_step true \\
+  --num_inference_steps 4 \\
+  --model_type ar`,
+];
 
-const longcatAvatar = researchRepo(
-  "https://github.com/meituan-longcat/LongCat-Video.git",
-  "weights/LongCat-Video-Avatar",
-  ["ls weights/LongCat-Video-Avatar"],
-  "Audio-driven avatar video generation; the README gives the inference command.",
-);
+// HY-World 2.0: only WorldMirror 2.0 (multi-view images or video to 3D) has released inference code;
+// the README documents its Python API and CLI.
+const hyWorld2: LibrarySnippet = (model) => [
+  `git clone https://github.com/Tencent-Hunyuan/HY-World-2.0.git
+cd HY-World-2.0
+pip install -r requirements.txt
 
-const fixer = researchRepo(
-  "https://github.com/nv-tlabs/Fixer.git",
-  "pretrained",
-  ["ls pretrained"],
-  "Fixer cleans up artifacts in novel views rendered from 3D reconstructions.",
-);
+# 3D reconstruction (depth, normals, cameras, point cloud, 3DGS) from a folder of images of one scene
+python -m hyworld2.worldrecon.pipeline --input_path path/to/images`,
+  `from hyworld2.worldrecon.pipeline import WorldMirrorPipeline
+
+# Run from the cloned repository; the weights are downloaded on first use
+pipeline = WorldMirrorPipeline.from_pretrained(${py(model.id)})
+result = pipeline("path/to/images")`,
+];
+
+// Lyra 2.0: Lyra-2/README.md of github.com/nv-tlabs/lyra (the environment is set up per its INSTALL.md).
+const lyra2: LibrarySnippet = (model) => [
+  `git clone https://github.com/nv-tlabs/lyra.git
+cd lyra/Lyra-2
+# Set up the environment (CUDA, PyTorch and the listed packages) as INSTALL.md in this folder describes
+
+# Download the checkpoints into checkpoints/
+${hfDownload(model.id, ".", ["checkpoints/*"])}
+
+# 1. An exploration video from one image (zoom in, then out); sample 4 of assets/samples, with its caption
+export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True
+PYTHONPATH=. python -m lyra_2._src.inference.lyra2_zoomgs_inference \\
+  --input_image_path assets/samples \\
+  --sample_id 4 \\
+  --experiment lyra2 \\
+  --checkpoint_dir checkpoints/model \\
+  --prompt_dir assets/samples \\
+  --output_path outputs/zoomgs \\
+  --num_frames_zoom_in 81 \\
+  --num_frames_zoom_out 241 \\
+  --zoom_in_strength 0.5 \\
+  --zoom_out_strength 1.5
+
+# 2. Lift the video to a 3D Gaussian Splatting scene (reconstructed_scene.ply next to the video)
+PYTHONPATH=. python -m lyra_2._src.inference.vipe_da3_gs_recon \\
+  --input_video_path outputs/zoomgs/videos/4.mp4`,
+];
+
+/** LagerNVS renders unposed photos with its general model only; the others need posed benchmark data. */
+const LAGERNVS_GENERAL = "facebook/lagernvs_general_512";
+const LAGERNVS_EVAL_CONFIGS: Record<string, string> = {
+  "facebook/lagernvs_re10k_2v_256": "config/eval_re10k.yaml",
+  "facebook/lagernvs_dl3dv_2-6_v_256": "config/eval_dl3dv.yaml",
+};
+
+// README and minimal_inference.py of github.com/facebookresearch/lagernvs.
+const lagernvs: LibrarySnippet = (model) => {
+  const setup = `git clone https://github.com/facebookresearch/lagernvs.git
+cd lagernvs
+pip install torch==2.8.0 torchvision==0.23.0 --index-url https://download.pytorch.org/whl/cu126
+pip install -r requirements.txt
+
+# The checkpoints are gated: accept the terms on the model page, then log in with a read token
+huggingface-cli login`;
+  const evalConfig = LAGERNVS_EVAL_CONFIGS[model.id];
+  if (model.id === LAGERNVS_GENERAL || !evalConfig) {
+    const note =
+      model.id === LAGERNVS_GENERAL
+        ? ""
+        : `\n# minimal_inference.py only accepts the general model; ${model.id} is evaluated with run_eval.py`;
+    return [
+      `${setup}
+${note}
+# Render a 100-frame fly-through from 1 to 10 photos of a scene (no camera poses needed)
+python minimal_inference.py \\
+  --model_repo ${sh(LAGERNVS_GENERAL)} \\
+  --images path/to/img1.png path/to/img2.png \\
+  --output novel_views.mp4`,
+    ];
+  }
+  return [
+    `${setup}
+
+# ${model.id} is a posed benchmark model: it is evaluated on the prepared dataset (see the README's
+# Evaluation section; LAGERNVS_DATA_ROOT points at the data)
+export LAGERNVS_DATA_ROOT=/path/to/your/data
+torchrun --nproc_per_node=1 run_eval.py -c ${evalConfig} -e eval_run`,
+  ];
+};
+
+/** LongCat-Video-Avatar 1.5 runs the distilled avatar-v1.5 variant of the demo script. */
+const longcatAvatar: LibrarySnippet = (model) => {
+  const name = nameWithoutNamespace(model.id);
+  const v15 = /1\.5/.test(name);
+  return [
+    `git clone https://github.com/meituan-longcat/LongCat-Video.git
+cd LongCat-Video
+pip install -r requirements.txt
+
+# The avatar model runs on top of the LongCat-Video base model: download both
+${hfDownload("meituan-longcat/LongCat-Video", "weights/LongCat-Video")}
+${hfDownload(model.id, `weights/${name}`)}
+
+# A talking-head video from a reference image and a speech clip, both named in the input JSON
+torchrun --nproc_per_node=1 run_demo_avatar_single_audio_to_video.py \\
+  --checkpoint_dir=${sh(`weights/${name}`)} \\
+  --stage_1=ai2v \\
+  --input_json=assets/avatar/single_example_1.json${v15 ? " \\\n  --use_distill \\\n  --model_type=avatar-v1.5" : ""}`,
+  ];
+};
+
+// Fixer: README of github.com/nv-tlabs/Fixer (inference inside the Cosmos container it builds).
+const fixer: LibrarySnippet = (model) => [
+  `git clone https://github.com/nv-tlabs/Fixer.git
+cd Fixer
+docker build -t fixer-cosmos-env -f Dockerfile.cosmos .
+
+# Download the base and pretrained Fixer weights into models/
+${hfDownload(model.id, "models")}
+
+# Put rendered novel views in examples/: the cleaned-up images are written to output/
+docker run --gpus=all -v "$(pwd)":/work fixer-cosmos-env \\
+  python /work/src/inference_pretrained_model.py \\
+  --model /work/models/pretrained/pretrained_fixer.pkl \\
+  --input /work/examples \\
+  --output /work/output \\
+  --vae_skip_connection --timestep 250 --resolution 1024`,
+];
 
 const ltx: LibrarySnippet = (model) => [
   `git clone https://github.com/Lightricks/LTX-2.git

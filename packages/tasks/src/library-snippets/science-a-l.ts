@@ -332,11 +332,13 @@ const clara = researchRepo(
   "Clara models run with NVIDIA's Clara code; see the repository for the model-specific entry points.",
 );
 
+// The CheXmix README only announces the model ("more details coming soon"): no inference entry point
+// is documented yet, so the snippet stops at the checkpoint.
 const chexmix = researchRepo(
   "https://github.com/StanfordMIMI/CheXmix.git",
   "checkpoints",
   ["ls checkpoints"],
-  "CheXmix runs from its repository; see its README for inference.",
+  "CheXmix has not documented its inference code yet (the README says more details are coming).",
 );
 
 const diffInterpretationTuning = researchRepo(
@@ -346,11 +348,13 @@ const diffInterpretationTuning = researchRepo(
   "The adapters are used with the repository's notebooks and scripts.",
 );
 
+// The HERMES README lists "Getting Started: coming soon" and unreleased training code: no documented
+// inference command exists yet, so the snippet stops at the checkpoint.
 const hermes = researchRepo(
   "https://github.com/LMD0311/HERMES.git",
   "ckpt",
   ["ls ckpt"],
-  "HERMES (driving world model) runs from its repository; see its README for evaluation.",
+  "HERMES (driving world model) has not documented its inference code yet (Getting Started: coming soon).",
 );
 
 const holomotion = researchRepo(
@@ -360,20 +364,46 @@ const holomotion = researchRepo(
   "HoloMotion policies (ONNX) are deployed with the repository's tools.",
 );
 
-const isingDecoding = researchRepo(
-  "https://github.com/NVIDIA/Ising-Decoding.git",
-  "checkpoints",
-  ["ls checkpoints"],
-  "The decoders are evaluated with the repository's scripts.",
-);
+// README of github.com/NVIDIA/Ising-Decoding: the repository ships the pre-trained pre-decoders (Git LFS)
+// and evaluates one, chosen by model_id in conf/config_public.yaml, with its runner script.
+const isingDecoding: LibrarySnippet = (model) => [
+  `# Model card: ${sh(`https://huggingface.co/${model.id}`)}
+git clone https://github.com/NVIDIA/Ising-Decoding.git
+cd Ising-Decoding
+# The pre-trained pre-decoders (models/*.pt) are stored with Git LFS
+git lfs pull
+pip install -r code/requirements_public_inference.txt
 
-const kronos = researchRepo(
-  "https://github.com/mahmoodlab/KRONOS.git",
-  "checkpoints",
-  ["ls checkpoints"],
-  "KRONOS (spatial proteomics foundation model) is loaded with the repository's code; see its README.",
-  ["pip install -e ."],
-);
+# Evaluate pre-trained model 1 (receptive field 9; model_id: 1 in conf/config_public.yaml) on
+# surface-code memory circuits: logical error rate before/after the pre-decoder, with PyMatching
+WORKFLOW=inference EXPERIMENT_NAME=predecoder_model_1 bash code/scripts/local_run.sh
+cat outputs/predecoder_model_1/run.log`,
+];
+
+// README of github.com/mahmoodlab/KRONOS: create_model_from_pretrained loads the gated Hub weights.
+const kronos: LibrarySnippet = (model) => [
+  "pip install git+https://github.com/mahmoodlab/KRONOS.git",
+  `import torch
+from kronos import create_model_from_pretrained
+
+# Request access on the model page first: the weights are gated
+model, precision, embedding_dim = create_model_from_pretrained(
+    checkpoint_path=${py(`hf_hub:${model.id}`)},
+    cache_dir="./model_assets",
+)
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+model.to(device).eval()
+
+# Two 224x224 patches of a multiplex image with 10 marker channels. Real inputs use each marker's id
+# and are normalized with its mean and std (both listed in the repository's marker_metadata.csv).
+marker_count = 10
+patches = torch.rand(2, marker_count, 224, 224, device=device)
+marker_ids = [torch.arange(marker_count, device=device) for _ in range(patches.shape[0])]
+
+with torch.no_grad():
+    patch_features, marker_features, token_features = model(patches, marker_ids=marker_ids)
+print(patch_features.shape, marker_features.shape, token_features.shape)`,
+];
 
 const ccpfn = (model: ModelData): string[] => [
   `import torch

@@ -368,14 +368,52 @@ collection = pipeline.run(Collection(["page.jpg"]))`,
   ];
 };
 
-const eupe: LibrarySnippet = (model) => [
-  cloneAndRun(model, {
-    repoUrl: "https://github.com/facebookresearch/EUPE.git",
-    localDir: "checkpoints",
-    note: "EUPE encoders are loaded by the repository's code; its README lists the model builders.",
-    run: ["ls checkpoints"],
-  }),
-];
+/** The torch.hub builder of each EUPE checkpoint (README of github.com/facebookresearch/EUPE). */
+const EUPE_BUILDERS: Record<string, string> = {
+  "eupe-vit-t": "eupe_vitt16",
+  "eupe-vit-s": "eupe_vits16",
+  "eupe-vit-b": "eupe_vitb16",
+  "eupe-convnext-t": "eupe_convnext_tiny",
+  "eupe-convnext-s": "eupe_convnext_small",
+  "eupe-convnext-b": "eupe_convnext_base",
+};
+
+const eupe: LibrarySnippet = (model) => {
+  const builder = EUPE_BUILDERS[nameWithoutNamespace(model.id).toLowerCase()];
+  const builderLine = builder
+    ? `builder = ${py(builder)}`
+    : `# Pick the builder matching this checkpoint: eupe_vitt16, eupe_vits16, eupe_vitb16,
+# eupe_convnext_tiny, eupe_convnext_small or eupe_convnext_base
+builder = "eupe_vitb16"`;
+  return [
+    "git clone https://github.com/facebookresearch/EUPE.git",
+    `import requests
+import torch
+from huggingface_hub import hf_hub_download, list_repo_files
+from PIL import Image
+from torchvision.transforms import v2
+
+# The checkpoint file of the repository, loaded into the architecture built by the cloned code
+filename = next(f for f in list_repo_files(${py(model.id)}) if f.endswith((".pt", ".pth")))
+weights = hf_hub_download(${py(model.id)}, filename)
+${builderLine}
+model = torch.hub.load("EUPE", builder, source="local", weights=weights).eval()
+
+# Standard ImageNet evaluation transform
+transform = v2.Compose(
+    [
+        v2.ToImage(),
+        v2.Resize((256, 256), antialias=True),
+        v2.ToDtype(torch.float32, scale=True),
+        v2.Normalize(mean=(0.485, 0.456, 0.406), std=(0.229, 0.224, 0.225)),
+    ]
+)
+${loadSampleImage}
+with torch.no_grad():
+    features = model(transform(image).unsqueeze(0))
+print(features.shape)`,
+  ];
+};
 
 const bboxMaskPose: LibrarySnippet = (model) => [
   cloneAndRun(model, {
