@@ -407,12 +407,31 @@ const infiniteYou = researchRepo(
   "Identity-preserving image generation on FLUX: one face photo plus a prompt.",
 );
 
-const infiniteTalk = researchRepo(
-  "https://github.com/MeiGen-AI/InfiniteTalk.git",
-  "weights/InfiniteTalk",
-  ["python generate_infinitetalk.py --help"],
-  "Audio-driven video dubbing; the base Wan2.1 weights are needed too (see the README).",
-);
+// README of github.com/MeiGen-AI/InfiniteTalk: the adapter runs on Wan2.1-I2V-14B-480P with a wav2vec2
+// audio encoder; the single-speaker weights sit in single/ of the repository.
+const infiniteTalk: LibrarySnippet = (model) => [
+  `git clone https://github.com/MeiGen-AI/InfiniteTalk.git
+cd InfiniteTalk
+pip install -r requirements.txt
+
+# The base video model, the audio encoder and the InfiniteTalk weights
+${hfDownload("Wan-AI/Wan2.1-I2V-14B-480P", "weights/Wan2.1-I2V-14B-480P")}
+${hfDownload("TencentGameMate/chinese-wav2vec2-base", "weights/chinese-wav2vec2-base")}
+hf download TencentGameMate/chinese-wav2vec2-base model.safetensors --revision refs/pr/1 --local-dir weights/chinese-wav2vec2-base
+${hfDownload(model.id, "weights/InfiniteTalk")}
+
+# A talking video from an image (or a video to dub) and a speech clip, both named in the input JSON
+python generate_infinitetalk.py \\
+    --ckpt_dir weights/Wan2.1-I2V-14B-480P \\
+    --wav2vec_dir weights/chinese-wav2vec2-base \\
+    --infinitetalk_dir weights/InfiniteTalk/single/infinitetalk.safetensors \\
+    --input_json examples/single_example_image.json \\
+    --size infinitetalk-480 \\
+    --sample_steps 40 \\
+    --mode streaming \\
+    --motion_frame 9 \\
+    --save_file infinitetalk_res`,
+];
 
 const hunyuanWorldVoyager = researchRepo(
   "https://github.com/Tencent-Hunyuan/HunyuanWorld-Voyager.git",
