@@ -1,5 +1,5 @@
 // The embedded catalogue (data/models.jsonl): valid, big enough, covering the task pages, the libraries
-// with snippets, real providers, and the emulator's fault fixtures.
+// with snippets (all but a listed few), real providers, and the emulator's fault fixtures.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { PROVIDER_IDS, RESERVED_FAULTS } from "@hubkit/emulator";
@@ -14,6 +14,10 @@ const models: HubModel[] = lines.map((line, index) => {
   return parsed.model;
 });
 const byId = new Map(models.map((model) => [model.id, model]));
+// Libraries with snippets that have no confirmed real repo, and why (shared with the README).
+const librariesWithoutModels = JSON.parse(
+  readFileSync(new URL("../scripts/catalogue/libraries-without-models.json", import.meta.url), "utf8"),
+) as Record<string, string>;
 
 describe("embedded catalogue", () => {
   it("holds at least 500 valid models with unique ids", () => {
@@ -31,26 +35,48 @@ describe("embedded catalogue", () => {
     expect(missing).toEqual([]);
   });
 
-  it("has representative models for the libraries with snippets", () => {
+  it("has a model for every library with snippets except the listed ones, and the list is current", () => {
     const withSnippets = Object.entries(MODEL_LIBRARIES_UI_ELEMENTS)
       .filter(([, library]) => typeof library.snippets === "function")
       .map(([id]) => id);
     const covered = new Set(models.map((model) => model.library_name));
-    const uncovered = withSnippets.filter((id) => !covered.has(id));
-    // The registry keeps growing; libraries with no confirmed real model id yet are listed in the README.
-    expect(withSnippets.length - uncovered.length).toBeGreaterThanOrEqual(135);
-    for (const id of [
-      "transformers",
-      "diffusers",
-      "sentence-transformers",
-      "peft",
-      "timm",
-      "gliner",
-      "mlx",
-      "nemo",
-    ]) {
-      expect(uncovered).not.toContain(id);
+    const uncovered = withSnippets.filter((id) => !covered.has(id)).sort();
+    // A library that gains a model must leave the list, and every listed library must have snippets.
+    expect(uncovered).toEqual(Object.keys(librariesWithoutModels).sort());
+    for (const [id, reason] of Object.entries(librariesWithoutModels)) {
+      expect(withSnippets, id).toContain(id);
+      expect(reason.length, id).toBeGreaterThan(20);
     }
+    expect(withSnippets.length - uncovered.length).toBeGreaterThanOrEqual(200);
+  });
+
+  it("names every library without a model, with its reason, in the hub README", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    for (const [id, reason] of Object.entries(librariesWithoutModels)) {
+      expect(readme, id).toContain(`| \`${id}\` | ${reason} |`);
+    }
+  });
+
+  it("gives each library's model the fields its snippet reads", () => {
+    const withSnippets = Object.entries(MODEL_LIBRARIES_UI_ELEMENTS).filter(
+      ([, library]) => typeof library.snippets === "function",
+    );
+    for (const [library] of withSnippets) {
+      const real = models.filter((entry) => !entry.tags.includes("hubkit-fixture"));
+      for (const model of real.filter((entry) => entry.library_name === library)) {
+        expect(model.tags, model.id).toContain(library);
+        expect(model.cardData?.library_name, model.id).toBe(library);
+        expect(model.description, model.id).toMatch(/\S.{10,}/);
+      }
+    }
+    // Snippets that branch on repo contents get a repo that exercises the branch.
+    const byLibrary = (library: string) => models.filter((model) => model.library_name === library);
+    expect(byLibrary("qwen3_tts").map((model) => model.id.split("-").pop())).toEqual(
+      expect.arrayContaining(["CustomVoice", "VoiceDesign", "Base"]),
+    );
+    expect(byLibrary("pruna-ai").some((model) => model.pipeline_tag === "text-to-image")).toBe(true);
+    expect(byLibrary("mobilint").some((model) => model.pipeline_tag === "text-generation")).toBe(true);
+    expect(byLibrary("hezar").every((model) => model.pipeline_tag)).toBe(true);
   });
 
   it("maps models only to real providers, with live or staging entries", () => {
