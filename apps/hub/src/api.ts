@@ -11,6 +11,7 @@ import {
 import { badRequest, HttpError } from "./errors.js";
 import type { LibraryInfo } from "./hub-data.js";
 import { isValidModelId, type HubModel } from "./model-record.js";
+import { librarySample, modelUsage } from "./usage.js";
 
 export const MAX_LIMIT = 1000;
 export const DEFAULT_LIMIT = 100;
@@ -262,16 +263,35 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     return page.models.map((model) => projectModel(model, withConfig ? [...fields, "config"] : fields));
   });
 
-  const modelRoute = async (request: FastifyRequest) => {
-    const id = modelIdFromParams(request.params as Record<string, string>);
-    const expand = parseExpand(request.query as Query);
+  const findModel = (id: string): HubModel => {
     const model = ctx.store.getModel(id);
     if (!model)
       throw new HttpError(404, `Repository not found: model "${id}" is not in this hub's catalogue`);
-    return projectModel(model, expand ?? DETAIL_FIELDS);
+    return model;
   };
+  const modelPage = (id: string, query: Query) => {
+    const expand = parseExpand(query);
+    return projectModel(findModel(id), expand ?? DETAIL_FIELDS);
+  };
+  const modelRoute = async (request: FastifyRequest) =>
+    modelPage(modelIdFromParams(request.params as Record<string, string>), request.query as Query);
   app.get("/api/models/:name", modelRoute);
   app.get("/api/models/:owner/:name", modelRoute);
+
+  const usageRoute = async (request: FastifyRequest) => {
+    const id = modelIdFromParams(request.params as Record<string, string>);
+    const file = singleParam(request.query as Query, "file");
+    return modelUsage(findModel(id), file);
+  };
+  app.get("/api/models/:owner/:name/usage", usageRoute);
+  // "/api/models/x/usage" is also the page of a model named "x/usage": serve it when no "x" exists.
+  app.get("/api/models/:name/usage", async (request) => {
+    const { name } = request.params as { name: string };
+    if (!ctx.store.getModel(name) && ctx.store.getModel(`${name}/usage`)) {
+      return modelPage(`${name}/usage`, request.query as Query);
+    }
+    return usageRoute(request);
+  });
 
   app.get("/api/tasks", async () => ctx.tasks());
   app.get("/api/tasks/:task", async (request) => {
@@ -290,7 +310,16 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     const { library } = request.params as { library: string };
     const found = librariesWithCounts().find((entry) => entry.id === library);
     if (!found) throw new HttpError(404, `Library "${library.slice(0, 80)}" is not in the registry`);
-    return found;
+    // The sample is generated for the library's most downloaded catalogue model.
+    const [model] = ctx.store.listModels({
+      library,
+      tags: [],
+      sort: "downloads",
+      direction: -1,
+      limit: 1,
+    }).models;
+    const sample = librarySample(library, model);
+    return sample ? { ...found, sample } : found;
   });
 
   app.get("/api/hubkit/config", async () => ctx.config());
