@@ -7,13 +7,14 @@ import type { Writable } from "node:stream";
 import { openCatalogue } from "./catalogue-store.js";
 import { describeProblem, importJsonl } from "./importer.js";
 import { DEFAULT_DATA_DIR } from "./paths.js";
-import { startHubServer, type HubServer } from "./server.js";
+import { parseStreamInterval, startHubServer, type HubServer } from "./server.js";
 import { syntheticCatalogueLines } from "./synthetic.js";
 
 export const USAGE = `Usage:
   hubkit-hub [serve] [--host HOST] [--port PORT] [--data-dir DIR]
       Serve the hub API and the web app. Env: HOST (default 127.0.0.1), PORT (default 5173),
-      HUBKIT_DATA_DIR (default <repo>/.data/hub), HF_TOKEN (set it to send inference to the real router).
+      HUBKIT_DATA_DIR (default <repo>/.data/hub), HF_TOKEN (set it to send inference to the real router),
+      HUBKIT_EMULATOR_STREAM_INTERVAL_MS (offline: ms between streamed tokens, default 30).
   hubkit-hub import <file.jsonl> [--data-dir DIR]
       Load models (one JSON object per line, in the hub API's model shape). Bad lines are reported
       with their line number; good lines are kept (upsert by id). Exit code 1 when a line was rejected.
@@ -83,12 +84,19 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
   if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
   const explicitPort = args.flags.get("port") ?? io.env.PORT;
   const port = integerFlag(explicitPort, "PORT", 0, 65535) ?? 5173;
+  let emulatorStreamIntervalMs: number | undefined;
+  try {
+    emulatorStreamIntervalMs = parseStreamInterval(io.env.HUBKIT_EMULATOR_STREAM_INTERVAL_MS);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const server = await startHubServer({
     host: args.flags.get("host") ?? io.env.HOST ?? "127.0.0.1",
     port,
     portFallback: explicitPort === undefined,
     dataDir: args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
     hfToken: io.env.HF_TOKEN || undefined,
+    emulatorStreamIntervalMs,
     logger: io.env.HUBKIT_LOG === "1",
   });
   const inference =

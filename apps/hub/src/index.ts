@@ -1,5 +1,23 @@
 // @hubkit/hub: the hub server, its catalogue store and the JSON-lines importer.
-export { startHubServer, REAL_ROUTER_URL, type HubServer, type HubServerOptions } from "./server.js";
+export {
+  startHubServer,
+  parseStreamInterval,
+  REAL_ROUTER_URL,
+  DEFAULT_EMULATOR_STREAM_INTERVAL_MS,
+  type HubServer,
+  type HubServerOptions,
+} from "./server.js";
+export type { ProxyExchange } from "./proxy.js";
+export {
+  modelUsage,
+  librarySample,
+  type ModelUsage,
+  type LibraryUsage,
+  type LocalAppUsage,
+  type LocalAppCommand,
+  type GgufChoice,
+  type LibrarySample,
+} from "./usage.js";
 export {
   CatalogueStore,
   openCatalogue,

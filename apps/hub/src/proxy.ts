@@ -18,6 +18,22 @@ export interface ProxyOptions {
    * BFL result and polling URLs) are rewritten to go through this server, under /emulator/{port}/….
    */
   emulatorOrigins?: string[];
+  /** called when a proxied exchange ends (also when the browser hung up first) */
+  onExchangeEnd?: (exchange: ProxyExchange) => void;
+}
+
+/** One request through the proxy, as it ended. */
+export interface ProxyExchange {
+  method: string;
+  /** the path on this server, e.g. /router/together/v1/chat/completions */
+  path: string;
+  /** upstream status; undefined when the upstream could not be reached */
+  status?: number;
+  /**
+   * `complete`: the whole reply reached the browser; `client-closed`: the browser closed the connection
+   * first (e.g. Stop in the playground), so the upstream request was aborted and its connection closed
+   */
+  outcome: "complete" | "client-closed";
 }
 
 const FORWARDED_REQUEST_HEADERS = [
@@ -79,7 +95,18 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     authorization?: string,
   ) => {
     const controller = new AbortController();
-    reply.raw.on("close", () => controller.abort());
+    const upstreamReply: { status?: number } = {};
+    reply.raw.on("close", () => {
+      const finished = reply.raw.writableFinished;
+      // Aborting the upstream fetch closes its connection, so the router stops generating.
+      if (!finished) controller.abort();
+      options.onExchangeEnd?.({
+        method: request.method,
+        path: request.url.split("?")[0],
+        status: upstreamReply.status,
+        outcome: finished ? "complete" : "client-closed",
+      });
+    });
     const body =
       Buffer.isBuffer(request.body) && request.method !== "GET" && request.method !== "HEAD"
         ? request.body
@@ -96,6 +123,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     } catch (error) {
       throw new HttpError(502, `The inference upstream could not be reached (${(error as Error).message})`);
     }
+    upstreamReply.status = upstream.status;
     reply.code(upstream.status);
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = upstream.headers.get(name);

@@ -2,7 +2,7 @@
 // over the SQLite catalogue. Offline (the default) it starts the provider emulator in-process.
 import { existsSync } from "node:fs";
 import fastifyCompress from "@fastify/compress";
-import { startEmulator, type EmulatedModel } from "@hubkit/emulator";
+import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { registerHubApi } from "./api.js";
 import { openCatalogue, type CatalogueStore } from "./catalogue-store.js";
@@ -11,13 +11,20 @@ import { libraryRegistry, taskAssetsDir, taskPages } from "./hub-data.js";
 import { seedEmbeddedCatalogue } from "./importer.js";
 import type { HubModel } from "./model-record.js";
 import { DEFAULT_DATA_DIR, EMBEDDED_CATALOGUE_PATH, HUB_VERSION, WEB_DIST_DIR } from "./paths.js";
-import { registerRouterProxy } from "./proxy.js";
+import { registerRouterProxy, type ProxyExchange } from "./proxy.js";
 import { registerStaticFiles } from "./static-files.js";
 
 export const REAL_ROUTER_URL = "https://router.huggingface.co";
 /** Sent to the emulator's router when the browser sends no token: it accepts any `hf_` token. */
 const OFFLINE_TOKEN = "hf_hubkitOfflineEmulator";
 const API_BODY_LIMIT = 1024 * 1024;
+/** Pause between streamed events of the offline emulator: replies appear token by token, as online. */
+export const DEFAULT_EMULATOR_STREAM_INTERVAL_MS = 30;
+const MAX_EMULATOR_STREAM_INTERVAL_MS = 10_000;
+/** How long `close()` waits for requests under way before dropping their connections. */
+const CLOSE_GRACE_MS = 1000;
+/** Proxy exchanges kept in `HubServer.proxyExchanges`. */
+const KEPT_EXCHANGES = 200;
 const PROXY_BODY_LIMIT = 32 * 1024 * 1024;
 
 export interface HubServerOptions {
@@ -35,6 +42,11 @@ export interface HubServerOptions {
   mode?: "offline" | "online";
   /** router used online (default https://router.huggingface.co) */
   onlineRouterUrl?: string;
+  /**
+   * Offline: milliseconds between the emulator's stream events (default: $HUBKIT_EMULATOR_STREAM_INTERVAL_MS,
+   * else 30; 0 sends a whole stream at once)
+   */
+  emulatorStreamIntervalMs?: number;
   /** seed the embedded catalogue into a fresh or outdated database (default true) */
   seed?: boolean;
   logger?: boolean;
@@ -47,6 +59,10 @@ export interface HubServer {
   store: CatalogueStore;
   /** loopback URL of the in-process emulator's router (offline only) */
   emulatorRouterUrl?: string;
+  /** the in-process emulator (offline only): its request log and faults, for tests and diagnostics */
+  emulator?: Emulator;
+  /** the latest exchanges through the inference proxy, oldest first (at most 200) */
+  proxyExchanges: ProxyExchange[];
   close(): Promise<void>;
 }
 
@@ -100,10 +116,35 @@ function checkPath(url: string): string | undefined {
   return undefined;
 }
 
+/** HUBKIT_EMULATOR_STREAM_INTERVAL_MS: unset or empty → undefined; anything but digits → a clear error. */
+export function parseStreamInterval(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === "") return undefined;
+  if (!/^\d+$/.test(text.trim())) {
+    throw new Error(
+      `HUBKIT_EMULATOR_STREAM_INTERVAL_MS must be a whole number of milliseconds (0 to ${MAX_EMULATOR_STREAM_INTERVAL_MS}), got "${text.slice(0, 40)}"`,
+    );
+  }
+  return Number(text.trim());
+}
+
 export async function startHubServer(options: HubServerOptions = {}): Promise<HubServer> {
   const hfToken = options.hfToken ?? process.env.HF_TOKEN ?? undefined;
   const mode = options.mode ?? (hfToken ? "online" : "offline");
   if (mode === "online" && !hfToken) throw new Error("online mode needs a hub token: set HF_TOKEN");
+
+  const streamIntervalMs =
+    options.emulatorStreamIntervalMs ??
+    parseStreamInterval(process.env.HUBKIT_EMULATOR_STREAM_INTERVAL_MS) ??
+    DEFAULT_EMULATOR_STREAM_INTERVAL_MS;
+  if (
+    !Number.isInteger(streamIntervalMs) ||
+    streamIntervalMs < 0 ||
+    streamIntervalMs > MAX_EMULATOR_STREAM_INTERVAL_MS
+  ) {
+    throw new Error(
+      `emulatorStreamIntervalMs must be an integer between 0 and ${MAX_EMULATOR_STREAM_INTERVAL_MS}, got ${streamIntervalMs}`,
+    );
+  }
 
   const store = openCatalogue(options.dataDir ?? DEFAULT_DATA_DIR);
   let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
@@ -115,6 +156,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     if (mode === "offline") {
       // The emulator answers for this catalogue's models and provider ids, not only its own table.
       emulator = await startEmulator({
+        streamIntervalMs,
         models: store.mappedModels().map(toEmulatedModel),
         resolveModel: (id) => {
           const model = store.getModel(id);
@@ -163,6 +205,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
     const onlineRouterUrl = options.onlineRouterUrl ?? REAL_ROUTER_URL;
+    const proxyExchanges: ProxyExchange[] = [];
     const routerUrl = emulator ? emulator.routerUrl : onlineRouterUrl;
     await registerHubApi(app, {
       store,
@@ -180,6 +223,10 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       serverToken: emulator ? OFFLINE_TOKEN : hfToken,
       bodyLimit: PROXY_BODY_LIMIT,
       emulatorOrigins: emulator ? Object.values(emulator.hosts) : undefined,
+      onExchangeEnd: (exchange) => {
+        proxyExchanges.push(exchange);
+        if (proxyExchanges.length > KEPT_EXCHANGES) proxyExchanges.shift();
+      },
     });
 
     const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
@@ -224,10 +271,19 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       mode,
       store,
       emulatorRouterUrl: emulator?.routerUrl,
+      emulator,
+      proxyExchanges,
       async close() {
         if (closed) return;
         closed = true;
-        await app.close();
+        // Requests under way get a moment to finish; then every connection is dropped, including
+        // sockets a client opened without sending a request (they would hold the close forever).
+        const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(force);
+        }
         await emulator?.close();
         store.close();
       },
