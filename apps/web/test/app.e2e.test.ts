@@ -2,17 +2,29 @@
 // app; headless Chromium checks every page renders its real content, inference from the browser
 // (streamed chat, stop, text-to-image, try-it, a failing model), snippets and the copy button,
 // keyboard reachability, and saves light and dark screenshots of each page to screenshots/.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startHubServer, type HubServer } from "@hubkit/hub";
+import { Readable } from "node:stream";
+import { importJsonl, startHubServer, type HubServer } from "@hubkit/hub";
+import { InferenceClient } from "@hubkit/inference";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const webDist = path.join(repoRoot, "apps/web/dist");
 const screenshotDir = path.join(repoRoot, "screenshots");
+/** Text found only in the library registry's snippet generators and the local apps' code. */
+const REGISTRY_MARKERS = ["from diffusers import", "displayOnModelPage", "lmstudio://open_from_hf"];
+/** A GGUF repository with its files, imported for the test (the embedded catalogue lists no files). */
+const GGUF_MODEL = {
+  id: "hubkit-e2e/Tiny-Chat-GGUF",
+  pipeline_tag: "text-generation",
+  tags: ["gguf", "text-generation", "conversational"],
+  gguf: { total: 1_100_000_000, architecture: "llama", context_length: 4096 },
+  siblings: ["Tiny-Chat-Q4_K_M.gguf", "Tiny-Chat-Q8_0.gguf"].map((rfilename) => ({ rfilename })),
+};
 
 let hub: HubServer;
 let browser: Browser;
@@ -27,7 +39,9 @@ beforeAll(async () => {
     throw new Error("apps/web/dist is missing: run `npm run build --workspace @hubkit/web` first");
   }
   dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-web-e2e-"));
+  // The default stream interval (30 ms between tokens), as `npm start` serves the app.
   hub = await startHubServer({ host: "127.0.0.1", port: 0, dataDir, webDistDir: webDist, mode: "offline" });
+  await importJsonl(hub.store, Readable.from([JSON.stringify(GGUF_MODEL) + "\n"]));
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [
@@ -250,7 +264,14 @@ describe("hubkit web app in Chromium", () => {
 
   it("model page: Use this model, provider widget switches snippets, copy to clipboard, try-it", async () => {
     const id = "meta-llama/Llama-3.3-70B-Instruct";
-    const page = await open(`/models/${id}`);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("response", (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith(".js")) scripts.push(pathname);
+    });
+    page.on("pageerror", (error) => pageErrors.push(`/models/${id}: ${error.message}`));
+    await page.goto(`${hub.url}/models/${id}`);
     await page.getByRole("heading", { level: 1, name: id }).waitFor();
     const useTabs = page.getByRole("tablist", { name: "Library or app" });
     await useTabs.waitFor();
@@ -297,6 +318,33 @@ describe("hubkit web app in Chromium", () => {
       .poll(async () => (await widget.locator(".try-output .result-text").textContent()) ?? "")
       .not.toBe("");
     await screenshots(page, "model");
+    // "Use this model" came from the hub: no script of the page holds the registry's generators.
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const script of new Set(scripts)) {
+      const text = readFileSync(path.join(webDist, script), "utf8");
+      for (const marker of REGISTRY_MARKERS)
+        expect(text, `${script} holds "${marker}"`).not.toContain(marker);
+    }
+    await page.close();
+  });
+
+  it("GGUF model page: local apps with the quant of the chosen file", async () => {
+    const page = await open(`/models/${GGUF_MODEL.id}`);
+    const useTabs = page.getByRole("tablist", { name: "Library or app" });
+    await useTabs.waitFor();
+    await useTabs.getByRole("tab", { name: "Ollama" }).click();
+    const useCard = page.locator("#use-title").locator("..");
+    const command = useCard.locator(".code-block pre").first();
+    await expect
+      .poll(async () => (await command.textContent()) ?? "")
+      .toContain(`hf.co/${GGUF_MODEL.id}:Q4_K_M`);
+    await useCard.getByLabel("GGUF file").selectOption("Tiny-Chat-Q8_0.gguf");
+    await expect
+      .poll(async () => (await command.textContent()) ?? "")
+      .toContain(`hf.co/${GGUF_MODEL.id}:Q8_0`);
+    await useTabs.getByRole("tab", { name: "LM Studio" }).click();
+    const openLink = useCard.getByRole("link", { name: "Open in LM Studio" });
+    expect(await openLink.getAttribute("href")).toContain("file=Tiny-Chat-Q8_0.gguf");
     await page.close();
   });
 
@@ -328,7 +376,71 @@ describe("hubkit web app in Chromium", () => {
     await page.close();
   });
 
-  it("playground chat: a running call can be stopped", async () => {
+  it("playground chat: Stop mid-stream keeps the partial reply, no token arrives after it", async () => {
+    const page = await open("/playground");
+    await expect.poll(() => page.getByLabel("Provider").locator("option").count()).toBeGreaterThan(0);
+    const model = await page.getByLabel("Model").inputValue();
+    const provider = await page.getByLabel("Provider").inputValue();
+    // The emulator's reply is seeded by the conversation (12-40 tokens, 30 ms apart): take a prompt
+    // whose full reply, asked once without streaming, is long enough to stop in the middle.
+    const client = new InferenceClient("hf_e2eStop", { hubUrl: hub.url, routerUrl: `${hub.url}/router` });
+    let prompt = "";
+    let full = "";
+    for (const candidate of [
+      "Tell me about lighthouses.",
+      "Describe the sea.",
+      "Explain tides.",
+      "Name rivers.",
+    ]) {
+      const out = await client.chatCompletion({
+        model,
+        provider: provider as never,
+        messages: [{ role: "user", content: candidate }],
+        max_tokens: 512,
+      });
+      full = out.choices[0].message.content ?? "";
+      prompt = candidate;
+      if (full.split(" ").length >= 25) break;
+    }
+    expect(full.split(" ").length, "a candidate prompt with a long reply").toBeGreaterThanOrEqual(25);
+
+    await page.getByLabel("Message", { exact: true }).fill(prompt);
+    await page.getByRole("button", { name: "Send" }).click();
+    // Stop as soon as three tokens are on screen.
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="streaming"] p')?.textContent ?? "").split(" ").length >= 3,
+      undefined,
+      { polling: "raf", timeout: 10_000 },
+    );
+    await page.getByRole("button", { name: "Stop" }).click();
+    const reply = page.locator(".message.assistant").last();
+    await reply.waitFor();
+    const partial = (await reply.locator("p").textContent()) ?? "";
+    expect(partial.split(" ").length).toBeGreaterThanOrEqual(3);
+    expect(partial.length).toBeLessThan(full.length);
+    expect(full.startsWith(partial)).toBe(true);
+    expect(await reply.locator(".badge").textContent()).toBe("stopped");
+    expect(await page.getByTestId("stopped").textContent()).toContain(
+      "Stopped: the reply ends where you pressed Stop",
+    );
+    await page.getByRole("button", { name: "Send" }).waitFor();
+    await screenshots(page, "playground-stopped");
+    // Longer than the rest of the stream would take: nothing more arrives, not even the usage event.
+    await page.waitForTimeout(1300);
+    expect(await reply.locator("p").textContent()).toBe(partial);
+    expect(await page.getByTestId("streaming").count()).toBe(0);
+    expect(await page.getByTestId("usage").count()).toBe(0);
+    expect(await page.locator(".error-notice").count()).toBe(0);
+    // The hub saw the browser hang up and aborted its request to the emulator.
+    const chats = () => hub.proxyExchanges.filter((exchange) => exchange.path.endsWith("/chat/completions"));
+    await expect.poll(() => chats().at(-1)?.outcome).toBe("client-closed");
+    const sent = hub.emulator?.lastRequest((request) => request.path.endsWith("/chat/completions"));
+    expect((sent?.body as { stream?: boolean; messages: { content: string }[] }).stream).toBe(true);
+    expect((sent?.body as { messages: { content: string }[] }).messages.at(-1)?.content).toBe(prompt);
+    await page.close();
+  });
+
+  it("playground chat: Stop before the first token (slow model) says so", async () => {
     const page = await open(`/playground?model=${encodeURIComponent("hubkit-faults/slow")}`);
     await expect.poll(() => page.getByLabel("Provider").locator("option").count()).toBeGreaterThan(0);
     await page.getByLabel("Message", { exact: true }).fill("Take your time.");
@@ -337,6 +449,10 @@ describe("hubkit web app in Chromium", () => {
     await stop.waitFor();
     await stop.click();
     await page.getByRole("button", { name: "Send" }).waitFor();
+    expect(await page.getByTestId("stopped").textContent()).toContain(
+      "Stopped before the model sent anything",
+    );
+    // The slow model would have answered after 1.5 s.
     await page.waitForTimeout(1800);
     expect(await page.locator(".message.assistant").count()).toBe(0);
     expect(await page.locator(".error-notice").count()).toBe(0);

@@ -7,7 +7,7 @@ import { Link, useLoaderData, useSearchParams } from "react-router";
 import { CodeBlock } from "../components/CodeBlock.js";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
 import { RouteError } from "../components/RouteError.js";
-import { getJson, listModels, toModelData, type LibraryInfo } from "../lib/api.js";
+import { getJson, getLibrary, type LibraryInfo, type LibrarySample } from "../lib/api.js";
 import { describeDownloadRule } from "../lib/download-rule.js";
 import { formatCount, matchesQuery } from "../lib/format.js";
 
@@ -26,49 +26,19 @@ function downloadRuleText(library: LibraryInfo): string {
 
 type SampleState =
   | { state: "idle" | "loading" }
-  | { state: "done"; modelId: string; snippets: string[] }
+  | { state: "done"; sample: LibrarySample }
   | { state: "error"; error: unknown };
 
-/** Loads a catalogue model of the library (or a stand-in) and runs the library's snippet generator. */
+/** Asks the hub for the library's snippets, generated for a catalogue model of that library. */
 function SampleSnippet({ library }: { library: LibraryInfo }) {
   const [sample, setSample] = useState<SampleState>({ state: "idle" });
   const load = async () => {
-    if (sample.state !== "idle") return;
+    if (sample.state !== "idle" && sample.state !== "error") return;
     setSample({ state: "loading" });
     try {
-      const [{ MODEL_LIBRARIES_UI_ELEMENTS }, page] = await Promise.all([
-        import("@hubkit/tasks/model-libraries"),
-        listModels({
-          library: library.id,
-          limit: 1,
-          expand: [
-            "pipeline_tag",
-            "library_name",
-            "tags",
-            "config",
-            "cardData",
-            "transformersInfo",
-            "mask_token",
-            "gguf",
-            "safetensors",
-            "widgetData",
-          ],
-        }),
-      ]);
-      const hubModel = page.models[0];
-      const model = hubModel
-        ? toModelData(hubModel)
-        : {
-            id: `your-org/your-${library.id}-model`,
-            inference: "",
-            tags: [library.id],
-            library_name: library.id,
-          };
-      const entry = (
-        MODEL_LIBRARIES_UI_ELEMENTS as Record<string, { snippets?: (m: typeof model) => string[] }>
-      )[library.id];
-      const snippets = entry?.snippets?.(model) ?? [];
-      setSample({ state: "done", modelId: model.id, snippets });
+      const detail = await getLibrary(library.id);
+      if (!detail.sample) throw new Error(`The hub has no snippet generator for ${library.id}`);
+      setSample({ state: "done", sample: detail.sample });
     } catch (error) {
       setSample({ state: "error", error });
     }
@@ -86,9 +56,19 @@ function SampleSnippet({ library }: { library: LibraryInfo }) {
       {sample.state === "done" && (
         <>
           <p className="hint">
-            For <Link to={`/models/${sample.modelId}`}>{sample.modelId}</Link>
+            {sample.sample.inCatalogue ? (
+              <>
+                For <Link to={`/models/${sample.sample.modelId}`}>{sample.sample.modelId}</Link>
+              </>
+            ) : (
+              <>
+                For a stand-in id, <code>{sample.sample.modelId}</code>: the catalogue has no model of this
+                library
+              </>
+            )}
           </p>
-          {sample.snippets.map((code, index) => (
+          {sample.sample.error && <ErrorNotice error={new Error(sample.sample.error)} context="Snippet" />}
+          {sample.sample.snippets.map((code, index) => (
             <CodeBlock
               key={index}
               code={code}

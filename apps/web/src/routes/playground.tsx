@@ -79,7 +79,12 @@ function readNumber(params: URLSearchParams, spec: NumberParam): { value: number
 interface ChatMessage {
   role: "system" | "user" | "assistant";
   content: string;
+  /** an assistant reply cut short by Stop (shown as such; the model only ever sees the text) */
+  stopped?: boolean;
 }
+
+/** The messages as the API takes them: role and content only. */
+const forApi = (messages: ChatMessage[]) => messages.map(({ role, content }) => ({ role, content }));
 
 interface Usage {
   prompt_tokens?: number;
@@ -117,6 +122,8 @@ export function Component() {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState("");
   const [streaming, setStreaming] = useState("");
+  /** how the last call was stopped: after part of the reply, or before anything arrived */
+  const [stopped, setStopped] = useState<"partial" | "empty" | undefined>();
   const [running, setRunning] = useState(false);
   const [usage, setUsage] = useState<Usage | undefined>();
   const [error, setError] = useState<unknown>();
@@ -156,7 +163,7 @@ export function Component() {
       : providers[0];
 
   const conversation = useMemo(
-    () => [...(system ? [{ role: "system" as const, content: system }] : []), ...messages],
+    () => [...(system ? [{ role: "system" as const, content: system }] : []), ...forApi(messages)],
     [system, messages],
   );
   const snippetOpts = useMemo(() => {
@@ -181,6 +188,7 @@ export function Component() {
     setRunning(true);
     setError(undefined);
     setUsage(undefined);
+    setStopped(undefined);
     try {
       const client = await createClient(token);
       if (mode === "chat") {
@@ -196,7 +204,7 @@ export function Component() {
             {
               model: model.id,
               provider: provider as never,
-              messages: [...(system ? [{ role: "system", content: system }] : []), ...history],
+              messages: [...(system ? [{ role: "system", content: system }] : []), ...forApi(history)],
               temperature: numbers.temperature.value,
               max_tokens: numbers.max_tokens.value,
               top_p: numbers.top_p.value,
@@ -212,10 +220,8 @@ export function Component() {
         } finally {
           // Keep what arrived, also when stopped or failed midway.
           if (reply)
-            setMessages([
-              ...history,
-              { role: "assistant", content: reply + (abort.signal.aborted ? " [stopped]" : "") },
-            ]);
+            setMessages([...history, { role: "assistant", content: reply, stopped: abort.signal.aborted }]);
+          if (abort.signal.aborted) setStopped(reply ? "partial" : "empty");
           setStreaming("");
         }
       } else {
@@ -350,7 +356,10 @@ export function Component() {
                 <ol className="messages" aria-live="polite">
                   {messages.map((message, index) => (
                     <li key={index} className={`message ${message.role}`}>
-                      <span className="role">{message.role}</span>
+                      <span className="role">
+                        {message.role}
+                        {message.stopped && <span className="badge warning">stopped</span>}
+                      </span>
                       <p>{message.content}</p>
                     </li>
                   ))}
@@ -361,6 +370,14 @@ export function Component() {
                     </li>
                   )}
                 </ol>
+                {stopped && (
+                  <p className="muted stop-note" role="status" data-testid="stopped">
+                    <Square size={14} aria-hidden />{" "}
+                    {stopped === "partial"
+                      ? "Stopped: the reply ends where you pressed Stop."
+                      : "Stopped before the model sent anything."}
+                  </p>
+                )}
                 <form
                   className="composer"
                   onSubmit={(event) => {
@@ -401,7 +418,10 @@ export function Component() {
                     <button
                       type="button"
                       className="button"
-                      onClick={() => setMessages([])}
+                      onClick={() => {
+                        setMessages([]);
+                        setStopped(undefined);
+                      }}
                       disabled={running || messages.length === 0}
                     >
                       <Trash2 size={16} aria-hidden /> Clear
