@@ -317,6 +317,8 @@ describe("hubkit web app in Chromium", () => {
     await expect
       .poll(async () => (await widget.locator(".try-output .result-text").textContent()) ?? "")
       .not.toBe("");
+    // The reply streams token by token: the screenshots show it finished.
+    await widget.getByRole("button", { name: "Run", exact: true }).waitFor();
     await screenshots(page, "model");
     // "Use this model" came from the hub: no script of the page holds the registry's generators.
     expect(scripts.length).toBeGreaterThan(3);

@@ -1,7 +1,7 @@
 // Playground: chat (streamed, stoppable, with token usage) or text-to-image, with model and provider
 // pickers and generation parameters. Every setting lives in the URL, so a link reproduces it, and
 // "View code" shows the snippet for exactly these settings.
-import { Eye, ImageIcon, MessageSquare, Send, Square, Trash2 } from "lucide-react";
+import { CircleStop, Eye, ImageIcon, MessageSquare, Send, Square, Trash2 } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
@@ -372,7 +372,7 @@ export function Component() {
                 </ol>
                 {stopped && (
                   <p className="muted stop-note" role="status" data-testid="stopped">
-                    <Square size={14} aria-hidden />{" "}
+                    <CircleStop size={15} aria-hidden />{" "}
                     {stopped === "partial"
                       ? "Stopped: the reply ends where you pressed Stop."
                       : "Stopped before the model sent anything."}
