@@ -36,9 +36,10 @@ const IGNORES_MODEL_ID = new Set([
   "supertonic",
 ]);
 
-// A shell block's first command (after comments) is one of these; anything else is code.
+// A shell block's first command (after comments) is one of these, or an environment assignment
+// (`VAR=value cmd`, `name=$(cmd)`); anything else is code.
 const SHELL_COMMAND =
-  /^(?:git|pip3?|uvx?|hf|huggingface-cli|cd|python3?|npm|npx|pnpm|yarn|brew|export|chmod|cmake|make|curl|wget|mkdir|ls|bash|sh|cat|conda|docker|apt(?:-get)?|for|\.\/\S*|[\w.-]+-cli|litert-lm|htrflow|boltzgen|intellifold|lerobot-[\w-]+|mlagents-[\w-]+|mlx_lm\.\w+|mlc_llm|ollama|llama-[\w-]+)(?:\s|$)/;
+  /^(?:[A-Z_][A-Z0-9_]*=\S+|[a-z_]\w*=\$\(\S*|git|pip3?|uvx?|hf|huggingface-cli|cd|python3?|npm|npx|pnpm|yarn|brew|export|chmod|cmake|make|curl|wget|mkdir|ls|bash|sh|cat|conda|docker|apt(?:-get)?|for|\.\/\S*|[\w.-]+-cli|litert-lm|htrflow|boltzgen|intellifold|lerobot-[\w-]+|mlagents-[\w-]+|mlx_lm\.\w+|mlc_llm|ollama|llama-[\w-]+)(?:\s|$)/;
 
 function firstCodeLine(code: string, comment: RegExp): string {
   return (
@@ -169,6 +170,9 @@ describe("library snippets", () => {
     expect(languageOf("# download\nhf download org/x")).toBe("sh");
     expect(languageOf('import { pipeline } from "@huggingface/transformers";')).toBe("js");
     expect(languageOf("import torch\nmodel = torch.load('x')")).toBe("python");
+    expect(languageOf("GIT_LFS_SKIP_SMUDGE=1 git clone https://huggingface.co/org/x")).toBe("sh");
+    expect(languageOf("video_id=$(curl -s http://localhost/v1/videos | jq -r .id)")).toBe("sh");
+    expect(languageOf("x = 1\nprint(x)")).toBe("python");
   });
 
   it("are generated for every library with a generator, for each fixture and a bare model", () => {
@@ -478,5 +482,81 @@ describe("m–z snippet branches", () => {
     const diarization = joined("reverb", { id: "Revai/reverb-diarization-v2" });
     expect(diarization).toContain("--lstm-model Revai/reverb-diarization-v2");
     expect(diarization).not.toContain("recognize_wav");
+  });
+});
+
+// Research projects whose entry points were taken from their READMEs and docs: the branches pick the
+// documented script, preset or checkpoint for each kind of repository.
+describe("m–z research snippets", () => {
+  const joined = (library: string, model: Partial<ModelData> & { id: string }): string => {
+    const generate = LIBRARY_SNIPPETS[library];
+    if (!generate) throw new Error(`no generator for ${library}`);
+    return generate({ tags: [], inference: "", library_name: library, ...model }).join("\n");
+  };
+
+  it("sapiens2 runs each task's demo script and loads pretrained backbones by size", () => {
+    const pose = joined("sapiens2", { id: "facebook/sapiens2-pose-1b" });
+    expect(pose).toContain("./scripts/demo/keypoints308.sh");
+    expect(pose).toContain("sapiens-pose-bbox-detector");
+    const seg = joined("sapiens2", { id: "facebook/sapiens2-seg-0.4b" });
+    expect(seg).toContain("cd sapiens/dense");
+    expect(seg).toContain("./scripts/demo/seg.sh");
+    expect(seg).not.toContain("bbox-detector");
+    expect(joined("sapiens2", { id: "facebook/sapiens2-pointmap-5b" })).toContain(
+      'pip install -e ".[pointmap]"',
+    );
+    const backbone = joined("sapiens2", { id: "facebook/sapiens2-pretrain-0.4b" });
+    expect(backbone).toContain('arch="sapiens2_0.4b"');
+    expect(backbone).not.toContain("use_tokenizer");
+    expect(joined("sapiens2", { id: "facebook/sapiens2-pretrain-1b-4k" })).toContain("use_tokenizer=True");
+  });
+
+  it("size and preset follow the repository name", () => {
+    expect(joined("stable-audio-3", { id: "stabilityai/stable-audio-3-medium" })).toContain(
+      'from_pretrained("medium")',
+    );
+    const small = joined("stable-audio-3", { id: "stabilityai/stable-audio-3-small-music" });
+    expect(small).toContain('from_pretrained("small")');
+    expect(small).not.toContain("--extra cuda");
+    expect(joined("magenta-realtime-2", { id: "google/magenta-realtime-2" })).toContain("--model=mrt2_base");
+    expect(joined("magenta-realtime-2", { id: "someone/mrt2-small-finetune" })).toContain(
+      "--model=mrt2_small --output",
+    );
+  });
+
+  it("videox_fun picks the family's predict script, and lists the examples for unknown families", () => {
+    const wan = joined("videox_fun", { id: "alibaba-pai/Wan2.1-Fun-V1.1-1.3B-InP" });
+    expect(wan).toContain("python examples/wan2.1_fun/predict_i2v.py");
+    expect(wan).toContain("--local-dir models/Diffusion_Transformer/Wan2.1-Fun-V1.1-1.3B-InP");
+    expect(joined("videox_fun", { id: "alibaba-pai/CogVideoX-Fun-V1.1-5b-Control" })).toContain(
+      "python examples/cogvideox_fun/predict_v2v_control.py",
+    );
+    const other = joined("videox_fun", { id: "alibaba-pai/Wan2.1-T2V-1.3B" });
+    expect(other).not.toContain("python examples/");
+    expect(other).toContain("ls examples");
+  });
+
+  it("robo-orchard-lab loads HoloBrain as a pipeline and stops at the checkpoint otherwise", () => {
+    const holobrain = joined("robo-orchard-lab", { id: "HorizonRobotics/HoloBrain_v0.0_GD" });
+    expect(holobrain).toContain("HoloBrainInferencePipeline.load_pipeline(");
+    expect(holobrain).toContain('pip install ".[holobrain_0]"');
+    expect(joined("robo-orchard-lab", { id: "HorizonRobotics/FineGrasp" })).not.toContain("HoloBrain");
+  });
+
+  it("the weak a–l snippets now run their documented commands", () => {
+    const official = joined("ltx", { id: "Lightricks/LTX-2.3" });
+    expect(official).toContain("python -m ltx_pipelines.distilled");
+    expect(official).toContain(
+      "--distilled-checkpoint-path models/ltx/ltx-2.3-22b-distilled-1.1.safetensors",
+    );
+    expect(official).not.toContain("--help");
+    expect(joined("ltx", { id: "Lightricks/LTX-2" })).toContain("*distilled*.safetensors");
+    const encoder = joined("encoderfile", { id: "mozilla-ai/bert-base-uncased-encoderfile" });
+    expect(encoder).toContain('"$binary" infer ');
+    expect(encoder).toContain("http://localhost:8080/predict");
+    expect(encoder).not.toContain("--help");
+    const esm2 = joined("bionemo", { id: "nvidia/esm2nv650m" });
+    expect(esm2).toContain("infer_esm2 --checkpoint-path checkpoints --data-path sequences.csv");
+    expect(joined("bionemo", { id: "nvidia/some-other-model" })).not.toContain("infer_esm2");
   });
 });

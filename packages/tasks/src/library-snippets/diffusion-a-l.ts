@@ -613,17 +613,48 @@ docker run --gpus=all -v "$(pwd)":/work fixer-cosmos-env \\
   --vae_skip_connection --timestep 250 --resolution 1024`,
 ];
 
-const ltx: LibrarySnippet = (model) => [
-  `git clone https://github.com/Lightricks/LTX-2.git
+// Lightricks/LTX-2 README ("Quick Start"): the distilled pipeline needs the distilled checkpoint, the x2
+// spatial upscaler and the Gemma 3 text encoder. The official repository's
+// file names are known; for other repositories the first distilled checkpoint is used.
+const LTX_OFFICIAL = "Lightricks/LTX-2.3";
+const LTX_DISTILLED = "ltx-2.3-22b-distilled-1.1.safetensors";
+const LTX_UPSCALER = "ltx-2.3-spatial-upscaler-x2-1.1.safetensors";
+
+const ltx: LibrarySnippet = (model) => {
+  const official = model.id === LTX_OFFICIAL;
+  const download = official
+    ? `hf download ${sh(model.id)} ${LTX_DISTILLED} ${LTX_UPSCALER} --local-dir models/ltx`
+    : `${hfDownload(model.id, "models/ltx", ["*.safetensors"])}
+# (a repository without an x2 upscaler can use ${LTX_UPSCALER} from ${LTX_OFFICIAL})`;
+  const checkpoint = official
+    ? `models/ltx/${LTX_DISTILLED}`
+    : '"$(ls models/ltx/*distilled*.safetensors | head -n 1)"';
+  const upscaler = official
+    ? `models/ltx/${LTX_UPSCALER}`
+    : '"$(ls models/ltx/*spatial-upscaler-x2*.safetensors | head -n 1)"';
+  const prompt =
+    promptOf(model) ??
+    "A red fox trots across a snowy meadow at sunrise, its breath visible in the cold air, while the camera tracks it slowly from the side.";
+  return [
+    `git clone https://github.com/Lightricks/LTX-2.git
 cd LTX-2
-pip install -e packages/ltx-core -e packages/ltx-pipelines
+uv sync --frozen
+hf auth login  # accept the model terms on the Hub first
 
-# Download the checkpoints
-${hfDownload(model.id, `models/${nameWithoutNamespace(model.id)}`)}
+# Distilled checkpoint, x2 spatial upscaler and the Gemma 3 text encoder
+${download}
+hf download google/gemma-3-12b-it-qat-q4_0-unquantized --local-dir models/gemma-3-12b
 
-# Each pipeline is a runnable module; --help lists its inputs (checkpoint paths, prompt, resolution)
-python -m ltx_pipelines.ti2vid_two_stages --help`,
-];
+# Fastest pipeline (8 + 4 steps); add --quantization fp8-cast --offload cpu when GPU memory is short
+uv run python -m ltx_pipelines.distilled \\
+  --distilled-checkpoint-path ${checkpoint} \\
+  --spatial-upsampler-path ${upscaler} \\
+  --gemma-root models/gemma-3-12b \\
+  --seed 42 \\
+  --output-path output.mp4 \\
+  --prompt ${sh(prompt)}`,
+  ];
+};
 
 export const DIFFUSION_SNIPPETS_A_TO_L: Partial<Record<string, LibrarySnippet>> = {
   "3dtopia-xl": threeDTopiaXl,

@@ -130,6 +130,8 @@ const FISH_ROWS = `data = pd.DataFrame(
     }
 )`;
 
+// FlexTab (SAP-samples/flextab): the repository is not in the searched index and no documentation of its
+// predictor API was found, so the snippet prepares the data and checkpoint without a predict call.
 const flextab: LibrarySnippet = (model) => {
   const target = model.pipeline_tag === "tabular-regression" ? "Weight" : "Species";
   return [
@@ -317,13 +319,33 @@ cd ${sh(nameWithoutNamespace(model.id))}
 ${[...install, ...run].join("\n")}`,
   ];
 
-const bionemo = researchRepo(
-  "https://github.com/NVIDIA/bionemo-framework.git",
+// BioNeMo Framework docs (ESM-2 inference tutorial, infer_esm2 CLI reference): ESM-2 checkpoints run with
+// `infer_esm2` on a CSV with a "sequences" column, inside the BioNeMo Framework container. Other BioNeMo
+// models document their own entry points per model, so they stop at the checkpoint.
+const BIONEMO_REPO = "https://github.com/NVIDIA/bionemo-framework.git";
+const bionemoOther = researchRepo(
+  BIONEMO_REPO,
   "checkpoints",
   ["ls checkpoints"],
   "BioNeMo models run inside the BioNeMo framework (Docker image recommended); see its docs per model.",
   ["pip install -e ."],
 );
+const bionemo: LibrarySnippet = (model) => {
+  if (!/esm-?2/i.test(nameWithoutNamespace(model.id))) {
+    return bionemoOther(model);
+  }
+  return [
+    `# Inside the BioNeMo Framework container (see its Initialization Guide), where infer_esm2 is installed
+${hfDownload(model.id, "checkpoints")}
+
+# One protein per row, in a "sequences" column
+printf 'sequences\\nMKTVRQERLKSIVRILERSKEPVSGAQLAEELSVSRQVIVQDIAYLRSLGYNIVATPRGYVLAGG\\n' > sequences.csv
+
+# Writes the predictions (logits, hidden states or embeddings, as requested) to results/
+infer_esm2 --checkpoint-path checkpoints --data-path sequences.csv --results-path results \\
+  --precision bf16-mixed --num-gpus 1`,
+  ];
+};
 
 const clara = researchRepo(
   "https://github.com/NVIDIA/clara.git",
@@ -405,6 +427,8 @@ with torch.no_grad():
 print(patch_features.shape, marker_features.shape, token_features.shape)`,
 ];
 
+// CCPFN: the registry points at the model repository itself (Layer6/CCPFN); searches of code, docs and
+// pages found no documented loader or predict call, so the snippet only loads the checkpoint.
 const ccpfn = (model: ModelData): string[] => [
   `import torch
 from huggingface_hub import hf_hub_download

@@ -211,12 +211,24 @@ prompts = ["<s>[INST] Summarize: The Eiffel Tower is 324 metres tall and was the
 responses = generate_elm_responses(${py(nameWithoutNamespace(model.id))}, prompts, verbose=True)`,
 ];
 
+// mozilla-ai/encoderfile README ("Usage Modes"): the binary runs one-off inference with `infer`, or
+// serves HTTP/gRPC with `serve` (POST /predict on port 8080).
 const encoderfile: LibrarySnippet = (model) => [
   `# An encoderfile is a self-contained executable: download it, make it executable, run it.
 ${hfDownload(model.id, nameWithoutNamespace(model.id), ["*.encoderfile"])}
 cd ${sh(nameWithoutNamespace(model.id))}
 chmod +x ./*.encoderfile
-for binary in ./*.encoderfile; do "$binary" --help; done`,
+binary=$(ls ./*.encoderfile | head -n 1)
+
+# One-off inference on a few texts (JSON on stdout)
+"$binary" infer "This is the cutest cat ever!" "Boring video, waste of time"`,
+  `# Or serve it: HTTP on port 8080 (gRPC on 50051), then POST texts to /predict
+cd ${sh(nameWithoutNamespace(model.id))}
+"$(ls ./*.encoderfile | head -n 1)" serve --http-port 8080 &
+sleep 2
+curl -X POST http://localhost:8080/predict \\
+  -H "Content-Type: application/json" \\
+  -d '{"inputs": ["This is the cutest cat ever!", "Boring video, waste of time"]}'`,
 ];
 
 const fairseq: LibrarySnippet = (model) => [

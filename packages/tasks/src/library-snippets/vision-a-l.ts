@@ -425,6 +425,9 @@ const bboxMaskPose: LibrarySnippet = (model) => [
   }),
 ];
 
+// KerasFormers (IMvision12/KerasFormers README, docs/classification_backbones.md): models load by variant
+// name (`XImageClassify.from_weights("resnet50_a1_in1k")`) or from timm with the `hf:` prefix; loading a
+// KerasFormers repository of the Hub by its id is not documented, so the snippet stops at the weights.
 const kerasformers: LibrarySnippet = (model) => [
   `# pip install kerasformers
 from huggingface_hub import snapshot_download
