@@ -49,6 +49,8 @@ const families = new Map(
 );
 const chatTemplates = JSON.parse(readFileSync(path.join(tables, "chat-templates.json"), "utf8"));
 const widgets = JSON.parse(readFileSync(path.join(tables, "widgets.json"), "utf8"));
+const ggufRepos = JSON.parse(readFileSync(path.join(tables, "gguf-repos.json"), "utf8"));
+const usedGgufRepos = new Set(["_about"]);
 
 const mappings = new Map();
 for (const row of readTable("providers.tsv", ["model", "provider", "task", "providerId", "status"])) {
@@ -169,6 +171,13 @@ function buildModel(row) {
     };
   }
   if (extra.mask) model.mask_token = extra.mask;
+  const gguf = ggufRepos[id];
+  if (gguf) {
+    usedGgufRepos.add(id);
+    // Local apps (llama.cpp, Ollama, LM Studio…) need the gguf summary and the file list.
+    model.gguf = gguf.gguf;
+    model.siblings = ["README.md", ...gguf.files].map((rfilename) => ({ rfilename }));
+  }
   const mapping = mappings.get(id);
   if (mapping) {
     model.inferenceProviderMapping = mapping;
@@ -244,6 +253,9 @@ if (mappings.size > 0) {
   );
 }
 
+const unusedGguf = Object.keys(ggufRepos).filter((id) => !usedGgufRepos.has(id));
+if (unusedGguf.length)
+  throw new Error(`gguf-repos.json names models missing from the tables: ${unusedGguf.join(", ")}`);
 writeFileSync(output, models.map((model) => JSON.stringify(model)).join("\n") + "\n");
 const mapped = models.filter((model) => model.inferenceProviderMapping).length;
 console.log(

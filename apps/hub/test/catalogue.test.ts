@@ -20,6 +20,16 @@ const librariesWithoutModels = JSON.parse(
 ) as Record<string, string>;
 
 describe("embedded catalogue", () => {
+  it("gives every GGUF repository the gguf summary and .gguf files local apps need", () => {
+    const ggufRepos = models.filter((model) => model.tags?.includes("gguf"));
+    expect(ggufRepos.length).toBeGreaterThanOrEqual(5);
+    for (const model of ggufRepos) {
+      expect((model.gguf as { context_length?: number })?.context_length, model.id).toBeGreaterThan(0);
+      const files = (model.siblings ?? []).map((file) => file.rfilename).filter((f) => f.endsWith(".gguf"));
+      expect(files.length, model.id).toBeGreaterThan(0);
+    }
+  });
+
   it("holds at least 500 valid models with unique ids", () => {
     expect(models.length).toBeGreaterThanOrEqual(500);
     expect(byId.size).toBe(models.length);

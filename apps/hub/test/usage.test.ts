@@ -20,6 +20,7 @@ const GGUF_FILES = [
   "Tiny-Chat-3B-Instruct-Q8_0.gguf",
 ];
 const BROKEN_CARD_ID = "hubkit-test/adapter-with-numeric-base-model";
+const GGUF_WITHOUT_FILES_ID = "hubkit-test/Unlisted-GGUF";
 
 const testModels = [
   {
@@ -37,6 +38,14 @@ const testModels = [
     pipeline_tag: "text-classification",
     tags: ["adapter-transformers", "text-classification"],
     cardData: { base_model: 7 },
+  },
+  {
+    // A GGUF repository imported without its file list.
+    id: GGUF_WITHOUT_FILES_ID,
+    library_name: "llama-cpp-python",
+    pipeline_tag: "text-generation",
+    tags: ["llama-cpp-python", "gguf", "text-generation", "conversational"],
+    gguf: { total: 3_210_000_000, architecture: "llama", context_length: 8192 },
   },
   // Its page URL, /api/models/hubkit-test/usage, is also the usage URL of a legacy id "hubkit-test".
   { id: "hubkit-test/usage", pipeline_tag: "fill-mask", tags: ["fill-mask"] },
@@ -100,6 +109,12 @@ describe("GET /api/models/{id}/usage", () => {
     expect(usage.gguf).toBeUndefined();
   });
 
+  it("a catalogue GGUF repository lists its quantisations for the local apps", async () => {
+    const usage = await usageOf("bartowski/Meta-Llama-3.1-8B-Instruct-GGUF");
+    expect(usage.gguf?.quant).toBe("Q4_K_M");
+    expect(allCommands(usage, "ollama")).toContain("hf.co/bartowski/Meta-Llama-3.1-8B-Instruct-GGUF:Q4_K_M");
+  });
+
   it("a GGUF repository: llama-cpp-python, llama.cpp, Ollama, LM Studio with the Q4_K_M file, or the chosen one", async () => {
     const usage = await usageOf(GGUF_ID);
     expect(usage.library?.snippets.join("\n")).toContain(`filename="${GGUF_FILES[1]}"`);
@@ -125,13 +140,13 @@ describe("GET /api/models/{id}/usage", () => {
   });
 
   it("a GGUF repository whose files the hub does not list: no template placeholders left", async () => {
-    const usage = await usageOf("bartowski/Meta-Llama-3.1-8B-Instruct-GGUF");
+    const usage = await usageOf(GGUF_WITHOUT_FILES_ID);
     expect(usage.gguf).toBeUndefined();
     expect(usage.library?.id).toBe("llama-cpp-python");
     expect(usage.library?.snippets.join("\n")).toContain('filename="<file>.gguf"');
     expect(JSON.stringify(usage)).not.toContain("{{");
     const noFiles = await getJson<{ error: string }>(
-      "/api/models/bartowski/Meta-Llama-3.1-8B-Instruct-GGUF/usage?file=x.gguf",
+      `/api/models/${GGUF_WITHOUT_FILES_ID}/usage?file=x.gguf`,
       400,
     );
     expect(noFiles.error).toMatch(/lists no \.gguf file/);
