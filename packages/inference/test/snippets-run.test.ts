@@ -356,7 +356,9 @@ async function installClient(root: string): Promise<void> {
       await mkdir(dirname(out), { recursive: true });
       await writeFile(out, outputText);
     }
-    await writeFile(join(outDir, "package.json"), JSON.stringify({ type: "module", main: "./index.js" }));
+    // The same entry and subpath exports as the real packages (the client imports catalogue subpaths).
+    const manifest = { type: "module", main: "./index.js", exports: { ".": "./index.js", "./*": "./*.js" } };
+    await writeFile(join(outDir, "package.json"), JSON.stringify(manifest));
   };
   await transpile(
     join(repoRoot, "packages/inference/src"),
