@@ -1,10 +1,13 @@
 // Bundles each library package's compiled entry (dist/index.js, from tsc) into one ESM file.
 // Node pays per module file at import time (the catalogue compiles to 125 files), so the package
-// entry points at a single file; tsc's per-module files stay for subpath imports and declarations.
+// entry for Node points at a single file; tsc's per-module files stay for bundlers, subpath imports
+// and declarations.
 import { build } from "esbuild";
 import path from "node:path";
 import { root } from "./lib.mjs";
 
+// Nothing is external: the client uses only a few small catalogue modules (example inputs, through
+// subpaths), and inlining them saves Node from resolving a second package at import.
 const PACKAGES = [
   { dir: "packages/tasks", out: "hubkit-tasks.js" },
   { dir: "packages/inference", out: "hubkit-inference.js" },
@@ -19,9 +22,8 @@ export async function bundlePackages() {
       format: "esm",
       platform: "neutral",
       target: "es2022",
-      // Other workspace packages stay imports, so each is loaded once.
-      external: ["@hubkit/*"],
       sourcemap: true,
+      minify: true,
       logLevel: "warning",
     });
   }
