@@ -53,3 +53,48 @@ export async function build() {
     must("npm", ["run", "build", "--workspace", "@hubkit/web"]);
   }
 }
+
+const PYTHON_CLIENTS = ["huggingface_hub==2.0.0", "openai==3.22.1", "requests"];
+const PYTHON_WHEEL = "huggingface_hub-2.0.0-py3-none-any.whl";
+
+/** The folder of wheels this machine kind ships (PyPI itself is unreachable), or undefined. */
+function findWheelFolder() {
+  for (const dir of ["/opt/pypi/files", "/opt/wheels", "/opt/pypi"]) {
+    if (existsSync(path.join(dir, PYTHON_WHEEL))) return dir;
+  }
+  const found = spawnSync(
+    "find",
+    ["/opt", "/srv", "/usr/share", "/root", "-name", PYTHON_WHEEL, "-print", "-quit"],
+    {
+      encoding: "utf8",
+      timeout: 60_000,
+    },
+  );
+  const hit = found.stdout?.trim().split("\n")[0];
+  return hit ? path.dirname(hit) : undefined;
+}
+
+/**
+ * A virtual environment (.data/py) with the real Python clients that snippets use (huggingface_hub,
+ * openai, requests), installed offline from the machine's wheel folder. Returns its python, or
+ * undefined when it cannot be made (the tests that need it then say so and fail).
+ */
+export function ensurePythonClients() {
+  const venv = path.join(root, ".data", "py");
+  const python = path.join(venv, "bin", "python");
+  const check = [
+    "-c",
+    "import huggingface_hub, openai, requests; assert huggingface_hub.__version__ == '2.0.0'",
+  ];
+  if (existsSync(python) && run(python, check, { stdio: "ignore" }) === 0) return python;
+  const wheels = findWheelFolder();
+  if (!wheels) {
+    console.error(`No folder with ${PYTHON_WHEEL} on this machine: the Python client snippets cannot run.`);
+    return undefined;
+  }
+  console.log(`Setting up the Python clients in .data/py from ${wheels}…`);
+  if (run("python3", ["-m", "venv", venv]) !== 0) return undefined;
+  const pip = [python, "-m", "pip", "install", "-q", "--no-index", "--find-links", wheels, ...PYTHON_CLIENTS];
+  if (run(pip[0], pip.slice(1)) !== 0) return undefined;
+  return run(python, check, { stdio: "ignore" }) === 0 ? python : undefined;
+}

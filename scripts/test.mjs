@@ -2,12 +2,16 @@
 // build, lint, then run every test suite. Ends with one line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ensureChromium, ensureInstalled, root, run } from "./lib.mjs";
+import { ensureChromium, ensureInstalled, ensurePythonClients, root, run } from "./lib.mjs";
 
 ensureInstalled();
 const hasWeb = existsSync(path.join(root, "apps/web/vite.config.ts"));
 if (hasWeb) ensureChromium();
 ensureSnippetRuntimes();
+// The real huggingface_hub and openai Python clients, for the tests that run Python snippets and
+// point those clients at a hubkit hub; tests read the interpreter from HUBKIT_PYTHON.
+const python = ensurePythonClients();
+if (python) process.env.HUBKIT_PYTHON = python;
 
 let passed = 0;
 let failed = 0;
