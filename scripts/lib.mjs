@@ -54,7 +54,8 @@ export async function build() {
   }
 }
 
-const PYTHON_CLIENTS = ["huggingface_hub==2.0.0", "openai==3.22.1", "requests"];
+// pillow: huggingface_hub returns images as PIL images.
+const PYTHON_CLIENTS = ["huggingface_hub==2.0.0", "openai==3.22.1", "requests", "pillow"];
 const PYTHON_WHEEL = "huggingface_hub-2.0.0-py3-none-any.whl";
 
 /** The folder of wheels this machine kind ships (PyPI itself is unreachable), or undefined. */
@@ -84,7 +85,7 @@ export function ensurePythonClients() {
   const python = path.join(venv, "bin", "python");
   const check = [
     "-c",
-    "import huggingface_hub, openai, requests; assert huggingface_hub.__version__ == '2.0.0'",
+    "import huggingface_hub, openai, requests, PIL; assert huggingface_hub.__version__ == '2.0.0'",
   ];
   if (existsSync(python) && run(python, check, { stdio: "ignore" }) === 0) return python;
   const wheels = findWheelFolder();
