@@ -3,6 +3,7 @@
 // stream back unbuffered (SSE included), and the server's token is added only on the way out. Only
 // this server's own pages (and non-browser clients) may call it; upstreams that connect slowly or
 // fall silent are cut off; error bodies are scrubbed of anything shaped like a credential.
+import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Agent, request as upstreamRequest, type Dispatcher } from "undici";
 import { HttpError } from "./errors.js";
@@ -108,6 +109,36 @@ function upstreamFailure(error: unknown, connectMs: number, idleMs: number): Htt
   }
   const reason = code ?? (error as Error).name ?? "unknown error";
   return new HttpError(502, `The inference upstream could not be reached (${reason})`);
+}
+
+/**
+ * Relays an event stream. When the upstream breaks it off (connection cut, or silent past the idle
+ * timeout), the browser gets a final `{"error": …}` event, which clients report as the backend
+ * failing, instead of a bare network error. No `[DONE]` follows: the stream is not complete.
+ */
+function relayEventStream(source: Readable, idleMs: number, isAborted: () => boolean): PassThrough {
+  const out = new PassThrough();
+  let tail = "\n\n";
+  source.on("data", (chunk: Buffer) => {
+    tail = (tail + chunk.toString("latin1")).slice(-2);
+  });
+  source.pipe(out);
+  source.on("error", (error: { code?: string }) => {
+    source.unpipe(out);
+    if (isAborted()) {
+      out.destroy();
+      return;
+    }
+    const why =
+      error.code === "UND_ERR_BODY_TIMEOUT"
+        ? `sent nothing for ${idleMs} ms`
+        : "closed the connection before the end";
+    // A partial event is terminated first (clients then reject it as malformed, which it is).
+    const separator = tail === "\n\n" ? "" : "\n\n";
+    const event = JSON.stringify({ error: `The inference upstream ${why} of the stream` });
+    out.end(`${separator}data: ${event}\n\n`);
+  });
+  return out;
 }
 
 function copyRequestHeaders(
@@ -240,6 +271,9 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     } catch (error) {
       if (controller.signal.aborted) return reply;
       throw upstreamFailure(error, connectMs, idleMs);
+    }
+    if (contentType.startsWith("text/event-stream")) {
+      return reply.send(relayEventStream(upstream.body, idleMs, () => controller.signal.aborted));
     }
     return reply.send(upstream.body);
   };

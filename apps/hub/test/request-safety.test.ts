@@ -288,7 +288,7 @@ describe("timeouts (item 8)", () => {
     expect(missingSecurityHeaders(res.headers)).toEqual([]);
   });
 
-  it("cuts a stream that falls silent mid-way, and the exchange ends", async () => {
+  it("ends a stream that falls silent mid-way with an error event (no [DONE])", async () => {
     const fault = upstream.fault({ match: { model: /Llama-3\.3/ }, eventDelayMs: 5000, times: 1 });
     const started = Date.now();
     const response = await fetch(`${online.url}${CHAT_PATH}`, {
@@ -297,16 +297,27 @@ describe("timeouts (item 8)", () => {
       body: chat(undefined, true),
     });
     expect(response.status).toBe(200);
-    let text = "";
-    let failed = false;
-    try {
-      text = await response.text();
-    } catch {
-      failed = true;
-    }
+    const text = await response.text();
     expect(fault.hits).toBe(1);
-    expect(failed || !text.includes("[DONE]")).toBe(true);
+    expect(text).not.toContain("[DONE]");
+    expect(
+      text.endsWith('data: {"error":"The inference upstream sent nothing for 400 ms of the stream"}\n\n'),
+    ).toBe(true);
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("ends a stream the upstream cuts with an error event", async () => {
+    const response = await fetch(`${online.url}${CHAT_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: chat("hubkit-faults/stream-cut", true),
+    });
+    const text = await response.text();
+    const events = text.split("\n\n").filter(Boolean);
+    expect(events.length).toBe(4);
+    expect(events.at(-1)).toBe(
+      'data: {"error":"The inference upstream closed the connection before the end of the stream"}',
+    );
   });
 
   it("answers 504 when the upstream does not finish connecting within the connect timeout", async () => {
