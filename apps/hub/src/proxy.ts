@@ -270,6 +270,8 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       }
     } catch (error) {
       if (controller.signal.aborted) return reply;
+      // The upstream broke off a body read whole: answer with our own error, not its headers.
+      for (const name of [...FORWARDED_RESPONSE_HEADERS, "x-accel-buffering"]) reply.removeHeader(name);
       throw upstreamFailure(error, connectMs, idleMs);
     }
     if (contentType.startsWith("text/event-stream")) {

@@ -293,7 +293,9 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       const code = (error as FastifyError).code;
       let message = error.message;
       if (code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "Request body is too large";
-      else if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+      else if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+        message = `Unsupported Content-Type "${String(request.headers["content-type"] ?? "").slice(0, 80)}": the API accepts application/json`;
+      } else if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
         message = "Request body is not valid JSON";
       }
       return reply.code(status).send({ error: message });

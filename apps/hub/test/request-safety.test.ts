@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "@hubkit/emulator";
+import { Writable } from "node:stream";
+import { runCommand } from "../src/commands.js";
 import { startHubServer, type HubServer } from "../src/index.js";
 import { parseAllowedHosts } from "../src/request-guard.js";
 import { scrubSecrets } from "../src/proxy.js";
@@ -387,6 +389,42 @@ describe("timeouts (item 8)", () => {
       );
     } finally {
       delete process.env.HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS;
+    }
+  });
+});
+
+describe("hubkit-hub serve settings", () => {
+  it("stops with a message naming the variable when a setting is malformed", async () => {
+    for (const [name, value, message] of [
+      [
+        "HUBKIT_ALLOWED_HOSTS",
+        "hub.example,http://x",
+        /HUBKIT_ALLOWED_HOSTS: "http:\/\/x" is not a host name/,
+      ],
+      [
+        "HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS",
+        "10s",
+        /HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS must be a whole number/,
+      ],
+      ["HUBKIT_REQUEST_TIMEOUT_MS", "0", /HUBKIT_REQUEST_TIMEOUT_MS must be a whole number/],
+      ["HUBKIT_HEADERS_TIMEOUT_MS", "-5", /HUBKIT_HEADERS_TIMEOUT_MS must be a whole number/],
+    ] as const) {
+      let stderr = "";
+      const sink = (write: (text: string) => void) =>
+        new Writable({
+          write(chunk, _encoding, done) {
+            write(String(chunk));
+            done();
+          },
+        });
+      const result = await runCommand(["serve", "--port", "0", "--data-dir", tempDir()], {
+        stdout: sink(() => {}),
+        stderr: sink((text) => (stderr += text)),
+        env: { [name]: value },
+      });
+      expect(result.exitCode, name).toBe(2);
+      expect(result.server).toBeUndefined();
+      expect(stderr).toMatch(message);
     }
   });
 });
