@@ -286,7 +286,7 @@ describe("timeouts (item 8)", () => {
     const elapsed = Date.now() - started;
     expect(res.status).toBe(504);
     expect(JSON.parse(res.body).error).toBe("The inference upstream sent no response for 400 ms");
-    expect(elapsed).toBeLessThan(3000);
+    expect(elapsed).toBeLessThan(5000);
     expect(missingSecurityHeaders(res.headers)).toEqual([]);
   });
 
@@ -305,7 +305,7 @@ describe("timeouts (item 8)", () => {
     expect(
       text.endsWith('data: {"error":"The inference upstream sent nothing for 400 ms of the stream"}\n\n'),
     ).toBe(true);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("ends a stream the upstream cuts with an error event", async () => {
@@ -350,7 +350,7 @@ describe("timeouts (item 8)", () => {
       expect(JSON.parse(res.body).error).toBe(
         "The inference upstream did not accept a connection within 300 ms",
       );
-      expect(Date.now() - started).toBeLessThan(3000);
+      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       await server.close();
       for (const socket of sockets) socket.destroy();
@@ -363,22 +363,22 @@ describe("timeouts (item 8)", () => {
     const body = await rawExchange(
       online.url,
       `POST ${CHAT_PATH} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"model":`,
-      5000,
+      8000,
     );
     expect(body.status).toBe(408);
     expect(body.closedByServer).toBe(true);
-    expect(body.elapsedMs).toBeLessThan(3000);
+    expect(body.elapsedMs).toBeLessThan(5000);
     expect(missingSecurityHeaders(body.headers)).toEqual([]);
     expect(JSON.parse(body.body).error).toMatch(/did not arrive in time/);
 
     const headers = await rawExchange(
       online.url,
       `GET /api/tasks HTTP/1.1\r\nHost: ${host}\r\nX-Slow: `,
-      5000,
+      8000,
     );
     expect(headers.status).toBe(408);
     expect(headers.closedByServer).toBe(true);
-    expect(headers.elapsedMs).toBeLessThan(3000);
+    expect(headers.elapsedMs).toBeLessThan(5000);
   });
 
   it("rejects a timeout setting that is not a whole number of milliseconds", async () => {
