@@ -296,7 +296,9 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   app.get("/api/tasks", async () => ctx.tasks());
   app.get("/api/tasks/:task", async (request) => {
     const { task } = request.params as { task: string };
-    const page = ctx.tasks()[task];
+    // Own keys only: "constructor", "toString" or "__proto__" are not task ids.
+    const tasks = ctx.tasks();
+    const page = Object.hasOwn(tasks, task) ? tasks[task] : undefined;
     if (!page) throw new HttpError(404, `Task "${task.slice(0, 80)}" has no page`);
     return page;
   });

@@ -7,14 +7,18 @@ import type { Writable } from "node:stream";
 import { openCatalogue } from "./catalogue-store.js";
 import { describeProblem, importJsonl } from "./importer.js";
 import { DEFAULT_DATA_DIR } from "./paths.js";
-import { parseStreamInterval, startHubServer, type HubServer } from "./server.js";
+import { parseAllowedHosts } from "./request-guard.js";
+import { parseMilliseconds, parseStreamInterval, startHubServer, type HubServer } from "./server.js";
 import { syntheticCatalogueLines } from "./synthetic.js";
 
 export const USAGE = `Usage:
   hubkit-hub [serve] [--host HOST] [--port PORT] [--data-dir DIR]
       Serve the hub API and the web app. Env: HOST (default 127.0.0.1), PORT (default 5173),
       HUBKIT_DATA_DIR (default <repo>/.data/hub), HF_TOKEN (set it to send inference to the real router),
-      HUBKIT_EMULATOR_STREAM_INTERVAL_MS (offline: ms between streamed tokens, default 30).
+      HUBKIT_EMULATOR_STREAM_INTERVAL_MS (offline: ms between streamed tokens, default 30),
+      HUBKIT_ALLOWED_HOSTS (Host names served; default localhost, 127.0.0.1, [::1] and the bind address),
+      HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS (10000), HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS (120000),
+      HUBKIT_REQUEST_TIMEOUT_MS (60000), HUBKIT_HEADERS_TIMEOUT_MS (10000).
   hubkit-hub import <file.jsonl> [--data-dir DIR]
       Load models (one JSON object per line, in the hub API's model shape). Bad lines are reported
       with their line number; good lines are kept (upsert by id). Exit code 1 when a line was rejected.
@@ -85,8 +89,19 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
   const explicitPort = args.flags.get("port") ?? io.env.PORT;
   const port = integerFlag(explicitPort, "PORT", 0, 65535) ?? 5173;
   let emulatorStreamIntervalMs: number | undefined;
+  let allowedHosts: string[] | undefined;
+  const timeouts: Record<string, number | undefined> = {};
   try {
     emulatorStreamIntervalMs = parseStreamInterval(io.env.HUBKIT_EMULATOR_STREAM_INTERVAL_MS);
+    allowedHosts = parseAllowedHosts(io.env.HUBKIT_ALLOWED_HOSTS);
+    for (const [option, name] of [
+      ["upstreamConnectTimeoutMs", "HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS"],
+      ["upstreamIdleTimeoutMs", "HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS"],
+      ["requestTimeoutMs", "HUBKIT_REQUEST_TIMEOUT_MS"],
+      ["headersTimeoutMs", "HUBKIT_HEADERS_TIMEOUT_MS"],
+    ] as const) {
+      timeouts[option] = parseMilliseconds(name, io.env[name]);
+    }
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -97,6 +112,8 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
     dataDir: args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
     hfToken: io.env.HF_TOKEN || undefined,
     emulatorStreamIntervalMs,
+    allowedHosts,
+    ...timeouts,
     logger: io.env.HUBKIT_LOG === "1",
   });
   const inference =

@@ -1,10 +1,13 @@
 // Same-origin inference proxy for the browser: /router/{provider}/… forwards to the inference router
 // (the in-process emulator offline, the real router online). Bodies pass through untouched, responses
-// stream back unbuffered (SSE included), and the server's token is added only on the way out.
-import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
+// stream back unbuffered (SSE included), and the server's token is added only on the way out. Only
+// this server's own pages (and non-browser clients) may call it; upstreams that connect slowly or
+// fall silent are cut off; error bodies are scrubbed of anything shaped like a credential.
+import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { Agent, request as upstreamRequest, type Dispatcher } from "undici";
 import { HttpError } from "./errors.js";
+import { checkSameOrigin } from "./request-guard.js";
 
 export interface ProxyOptions {
   /** base URL of the router requests are forwarded to (no trailing slash needed) */
@@ -20,7 +23,17 @@ export interface ProxyOptions {
   emulatorOrigins?: string[];
   /** called when a proxied exchange ends (also when the browser hung up first) */
   onExchangeEnd?: (exchange: ProxyExchange) => void;
+  /** most milliseconds to open a connection to the upstream (default 10 000) */
+  upstreamConnectTimeoutMs?: number;
+  /**
+   * most milliseconds the upstream may stay silent: before its response headers, and between two
+   * chunks of its body (default 120 000)
+   */
+  upstreamIdleTimeoutMs?: number;
 }
+
+export const DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS = 120_000;
 
 /** One request through the proxy, as it ended. */
 export interface ProxyExchange {
@@ -56,6 +69,77 @@ const FORWARDED_RESPONSE_HEADERS = [
 ];
 const PROVIDER_RE = /^\/[a-z0-9][a-z0-9-]*(\/|$)/;
 const MAX_REWRITTEN_JSON = 16 * 1024 * 1024;
+/** Error bodies are read whole to be scrubbed; past this size the rest is dropped. */
+const MAX_ERROR_BODY = 1024 * 1024;
+
+/**
+ * Credential shapes: hub tokens, `Bearer`/`Key`/`Basic` header values, and the key formats of the
+ * providers behind the router. An upstream that echoes a request header must not hand them on.
+ */
+const SECRET_PATTERNS: readonly RegExp[] = [
+  /\b(Bearer|Key|Basic|Token)(\s+)[A-Za-z0-9._~+/=:-]{6,}/gi,
+  /\bhf_[A-Za-z0-9]{6,}/g,
+  /\b(?:sk|rk|pk)-[A-Za-z0-9_-]{12,}/g,
+  /\b(?:r8|gsk|fw|xai|csk|nvapi|sk-ant|fal)[_-][A-Za-z0-9_-]{12,}/g,
+  /\bAIza[0-9A-Za-z_-]{30,}/g,
+  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:[0-9a-f]{16,}/gi,
+];
+const REDACTED = "[redacted]";
+
+/** Replaces credential-shaped text (and any given literal secret) with "[redacted]". */
+export function scrubSecrets(text: string, literals: readonly string[] = []): string {
+  let out = text;
+  for (const literal of literals) if (literal.length >= 6) out = out.split(literal).join(REDACTED);
+  for (const pattern of SECRET_PATTERNS) {
+    out = out.replace(pattern, (match: string, scheme?: string, space?: string) =>
+      typeof scheme === "string" && typeof space === "string" ? `${scheme}${space}${REDACTED}` : REDACTED,
+    );
+  }
+  return out;
+}
+
+/** Why the upstream could not answer, for the browser (no URL, no header value). */
+function upstreamFailure(error: unknown, connectMs: number, idleMs: number): HttpError {
+  const code = (error as { code?: string }).code;
+  if (code === "UND_ERR_CONNECT_TIMEOUT") {
+    return new HttpError(504, `The inference upstream did not accept a connection within ${connectMs} ms`);
+  }
+  if (code === "UND_ERR_HEADERS_TIMEOUT") {
+    return new HttpError(504, `The inference upstream sent no response for ${idleMs} ms`);
+  }
+  const reason = code ?? (error as Error).name ?? "unknown error";
+  return new HttpError(502, `The inference upstream could not be reached (${reason})`);
+}
+
+/**
+ * Relays an event stream. When the upstream breaks it off (connection cut, or silent past the idle
+ * timeout), the browser gets a final `{"error": …}` event, which clients report as the backend
+ * failing, instead of a bare network error. No `[DONE]` follows: the stream is not complete.
+ */
+function relayEventStream(source: Readable, idleMs: number, isAborted: () => boolean): PassThrough {
+  const out = new PassThrough();
+  let tail = "\n\n";
+  source.on("data", (chunk: Buffer) => {
+    tail = (tail + chunk.toString("latin1")).slice(-2);
+  });
+  source.pipe(out);
+  source.on("error", (error: { code?: string }) => {
+    source.unpipe(out);
+    if (isAborted()) {
+      out.destroy();
+      return;
+    }
+    const why =
+      error.code === "UND_ERR_BODY_TIMEOUT"
+        ? `sent nothing for ${idleMs} ms`
+        : "closed the connection before the end";
+    // A partial event is terminated first (clients then reject it as malformed, which it is).
+    const separator = tail === "\n\n" ? "" : "\n\n";
+    const event = JSON.stringify({ error: `The inference upstream ${why} of the stream` });
+    out.end(`${separator}data: ${event}\n\n`);
+  });
+  return out;
+}
 
 function copyRequestHeaders(
   request: FastifyRequest,
@@ -79,6 +163,15 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     if (url.origin === new URL(routerBase).origin) routerPort = url.port;
     else emulatorPorts.set(url.port, url.origin);
   }
+  const connectMs = options.upstreamConnectTimeoutMs ?? DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS;
+  const idleMs = options.upstreamIdleTimeoutMs ?? DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS;
+  // undici's timeouts are the ones a proxy needs: connect, silence before the headers, silence
+  // between body chunks (an SSE stream that pauses for less than idleMs between events is fine).
+  const agent = new Agent({ connect: { timeout: connectMs }, headersTimeout: idleMs, bodyTimeout: idleMs });
+  app.addHook("onClose", async () => {
+    await agent.destroy();
+  });
+  const literalSecrets = options.serverToken ? [options.serverToken] : [];
 
   /** Points loopback emulator URLs in a JSON reply back at this server, so a browser can follow them. */
   const rewriteLoopbackUrls = (text: string, selfOrigin: string) =>
@@ -87,6 +180,24 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       if (emulatorPorts.has(port)) return `${selfOrigin}/emulator/${port}`;
       return match;
     });
+
+  /** Reads at most `limit` bytes of a body, then drops the rest. */
+  const readCapped = async (body: Dispatcher.ResponseData["body"], limit: number) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      const bytes = chunk as Buffer;
+      if (size + bytes.length > limit) {
+        chunks.push(bytes.subarray(0, limit - size));
+        size = limit;
+        body.destroy();
+        break;
+      }
+      chunks.push(bytes);
+      size += bytes.length;
+    }
+    return Buffer.concat(chunks, size);
+  };
 
   const forward = async (
     request: FastifyRequest,
@@ -98,7 +209,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     const upstreamReply: { status?: number } = {};
     reply.raw.on("close", () => {
       const finished = reply.raw.writableFinished;
-      // Aborting the upstream fetch closes its connection, so the router stops generating.
+      // Aborting the upstream request closes its connection, so the router stops generating.
       if (!finished) controller.abort();
       options.onExchangeEnd?.({
         method: request.method,
@@ -111,41 +222,70 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       Buffer.isBuffer(request.body) && request.method !== "GET" && request.method !== "HEAD"
         ? request.body
         : undefined;
-    let upstream: Response;
+    let upstream: Dispatcher.ResponseData;
     try {
-      upstream = await fetch(target, {
-        method: request.method,
+      upstream = await upstreamRequest(target, {
+        method: request.method as Dispatcher.HttpMethod,
         headers: copyRequestHeaders(request, authorization),
-        body: body ? new Uint8Array(body) : undefined,
+        body,
         signal: controller.signal,
-        redirect: "manual",
+        dispatcher: agent,
       });
     } catch (error) {
-      throw new HttpError(502, `The inference upstream could not be reached (${(error as Error).message})`);
+      throw upstreamFailure(error, connectMs, idleMs);
     }
-    upstreamReply.status = upstream.status;
-    reply.code(upstream.status);
+    // A body the browser stops reading, or that the upstream breaks off, must not throw unhandled.
+    upstream.body.on("error", () => {});
+    upstreamReply.status = upstream.statusCode;
+    const header = (name: string): string | undefined => {
+      const value = upstream.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    };
+    reply.code(upstream.statusCode);
     for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value !== null) reply.header(name, value);
+      const value = header(name);
+      if (value !== undefined) reply.header(name, scrubSecrets(value, literalSecrets));
     }
-    const contentType = upstream.headers.get("content-type") ?? "";
+    const contentType = header("content-type") ?? "";
     if (contentType.startsWith("text/event-stream")) {
       reply.header("cache-control", "no-cache");
       reply.header("x-accel-buffering", "no");
     }
-    if (!upstream.body) return reply.send();
-    if (emulatorPorts.size > 0 && /^application\/(problem\+)?json/.test(contentType)) {
-      const length = Number(upstream.headers.get("content-length") ?? 0);
-      if (length <= MAX_REWRITTEN_JSON) {
-        const text = await upstream.text();
-        return reply.send(rewriteLoopbackUrls(text, `${request.protocol}://${request.host}`));
-      }
+    if (request.method === "HEAD" || upstream.statusCode === 204 || upstream.statusCode === 304) {
+      upstream.body.destroy();
+      return reply.send();
     }
-    return reply.send(Readable.fromWeb(upstream.body as WebReadableStream));
+    try {
+      if (upstream.statusCode >= 400) {
+        // Read as latin1 so binary bodies come back byte for byte; credentials are ASCII.
+        const bytes = await readCapped(upstream.body, MAX_ERROR_BODY);
+        return reply.send(Buffer.from(scrubSecrets(bytes.toString("latin1"), literalSecrets), "latin1"));
+      }
+      if (emulatorPorts.size > 0 && /^application\/(problem\+)?json/.test(contentType)) {
+        const length = Number(header("content-length") ?? 0);
+        if (length <= MAX_REWRITTEN_JSON) {
+          const text = (await readCapped(upstream.body, MAX_REWRITTEN_JSON)).toString("utf8");
+          return reply.send(rewriteLoopbackUrls(text, `${request.protocol}://${request.host}`));
+        }
+      }
+    } catch (error) {
+      if (controller.signal.aborted) return reply;
+      // The upstream broke off a body read whole: answer with our own error, not its headers.
+      for (const name of [...FORWARDED_RESPONSE_HEADERS, "x-accel-buffering"]) reply.removeHeader(name);
+      throw upstreamFailure(error, connectMs, idleMs);
+    }
+    if (contentType.startsWith("text/event-stream")) {
+      return reply.send(relayEventStream(upstream.body, idleMs, () => controller.signal.aborted));
+    }
+    return reply.send(upstream.body);
   };
 
   await app.register(async (scope) => {
+    // Refused before the body is read: a cross-origin page must not get the server's token spent.
+    scope.addHook("onRequest", async (request) => {
+      const refusal = checkSameOrigin(request);
+      if (refusal) throw new HttpError(403, refusal);
+    });
     // Bodies are forwarded as raw bytes whatever their type (JSON, audio, images).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { registerHubApi } from "./api.js";
 import { openCatalogue, type CatalogueStore } from "./catalogue-store.js";
 import { HttpError } from "./errors.js";
@@ -11,7 +11,21 @@ import { libraryRegistry, taskAssetsDir, taskPages } from "./hub-data.js";
 import { seedEmbeddedCatalogue } from "./importer.js";
 import type { HubModel } from "./model-record.js";
 import { DEFAULT_DATA_DIR, EMBEDDED_CATALOGUE_PATH, HUB_VERSION, WEB_DIST_DIR } from "./paths.js";
-import { registerRouterProxy, type ProxyExchange } from "./proxy.js";
+import {
+  DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
+  DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
+  registerRouterProxy,
+  type ProxyExchange,
+} from "./proxy.js";
+import {
+  answerClientError,
+  checkHost,
+  checkQuery,
+  defaultAllowedHosts,
+  HostAllowList,
+  parseAllowedHosts,
+  SECURITY_HEADERS,
+} from "./request-guard.js";
 import { registerStaticFiles } from "./static-files.js";
 
 export const REAL_ROUTER_URL = "https://router.huggingface.co";
@@ -26,6 +40,10 @@ const CLOSE_GRACE_MS = 1000;
 /** Proxy exchanges kept in `HubServer.proxyExchanges`. */
 const KEPT_EXCHANGES = 200;
 const PROXY_BODY_LIMIT = 32 * 1024 * 1024;
+/** Defaults for the inbound side: all of a request (headers and body), and its headers alone. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const MAX_TIMEOUT_MS = 3_600_000;
 
 export interface HubServerOptions {
   host?: string;
@@ -47,6 +65,23 @@ export interface HubServerOptions {
    * else 30; 0 sends a whole stream at once)
    */
   emulatorStreamIntervalMs?: number;
+  /**
+   * Host header values served (names match any port; `name:port` one port; `*` any well-formed Host).
+   * Default: $HUBKIT_ALLOWED_HOSTS, else localhost, 127.0.0.1, [::1] and the bind address (bound to
+   * 0.0.0.0 or ::, the machine's addresses and name).
+   */
+  allowedHosts?: string[];
+  /** proxy: most ms to connect to the upstream (default $HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS, else 10 000) */
+  upstreamConnectTimeoutMs?: number;
+  /**
+   * proxy: most ms the upstream may stay silent, before its headers and between body chunks
+   * (default $HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS, else 120 000)
+   */
+  upstreamIdleTimeoutMs?: number;
+  /** most ms to receive a whole request, body included (default $HUBKIT_REQUEST_TIMEOUT_MS, else 60 000) */
+  requestTimeoutMs?: number;
+  /** most ms to receive a request's headers (default $HUBKIT_HEADERS_TIMEOUT_MS, else 10 000) */
+  headersTimeoutMs?: number;
   /** seed the embedded catalogue into a fresh or outdated database (default true) */
   seed?: boolean;
   logger?: boolean;
@@ -65,20 +100,6 @@ export interface HubServer {
   proxyExchanges: ProxyExchange[];
   close(): Promise<void>;
 }
-
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' data: blob: https:",
-  "connect-src 'self' https:",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
 
 const NO_WEB_APP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hubkit hub</title></head>
 <body><h1>hubkit hub</h1><p>The web app is not built yet (apps/web/dist is missing). The hub API is up:</p>
@@ -127,6 +148,29 @@ export function parseStreamInterval(text: string | undefined): number | undefine
   return Number(text.trim());
 }
 
+/**
+ * A millisecond setting from the environment: unset or empty → undefined; anything but a whole number
+ * from 1 to one hour → a clear error naming the variable.
+ */
+export function parseMilliseconds(name: string, text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === "") return undefined;
+  const value = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || value < 1 || value > MAX_TIMEOUT_MS) {
+    throw new Error(
+      `${name} must be a whole number of milliseconds (1 to ${MAX_TIMEOUT_MS}), got "${text.slice(0, 40)}"`,
+    );
+  }
+  return value;
+}
+
+function timeoutSetting(name: string, option: number | undefined, env: string, fallback: number): number {
+  const value = option ?? parseMilliseconds(env, process.env[env]) ?? fallback;
+  if (!Number.isInteger(value) || value < 1 || value > MAX_TIMEOUT_MS) {
+    throw new Error(`${name} must be an integer between 1 and ${MAX_TIMEOUT_MS} (ms), got ${value}`);
+  }
+  return value;
+}
+
 export async function startHubServer(options: HubServerOptions = {}): Promise<HubServer> {
   const hfToken = options.hfToken ?? process.env.HF_TOKEN ?? undefined;
   const mode = options.mode ?? (hfToken ? "online" : "offline");
@@ -145,6 +189,39 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       `emulatorStreamIntervalMs must be an integer between 0 and ${MAX_EMULATOR_STREAM_INTERVAL_MS}, got ${streamIntervalMs}`,
     );
   }
+
+  const host = options.host ?? "127.0.0.1";
+  const allowList = new HostAllowList(
+    options.allowedHosts ?? parseAllowedHosts(process.env.HUBKIT_ALLOWED_HOSTS) ?? defaultAllowedHosts(host),
+  );
+  const upstreamConnectTimeoutMs = timeoutSetting(
+    "upstreamConnectTimeoutMs",
+    options.upstreamConnectTimeoutMs,
+    "HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS",
+    DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
+  );
+  const upstreamIdleTimeoutMs = timeoutSetting(
+    "upstreamIdleTimeoutMs",
+    options.upstreamIdleTimeoutMs,
+    "HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS",
+    DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
+  );
+  const requestTimeoutMs = timeoutSetting(
+    "requestTimeoutMs",
+    options.requestTimeoutMs,
+    "HUBKIT_REQUEST_TIMEOUT_MS",
+    DEFAULT_REQUEST_TIMEOUT_MS,
+  );
+  // Node wants the headers' deadline within the whole request's.
+  const headersTimeoutMs = Math.min(
+    requestTimeoutMs,
+    timeoutSetting(
+      "headersTimeoutMs",
+      options.headersTimeoutMs,
+      "HUBKIT_HEADERS_TIMEOUT_MS",
+      DEFAULT_HEADERS_TIMEOUT_MS,
+    ),
+  );
 
   const store = openCatalogue(options.dataDir ?? DEFAULT_DATA_DIR);
   let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
@@ -171,18 +248,38 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         : false,
       bodyLimit: API_BODY_LIMIT,
       routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+      // A request whose headers or body never finish is answered 408 and closed (Node checks its
+      // connections every `connectionsCheckingInterval` ms).
+      requestTimeout: requestTimeoutMs,
+      http: {
+        // Node's own answer to a missing Host is a bare 400; the onRequest hook answers it properly.
+        requireHostHeader: false,
+        headersTimeout: headersTimeoutMs,
+        connectionsCheckingInterval: Math.min(1000, Math.max(20, Math.floor(headersTimeoutMs / 4))),
+      },
+      // Requests Node cannot parse, and URLs the router cannot decode, get JSON and the security headers.
+      clientErrorHandler: answerClientError,
+      frameworkErrors: (error, _request, frameworkReply) => {
+        const reply = frameworkReply as FastifyReply;
+        reply.headers(SECURITY_HEADERS);
+        const message =
+          error.code === "FST_ERR_BAD_URL"
+            ? "The URL is malformed (bad percent-encoding)"
+            : error.code === "FST_ERR_MAX_PARAM_LENGTH"
+              ? "A path segment of the URL is too long"
+              : "The request could not be routed";
+        return reply.code(400).send({ error: message });
+      },
     });
 
     app.addHook("onRequest", async (request) => {
-      const problem = checkPath(request.url);
+      const hostProblem = checkHost(request.headers.host, allowList);
+      if (hostProblem) throw new HttpError(hostProblem.statusCode, hostProblem.message);
+      const problem = checkPath(request.url) ?? checkQuery(request.url);
       if (problem) throw new HttpError(400, problem);
     });
     app.addHook("onSend", async (_request, reply, payload) => {
-      reply.header("content-security-policy", CSP);
-      reply.header("x-content-type-options", "nosniff");
-      reply.header("referrer-policy", "no-referrer");
-      reply.header("x-frame-options", "DENY");
-      reply.header("cross-origin-opener-policy", "same-origin");
+      reply.headers(SECURITY_HEADERS);
       return payload;
     });
 
@@ -196,7 +293,9 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       const code = (error as FastifyError).code;
       let message = error.message;
       if (code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "Request body is too large";
-      else if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+      else if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+        message = `Unsupported Content-Type "${String(request.headers["content-type"] ?? "").slice(0, 80)}": the API accepts application/json`;
+      } else if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
         message = "Request body is not valid JSON";
       }
       return reply.code(status).send({ error: message });
@@ -222,6 +321,8 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       routerUrl,
       serverToken: emulator ? OFFLINE_TOKEN : hfToken,
       bodyLimit: PROXY_BODY_LIMIT,
+      upstreamConnectTimeoutMs,
+      upstreamIdleTimeoutMs,
       emulatorOrigins: emulator ? Object.values(emulator.hosts) : undefined,
       onExchangeEnd: (exchange) => {
         proxyExchanges.push(exchange);
@@ -246,7 +347,6 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       return reply.code(404).send({ error: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
     });
 
-    const host = options.host ?? "127.0.0.1";
     for (let attempt = 0; ; attempt++) {
       try {
         await app.listen({ host, port: (options.port ?? 0) + (options.port ? attempt : 0) });
