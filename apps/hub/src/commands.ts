@@ -4,16 +4,17 @@
 import { existsSync, statSync } from "node:fs";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import { openCatalogue } from "./catalogue-store.js";
 import { describeProblem, importJsonl } from "./importer.js";
 import { DEFAULT_DATA_DIR } from "./paths.js";
-import { parseStreamInterval, startHubServer, type HubServer } from "./server.js";
+import { parsePoolSize, parseStreamInterval, startHubServer, type HubServer } from "./server.js";
+import { openStore } from "./store.js";
 import { syntheticCatalogueLines } from "./synthetic.js";
 
 export const USAGE = `Usage:
   hubkit-hub [serve] [--host HOST] [--port PORT] [--data-dir DIR]
       Serve the hub API and the web app. Env: HOST (default 127.0.0.1), PORT (default 5173),
-      HUBKIT_DATA_DIR (default <repo>/.data/hub), HF_TOKEN (set it to send inference to the real router),
+      HUBKIT_DATA_DIR (default <repo>/.data/hub), HUBKIT_DATABASE_URL (postgres://… keeps the catalogue
+      in PostgreSQL, shared by several hub replicas; HUBKIT_DATABASE_POOL_SIZE, default 10), HF_TOKEN (set it to send inference to the real router),
       HUBKIT_EMULATOR_STREAM_INTERVAL_MS (offline: ms between streamed tokens, default 30).
   hubkit-hub import <file.jsonl> [--data-dir DIR]
       Load models (one JSON object per line, in the hub API's model shape). Bad lines are reported
@@ -85,8 +86,10 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
   const explicitPort = args.flags.get("port") ?? io.env.PORT;
   const port = integerFlag(explicitPort, "PORT", 0, 65535) ?? 5173;
   let emulatorStreamIntervalMs: number | undefined;
+  let databasePoolSize: number | undefined;
   try {
     emulatorStreamIntervalMs = parseStreamInterval(io.env.HUBKIT_EMULATOR_STREAM_INTERVAL_MS);
+    databasePoolSize = parsePoolSize(io.env.HUBKIT_DATABASE_POOL_SIZE);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -95,6 +98,8 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
     port,
     portFallback: explicitPort === undefined,
     dataDir: args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: io.env.HUBKIT_DATABASE_URL ?? "",
+    databasePoolSize,
     hfToken: io.env.HF_TOKEN || undefined,
     emulatorStreamIntervalMs,
     logger: io.env.HUBKIT_LOG === "1",
@@ -103,7 +108,13 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
     server.mode === "offline"
       ? "offline: inference is answered by the in-process provider emulator"
       : "online: inference goes to the real router with the server's HF_TOKEN";
-  write(io.stdout, `hubkit hub: ${server.url}  (${server.store.count()} models; ${inference})`);
+  const store = server.store.kind === "postgres" ? `PostgreSQL ${server.store.location}` : "SQLite";
+  for (const repair of server.store.repairs)
+    write(io.stdout, `hubkit hub: repaired the catalogue: ${repair}`);
+  write(
+    io.stdout,
+    `hubkit hub: ${server.url}  (${await server.store.count()} models in ${store}; ${inference})`,
+  );
   return { exitCode: 0, server };
 }
 
@@ -113,7 +124,11 @@ async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandRe
     throw new UsageError("import takes exactly one file: hubkit-hub import <file.jsonl>");
   }
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no such file: ${file}`);
-  const store = openCatalogue(args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR);
+  const store = await openStore({
+    dataDir: args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: io.env.HUBKIT_DATABASE_URL,
+  });
+  for (const repair of store.repairs) write(io.stdout, `hubkit-hub: repaired the catalogue: ${repair}`);
   const started = Date.now();
   try {
     const report = await importJsonl(store, file, {
@@ -124,11 +139,11 @@ async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandRe
       io.stdout,
       `${file}: ${report.lines} lines; ${report.inserted} models added, ${report.updated} updated; ` +
         `${report.invalid} invalid lines skipped; ${report.duplicates} duplicate ids (${seconds} s). ` +
-        `The catalogue now holds ${store.count()} models.`,
+        `The catalogue now holds ${await store.count()} models.`,
     );
     return { exitCode: report.invalid > 0 ? 1 : 0 };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
