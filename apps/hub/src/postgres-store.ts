@@ -268,14 +268,17 @@ export class PostgresStore implements HubStore {
       params.push(value);
       return `$${params.length}`;
     };
-    const filters: string[] = [];
-    if (query.author) {
-      // "0" sorts right after "/" (ids are COLLATE "C": byte order, as in SQLite).
-      filters.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
-    }
-    if (query.pipelineTag) filters.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
-    if (query.library) filters.push(`m.library_name = ${param(query.library)}`);
-    if (query.tags.length > 0) filters.push(`m.tags @> ${param(query.tags)}::text[]`);
+    const filters = () => {
+      const where: string[] = [];
+      if (query.author) {
+        // "0" sorts right after "/" (ids are COLLATE "C": byte order, as in SQLite).
+        where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
+      }
+      if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
+      if (query.library) where.push(`m.library_name = ${param(query.library)}`);
+      if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+      return where;
+    };
     const termFilters = (alias: string) =>
       terms.map((term) => `lower(${alias}.id) LIKE ${param(`%${escapeLike(term)}%`)}`);
     const cursorFilter = (alias: string) =>
@@ -291,7 +294,7 @@ export class PostgresStore implements HubStore {
     if (terms.length > 0 && this.searchWalkRows > 0) {
       params.length = 0;
       const walkWhere = cursorFilter("o");
-      const matchWhere = [...termFilters("w"), ...filters];
+      const matchWhere = [...termFilters("w"), ...filters()];
       const sql =
         `SELECT w.rowid, w.v, m.doc FROM (SELECT o.rowid, o.${column} AS v, o.id FROM models o` +
         (walkWhere.length ? ` WHERE ${walkWhere.join(" AND ")}` : "") +
@@ -307,7 +310,7 @@ export class PostgresStore implements HubStore {
     }
     if (!rows) {
       params.length = 0;
-      const where = [...termFilters("m"), ...filters, ...cursorFilter("m")];
+      const where = [...termFilters("m"), ...filters(), ...cursorFilter("m")];
       const whereSql = where.length ? ` WHERE ${where.join(" AND ")}` : "";
       let sql: string;
       if (terms.length > 0) {
