@@ -166,7 +166,11 @@ export async function createTestDatabase(cluster: TestCluster): Promise<TestData
 }
 
 /** A cluster and a fresh database for one test file; cleanup() drops the database and the cluster. */
-export async function freshPostgres(): Promise<{ cluster: TestCluster; db: TestDatabase; cleanup(): Promise<void> }> {
+export async function freshPostgres(): Promise<{
+  cluster: TestCluster;
+  db: TestDatabase;
+  cleanup(): Promise<void>;
+}> {
   const cluster = await testCluster();
   try {
     const db = await createTestDatabase(cluster);
