@@ -69,7 +69,7 @@ export async function startThrowawayCluster(): Promise<TestCluster> {
     chmodSync(dataDir, 0o700);
     execFileSync("chown", ["postgres:postgres", dataDir]);
   }
-  const port = await freePort();
+  let port = await freePort();
   const [initdb, initArgs] = asClusterOwner(path.join(bin, "initdb"), [
     "-D",
     dataDir,
@@ -81,7 +81,10 @@ export async function startThrowawayCluster(): Promise<TestCluster> {
     "--no-sync",
   ]);
   const init = spawnSync(initdb, initArgs, { encoding: "utf8" });
-  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+  if (init.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+  }
   const pgCtl = (action: "start" | "stop") => {
     const args =
       action === "start"
@@ -100,7 +103,19 @@ export async function startThrowawayCluster(): Promise<TestCluster> {
     const result = spawnSync(command, commandArgs, { encoding: "utf8", timeout: 60_000 });
     if (result.status !== 0) throw new Error(`pg_ctl ${action} failed: ${result.stderr || result.stdout}`);
   };
-  pgCtl("start");
+  // Another process may take the free port before the server binds it: try a few.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      pgCtl("start");
+      break;
+    } catch (error) {
+      if (attempt >= 4) {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      }
+      port = await freePort();
+    }
+  }
   let running = true;
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
