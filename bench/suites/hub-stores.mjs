@@ -23,7 +23,15 @@ const IMPORT_MODELS = 200_000;
 const SEED = 1;
 const DURATION_S = 10;
 const CONNECTIONS = 32;
-const SEARCHES = ["coder", "vision-chat", "northwind", "quantized-xl", "tiny-v2", "sonic-labs/audio", "merged-long"];
+const SEARCHES = [
+  "coder",
+  "vision-chat",
+  "northwind",
+  "quantized-xl",
+  "tiny-v2",
+  "sonic-labs/audio",
+  "merged-long",
+];
 const CATALOGUE_DB = "hubkit_bench_1m";
 const IMPORT_DB = "hubkit_bench_import";
 
@@ -42,9 +50,13 @@ function generatorHash() {
 }
 
 async function generate(count, file) {
-  const child = spawn(process.execPath, [OURS.hubCli, "generate", "--count", String(count), "--seed", String(SEED)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [OURS.hubCli, "generate", "--count", String(count), "--seed", String(SEED)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const exited = new Promise((resolve) => child.on("close", resolve));
   await pipeline(child.stdout, createWriteStream(file));
   if ((await exited) !== 0) throw new Error("hubkit-hub generate failed");
@@ -110,14 +122,18 @@ async function ensureCatalogues(log, withPostgres) {
     if (!sqliteReady) {
       rmSync(sqliteDir, { recursive: true, force: true });
       const seconds = importFile(file, { HUBKIT_DATA_DIR: sqliteDir, HUBKIT_DATABASE_URL: "" });
-      log.push(`SQLite: built the ${MODELS}-model catalogue in ${seconds.toFixed(0)} s (${(MODELS / seconds).toFixed(0)} models/s)`);
+      log.push(
+        `SQLite: built the ${MODELS}-model catalogue in ${seconds.toFixed(0)} s (${(MODELS / seconds).toFixed(0)} models/s)`,
+      );
       writeFileSync(marker, want);
     }
     if (!pgReady) {
       await admin(`DROP DATABASE IF EXISTS ${CATALOGUE_DB} WITH (FORCE)`);
       await admin(`CREATE DATABASE ${CATALOGUE_DB}`);
       const seconds = importFile(file, { HUBKIT_DATABASE_URL: pgUrl });
-      log.push(`PostgreSQL: built the ${MODELS}-model catalogue in ${seconds.toFixed(0)} s (${(MODELS / seconds).toFixed(0)} models/s)`);
+      log.push(
+        `PostgreSQL: built the ${MODELS}-model catalogue in ${seconds.toFixed(0)} s (${(MODELS / seconds).toFixed(0)} models/s)`,
+      );
       const client = new pg.Client({ connectionString: pgUrl });
       await client.connect();
       await client.query("INSERT INTO hubkit_meta (key, value) VALUES ('bench_catalogue', $1)", [want]);
@@ -163,9 +179,13 @@ async function measureServing(dataDir, env, syntheticModel) {
     if (!probe.ok) throw new Error(`search answered ${probe.status}`);
     await probe.arrayBuffer();
     // Warm-up: the first searches build caches (SQLite's in-memory order, PostgreSQL's buffers).
-    for (const term of SEARCHES) await (await fetch(`${hub.url}/api/models?search=${encodeURIComponent(term)}&limit=20`)).arrayBuffer();
+    for (const term of SEARCHES)
+      await (await fetch(`${hub.url}/api/models?search=${encodeURIComponent(term)}&limit=20`)).arrayBuffer();
     let s = 0;
-    const search = await load(hub.url, () => `/api/models?search=${encodeURIComponent(SEARCHES[s++ % SEARCHES.length])}&limit=20`);
+    const search = await load(
+      hub.url,
+      () => `/api/models?search=${encodeURIComponent(SEARCHES[s++ % SEARCHES.length])}&limit=20`,
+    );
     let n = 0;
     const byId = await load(hub.url, () => `/api/models/${syntheticModel((n++ * 7919) % MODELS, SEED).id}`);
     return { search, byId, banner: hub.banner };
@@ -207,18 +227,27 @@ export async function run() {
   }
   const withPostgres = await postgresAvailable();
   const details = [];
-  if (!withPostgres) details.push(`PostgreSQL: no server answered at ${adminUrl}; set HUBKIT_BENCH_DATABASE_URL`);
+  if (!withPostgres)
+    details.push(`PostgreSQL: no server answered at ${adminUrl}; set HUBKIT_BENCH_DATABASE_URL`);
   const { syntheticModel } = await import(pathToFileURL(path.join(ROOT, "apps/hub/dist/synthetic.js")).href);
   const { sqliteDir, pgUrl } = await ensureCatalogues(details, withPostgres);
   const imports = await measureImport(withPostgres);
   const served = { sqlite: await measureServing(sqliteDir, { HUBKIT_DATABASE_URL: "" }, syntheticModel) };
-  if (withPostgres) served.postgres = await measureServing(path.join(DATA_DIR, "unused"), { HUBKIT_DATABASE_URL: pgUrl }, syntheticModel);
+  if (withPostgres)
+    served.postgres = await measureServing(
+      path.join(DATA_DIR, "unused"),
+      { HUBKIT_DATABASE_URL: pgUrl },
+      syntheticModel,
+    );
 
   const rows = [];
   for (const [store, result] of Object.entries(served)) {
     const name = store === "sqlite" ? "SQLite" : "PostgreSQL";
     details.push(`${name}: ${result.banner}`);
-    for (const [route, r] of [["search", result.search], ["by id", result.byId]]) {
+    for (const [route, r] of [
+      ["search", result.search],
+      ["by id", result.byId],
+    ]) {
       details.push(
         `${name} ${route}: ${r.total} requests in ${DURATION_S} s over ${CONNECTIONS} connections; p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}; non-2xx ${r.non2xx}, errors ${r.errors}`,
       );
