@@ -113,7 +113,7 @@ describe("the API on SQLite and on PostgreSQL", () => {
     await expectSame("/api/models");
     await expectSame("/api/models?full=true&limit=50");
     await expectSame("/api/models?config=true&limit=20");
-  });
+  }, 120_000);
 
   it("searches and filters identically, short, common, rare and absent terms, to the last page", async () => {
     const queries = [
@@ -140,7 +140,7 @@ describe("the API on SQLite and on PostgreSQL", () => {
       "search=base&filter=hubkit-synthetic&sort=lastModified&direction=1",
     ];
     for (const query of queries) await expectSame(`/api/models?${query}&limit=40`, true);
-  });
+  }, 120_000);
 
   it("serves model pages, expand[], usage, libraries and errors identically", async () => {
     const paths = [
@@ -158,5 +158,5 @@ describe("the API on SQLite and on PostgreSQL", () => {
       "/api/tasks/text-classification",
     ];
     for (const pathname of paths) await expectSame(pathname);
-  });
+  }, 120_000);
 });
