@@ -5,7 +5,17 @@ import path from "node:path";
 import { BENCH_DIR } from "./lib/paths.mjs";
 import { formatTable, machine, writeResults } from "./lib/report.mjs";
 
-const SUITES = ["bundle", "import", "sse", "overhead", "hub-lookups", "snippets", "hub-api", "web"];
+const SUITES = [
+  "bundle",
+  "import",
+  "sse",
+  "overhead",
+  "hub-lookups",
+  "snippets",
+  "hub-api",
+  "hub-stores",
+  "web",
+];
 
 function parseArgs(argv) {
   const options = { only: SUITES, write: true };

@@ -1,6 +1,6 @@
 // Shared steps of the quick-start scripts: install what is missing, build, run a command.
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -42,6 +42,28 @@ export function ensureChromium() {
     apt(["install", "-y", "-q", "chromium"]);
   }
   return existsSync("/usr/bin/chromium");
+}
+
+/**
+ * The hub's PostgreSQL tests start a throwaway cluster from the installed binaries
+ * (/usr/lib/postgresql/<major>/bin) when HUBKIT_TEST_DATABASE_URL is not set: Debian's postgresql.
+ */
+export function ensurePostgres() {
+  const installed = () =>
+    existsSync("/usr/lib/postgresql") &&
+    readdirSync("/usr/lib/postgresql").some((major) =>
+      existsSync(path.join("/usr/lib/postgresql", major, "bin", "initdb")),
+    );
+  if (installed()) return true;
+  console.log("Installing Debian's postgresql for the hub's PostgreSQL tests (apt-get)…");
+  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: aptEnv });
+  if (apt(["install", "-y", "-q", "postgresql"]) !== 0) {
+    apt(["update", "-q"]);
+    apt(["install", "-y", "-q", "postgresql"]);
+  }
+  return installed();
 }
 
 /** Compiles the TypeScript packages, bundles the library entry points and builds the web app. */

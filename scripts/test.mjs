@@ -1,12 +1,14 @@
-// `npm test`: install what is missing (npm packages, Debian's chromium for the browser tests),
+// `npm test`: install what is missing (npm packages, Debian's chromium for the browser tests and its
+// postgresql for the hub's PostgreSQL tests),
 // build, lint, then run every test suite. Ends with one line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ensureChromium, ensureInstalled, ensurePythonClients, root, run } from "./lib.mjs";
+import { ensureChromium, ensureInstalled, ensurePostgres, ensurePythonClients, root, run } from "./lib.mjs";
 
 ensureInstalled();
 const hasWeb = existsSync(path.join(root, "apps/web/vite.config.ts"));
 if (hasWeb) ensureChromium();
+ensurePostgres();
 ensureSnippetRuntimes();
 // The real huggingface_hub and openai Python clients, for the tests that run Python snippets and
 // point those clients at a hubkit hub; tests read the interpreter from HUBKIT_PYTHON.

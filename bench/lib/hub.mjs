@@ -2,11 +2,12 @@
 import { spawn } from "node:child_process";
 import { OURS } from "./paths.mjs";
 
-export function startHub(dataDir) {
+/** `env` adds variables, e.g. HUBKIT_DATABASE_URL to serve from PostgreSQL. */
+export function startHub(dataDir, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [OURS.hubCli, "serve", "--port", "0", "--data-dir", dataDir], {
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, HF_TOKEN: "", HUBKIT_LOG: "0" },
+      env: { ...process.env, HF_TOKEN: "", HUBKIT_LOG: "0", ...env },
     });
     let output = "";
     const timer = setTimeout(() => {

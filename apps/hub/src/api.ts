@@ -1,16 +1,11 @@
 // The hub API under /api, in the real hub's response shapes: models (search, filters, sorts, cursor
 // pagination with a Link header), one model with expand[], task pages and the library registry.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  SORT_FIELDS,
-  type CatalogueStore,
-  type ListCursor,
-  type ModelQuery,
-  type SortField,
-} from "./catalogue-store.js";
+import { SORT_FIELDS, type ListCursor, type ModelQuery, type SortField } from "./catalogue-store.js";
 import { badRequest, HttpError } from "./errors.js";
 import type { LibraryInfo } from "./hub-data.js";
 import { isValidModelId, type HubModel } from "./model-record.js";
+import type { HubStore } from "./store.js";
 import { librarySample, modelUsage } from "./usage.js";
 
 export const MAX_LIMIT = 1000;
@@ -245,7 +240,7 @@ function modelIdFromParams(params: Record<string, string | undefined>): string {
 }
 
 export interface ApiContext {
-  store: CatalogueStore;
+  store: HubStore;
   tasks: () => Record<string, unknown>;
   libraries: () => LibraryInfo[];
   config: () => Record<string, unknown>;
@@ -258,20 +253,20 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     const expand = parseExpand(query);
     const fields = expand ?? (wantsTrue(query, "full") ? DETAIL_FIELDS : LIST_FIELDS);
     const withConfig = wantsTrue(query, "config") && !fields.includes("config");
-    const page = ctx.store.listModels(modelQuery);
+    const page = await ctx.store.listModels(modelQuery);
     if (page.next) reply.header("Link", nextLink(request, page.next));
     return page.models.map((model) => projectModel(model, withConfig ? [...fields, "config"] : fields));
   });
 
-  const findModel = (id: string): HubModel => {
-    const model = ctx.store.getModel(id);
+  const findModel = async (id: string): Promise<HubModel> => {
+    const model = await ctx.store.getModel(id);
     if (!model)
       throw new HttpError(404, `Repository not found: model "${id}" is not in this hub's catalogue`);
     return model;
   };
-  const modelPage = (id: string, query: Query) => {
+  const modelPage = async (id: string, query: Query) => {
     const expand = parseExpand(query);
-    return projectModel(findModel(id), expand ?? DETAIL_FIELDS);
+    return projectModel(await findModel(id), expand ?? DETAIL_FIELDS);
   };
   const modelRoute = async (request: FastifyRequest) =>
     modelPage(modelIdFromParams(request.params as Record<string, string>), request.query as Query);
@@ -281,13 +276,13 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   const usageRoute = async (request: FastifyRequest) => {
     const id = modelIdFromParams(request.params as Record<string, string>);
     const file = singleParam(request.query as Query, "file");
-    return modelUsage(findModel(id), file);
+    return modelUsage(await findModel(id), file);
   };
   app.get("/api/models/:owner/:name/usage", usageRoute);
   // "/api/models/x/usage" is also the page of a model named "x/usage": serve it when no "x" exists.
   app.get("/api/models/:name/usage", async (request) => {
     const { name } = request.params as { name: string };
-    if (!ctx.store.getModel(name) && ctx.store.getModel(`${name}/usage`)) {
+    if (!(await ctx.store.getModel(name)) && (await ctx.store.getModel(`${name}/usage`))) {
       return modelPage(`${name}/usage`, request.query as Query);
     }
     return usageRoute(request);
@@ -303,23 +298,25 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     return page;
   });
 
-  const librariesWithCounts = () => {
-    const counts = ctx.store.libraryCounts();
+  const librariesWithCounts = async () => {
+    const counts = await ctx.store.libraryCounts();
     return ctx.libraries().map((library) => ({ ...library, modelCount: counts.get(library.id) ?? 0 }));
   };
   app.get("/api/libraries", async () => librariesWithCounts());
   app.get("/api/libraries/:library", async (request) => {
     const { library } = request.params as { library: string };
-    const found = librariesWithCounts().find((entry) => entry.id === library);
+    const found = (await librariesWithCounts()).find((entry) => entry.id === library);
     if (!found) throw new HttpError(404, `Library "${library.slice(0, 80)}" is not in the registry`);
     // The sample is generated for the library's most downloaded catalogue model.
-    const [model] = ctx.store.listModels({
-      library,
-      tags: [],
-      sort: "downloads",
-      direction: -1,
-      limit: 1,
-    }).models;
+    const [model] = (
+      await ctx.store.listModels({
+        library,
+        tags: [],
+        sort: "downloads",
+        direction: -1,
+        limit: 1,
+      })
+    ).models;
     const sample = librarySample(library, model);
     return sample ? { ...found, sample } : found;
   });

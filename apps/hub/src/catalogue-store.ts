@@ -48,6 +48,18 @@ export interface UpsertSummary {
   updated: number;
 }
 
+/**
+ * One import, applied as a single transaction: readers (this server or others on the same store) see
+ * the catalogue as it was until commit() and all of it after; a killed import leaves nothing behind.
+ */
+export interface ImportSession {
+  /** upserts models in order; a later record with the same id replaces the earlier one */
+  write(models: HubModel[]): Promise<void>;
+  commit(): Promise<UpsertSummary>;
+  /** discards everything written (safe to call after a failed write or commit) */
+  abort(): Promise<void>;
+}
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS models (
@@ -117,7 +129,7 @@ export const DEFAULT_SEARCH_WALK_ROWS = 100_000;
 /** How a page of models was found (exposed for tests and diagnostics). */
 export type ListPlan = "list" | "ordered-scan" | "fts-sort";
 
-/** Upserting more new models than this at once switches to bulk mode (indexes and FTS rebuilt at the end). */
+/** Upserting more new models than this in one import switches to bulk mode (indexes and FTS rebuilt at the end). */
 export const BULK_THRESHOLD = 20_000;
 
 /** Tags a model can be filtered by: its own tags plus its pipeline and library. */
@@ -175,6 +187,7 @@ export class CatalogueStore {
     this.db.pragma("mmap_size = 4294967296");
     this.db.exec(SCHEMA);
     this.migrateIndexes();
+    this.repairSearchIndex();
     this.selectRowid = this.db.prepare("SELECT rowid FROM models WHERE id = ?");
     this.insertModel = this.db.prepare(
       `INSERT INTO models (id, pipeline_tag, library_name, downloads, likes, created_at, last_modified, mapped, doc)
@@ -206,6 +219,24 @@ export class CatalogueStore {
     if (analysed) for (const name of created) this.db.exec(`ANALYZE ${name}`);
   }
 
+  /**
+   * Earlier versions loaded large imports in several transactions with the FTS index rebuilt only at
+   * the end, so a killed import left committed rows out of it (integrity check: malformed). Every
+   * model has one FTS entry; when the counts differ, the index is rebuilt from the table.
+   */
+  private repairSearchIndex(): void {
+    const models = (this.db.prepare("SELECT COUNT(*) AS n FROM models").get() as { n: number }).n;
+    const indexed = (this.db.prepare("SELECT COUNT(*) AS n FROM models_fts_docsize").get() as { n: number })
+      .n;
+    if (models !== indexed) {
+      this.db.exec("INSERT INTO models_fts (models_fts) VALUES ('rebuild')");
+      this.repairs.push(`search index rebuilt (${indexed} of ${models} models were indexed)`);
+    }
+  }
+
+  /** What the last open found broken and repaired (for the server's log and tests). */
+  readonly repairs: string[] = [];
+
   close(): void {
     this.db.close();
   }
@@ -233,7 +264,7 @@ export class CatalogueStore {
     return row ? (JSON.parse(row.doc) as HubModel) : undefined;
   }
 
-  /** Upserts one batch in one transaction. In bulk mode new rows skip the FTS index (see finishBulk). */
+  /** Upserts one batch in one transaction (a savepoint inside an import). In bulk mode new rows skip the FTS index (see beginImport). */
   upsertBatch(models: HubModel[], bulk = false): UpsertSummary {
     const summary: UpsertSummary = { inserted: 0, updated: 0 };
     const run = this.db.transaction((batch: HubModel[]) => {
@@ -269,23 +300,62 @@ export class CatalogueStore {
     return summary;
   }
 
-  /** Drops secondary indexes before a large load; finishBulk() restores them and the FTS index. */
-  startBulk(): void {
-    for (const name of INDEX_NAMES) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
-    // A bulk load can be re-run if interrupted, so it trades durability for speed until finishBulk().
-    this.db.pragma("synchronous = OFF");
-    this.db.pragma("cache_size = -262144");
-    this.db.pragma("wal_autocheckpoint = 100000");
-  }
-
-  finishBulk(): void {
-    this.db.exec(INDEXES);
-    this.db.exec("INSERT INTO models_fts (models_fts) VALUES ('rebuild')");
-    this.db.exec("ANALYZE");
-    this.db.pragma("wal_checkpoint(TRUNCATE)");
-    this.db.pragma("wal_autocheckpoint = 1000");
-    this.db.pragma("synchronous = NORMAL");
-    this.localWrites++;
+  /**
+   * Starts an import: one write transaction (BEGIN IMMEDIATE) held across every batch. Past
+   * BULK_THRESHOLD new models the secondary indexes are dropped and new rows skip the FTS index; commit
+   * rebuilds both before COMMIT, so no reader ever sees the catalogue without them (WAL readers keep
+   * their snapshot) and a killed import rolls back as a whole.
+   */
+  beginImport(): ImportSession {
+    if (this.db.inTransaction) throw new Error("an import is already under way on this connection");
+    this.db.exec("BEGIN IMMEDIATE");
+    let bulk = false;
+    let open = true;
+    const summary: UpsertSummary = { inserted: 0, updated: 0 };
+    const rollback = () => {
+      if (open && this.db.inTransaction) this.db.exec("ROLLBACK");
+      open = false;
+    };
+    return {
+      write: async (models) => {
+        if (!open) throw new Error("this import has ended");
+        const batch = this.upsertBatch(models, bulk);
+        summary.inserted += batch.inserted;
+        summary.updated += batch.updated;
+        if (!bulk && summary.inserted > BULK_THRESHOLD) {
+          bulk = true;
+          for (const name of INDEX_NAMES) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
+          this.db.pragma("cache_size = -262144");
+        }
+      },
+      commit: async () => {
+        if (!open) throw new Error("this import has ended");
+        try {
+          if (bulk) {
+            this.db.exec(INDEXES);
+            this.db.exec("INSERT INTO models_fts (models_fts) VALUES ('rebuild')");
+            this.db.exec("ANALYZE");
+          }
+          this.db.exec("COMMIT");
+          open = false;
+        } catch (error) {
+          rollback();
+          throw error;
+        } finally {
+          this.localWrites++;
+        }
+        if (bulk) {
+          this.db.pragma("cache_size = -65536");
+          this.db.pragma("wal_checkpoint(TRUNCATE)");
+        }
+        return summary;
+      },
+      abort: async () => {
+        rollback();
+        this.localWrites++;
+        if (bulk) this.db.pragma("cache_size = -65536");
+      },
+    };
   }
 
   /**

@@ -4,17 +4,25 @@
 import { existsSync, statSync } from "node:fs";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import { openCatalogue } from "./catalogue-store.js";
 import { describeProblem, importJsonl } from "./importer.js";
 import { DEFAULT_DATA_DIR } from "./paths.js";
 import { parseAllowedHosts } from "./request-guard.js";
-import { parseMilliseconds, parseStreamInterval, startHubServer, type HubServer } from "./server.js";
+import {
+  parseMilliseconds,
+  parsePoolSize,
+  parseStreamInterval,
+  startHubServer,
+  type HubServer,
+} from "./server.js";
+import { openStore } from "./store.js";
 import { syntheticCatalogueLines } from "./synthetic.js";
 
 export const USAGE = `Usage:
   hubkit-hub [serve] [--host HOST] [--port PORT] [--data-dir DIR]
       Serve the hub API and the web app. Env: HOST (default 127.0.0.1), PORT (default 5173),
-      HUBKIT_DATA_DIR (default <repo>/.data/hub), HF_TOKEN (set it to send inference to the real router),
+      HUBKIT_DATA_DIR (default <repo>/.data/hub), HUBKIT_DATABASE_URL (postgres://… keeps the catalogue
+      in PostgreSQL, shared by several hub replicas; HUBKIT_DATABASE_POOL_SIZE, default 10),
+      HF_TOKEN (set it to send inference to the real router),
       HUBKIT_EMULATOR_STREAM_INTERVAL_MS (offline: ms between streamed tokens, default 30),
       HUBKIT_ALLOWED_HOSTS (Host names served; default localhost, 127.0.0.1, [::1] and the bind address),
       HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS (10000), HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS (120000),
@@ -91,9 +99,11 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
   let emulatorStreamIntervalMs: number | undefined;
   let allowedHosts: string[] | undefined;
   const timeouts: Record<string, number | undefined> = {};
+  let databasePoolSize: number | undefined;
   try {
     emulatorStreamIntervalMs = parseStreamInterval(io.env.HUBKIT_EMULATOR_STREAM_INTERVAL_MS);
     allowedHosts = parseAllowedHosts(io.env.HUBKIT_ALLOWED_HOSTS);
+    databasePoolSize = parsePoolSize(io.env.HUBKIT_DATABASE_POOL_SIZE);
     for (const [option, name] of [
       ["upstreamConnectTimeoutMs", "HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS"],
       ["upstreamIdleTimeoutMs", "HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS"],
@@ -110,6 +120,8 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
     port,
     portFallback: explicitPort === undefined,
     dataDir: args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: io.env.HUBKIT_DATABASE_URL ?? "",
+    databasePoolSize,
     hfToken: io.env.HF_TOKEN || undefined,
     emulatorStreamIntervalMs,
     allowedHosts,
@@ -120,7 +132,13 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
     server.mode === "offline"
       ? "offline: inference is answered by the in-process provider emulator"
       : "online: inference goes to the real router with the server's HF_TOKEN";
-  write(io.stdout, `hubkit hub: ${server.url}  (${server.store.count()} models; ${inference})`);
+  const store = server.store.kind === "postgres" ? `PostgreSQL ${server.store.location}` : "SQLite";
+  for (const repair of server.store.repairs)
+    write(io.stdout, `hubkit hub: repaired the catalogue: ${repair}`);
+  write(
+    io.stdout,
+    `hubkit hub: ${server.url}  (${await server.store.count()} models in ${store}; ${inference})`,
+  );
   return { exitCode: 0, server };
 }
 
@@ -130,7 +148,11 @@ async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandRe
     throw new UsageError("import takes exactly one file: hubkit-hub import <file.jsonl>");
   }
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no such file: ${file}`);
-  const store = openCatalogue(args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR);
+  const store = await openStore({
+    dataDir: args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: io.env.HUBKIT_DATABASE_URL,
+  });
+  for (const repair of store.repairs) write(io.stdout, `hubkit-hub: repaired the catalogue: ${repair}`);
   const started = Date.now();
   try {
     const report = await importJsonl(store, file, {
@@ -141,11 +163,11 @@ async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandRe
       io.stdout,
       `${file}: ${report.lines} lines; ${report.inserted} models added, ${report.updated} updated; ` +
         `${report.invalid} invalid lines skipped; ${report.duplicates} duplicate ids (${seconds} s). ` +
-        `The catalogue now holds ${store.count()} models.`,
+        `The catalogue now holds ${await store.count()} models.`,
     );
     return { exitCode: report.invalid > 0 ? 1 : 0 };
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

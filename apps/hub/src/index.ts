@@ -2,6 +2,7 @@
 export {
   startHubServer,
   parseStreamInterval,
+  parsePoolSize,
   REAL_ROUTER_URL,
   DEFAULT_EMULATOR_STREAM_INTERVAL_MS,
   type HubServer,
@@ -24,9 +25,19 @@ export {
   SORT_FIELDS,
   type ModelQuery,
   type SortField,
+  type ImportSession,
 } from "./catalogue-store.js";
 export {
+  openStore,
+  SqliteHubStore,
+  StoreUnavailableError,
+  type HubStore,
+  type OpenStoreOptions,
+} from "./store.js";
+export { PostgresStore, openPostgresStore, MIGRATIONS } from "./postgres-store.js";
+export {
   importJsonl,
+  readLines,
   seedEmbeddedCatalogue,
   describeProblem,
   type ImportReport,

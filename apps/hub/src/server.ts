@@ -5,7 +5,6 @@ import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { registerHubApi } from "./api.js";
-import { openCatalogue, type CatalogueStore } from "./catalogue-store.js";
 import { HttpError } from "./errors.js";
 import { libraryRegistry, taskAssetsDir, taskPages } from "./hub-data.js";
 import { seedEmbeddedCatalogue } from "./importer.js";
@@ -27,6 +26,7 @@ import {
   SECURITY_HEADERS,
 } from "./request-guard.js";
 import { registerStaticFiles } from "./static-files.js";
+import { openStore, SqliteHubStore, type HubStore } from "./store.js";
 
 export const REAL_ROUTER_URL = "https://router.huggingface.co";
 /** Sent to the emulator's router when the browser sends no token: it accepts any `hf_` token. */
@@ -52,6 +52,13 @@ export interface HubServerOptions {
   /** when the port is taken, try the next ones (up to 10) instead of failing */
   portFallback?: boolean;
   dataDir?: string;
+  /**
+   * postgres://… to keep the catalogue in PostgreSQL, shared by several hub replicas (default:
+   * $HUBKIT_DATABASE_URL); without one, the SQLite file in dataDir
+   */
+  databaseUrl?: string;
+  /** most PostgreSQL connections this server opens (default: $HUBKIT_DATABASE_POOL_SIZE, else 10) */
+  databasePoolSize?: number;
   webDistDir?: string;
   cataloguePath?: string;
   /** the server's hub token; online mode uses it for inference (default: process.env.HF_TOKEN) */
@@ -91,7 +98,7 @@ export interface HubServer {
   app: FastifyInstance;
   url: string;
   mode: "offline" | "online";
-  store: CatalogueStore;
+  store: HubStore;
   /** loopback URL of the in-process emulator's router (offline only) */
   emulatorRouterUrl?: string;
   /** the in-process emulator (offline only): its request log and faults, for tests and diagnostics */
@@ -223,7 +230,11 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     ),
   );
 
-  const store = openCatalogue(options.dataDir ?? DEFAULT_DATA_DIR);
+  const store = await openStore({
+    dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
+    databaseUrl: options.databaseUrl ?? process.env.HUBKIT_DATABASE_URL,
+    poolSize: options.databasePoolSize ?? parsePoolSize(process.env.HUBKIT_DATABASE_POOL_SIZE),
+  });
   let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
   try {
     if (options.seed !== false) {
@@ -232,11 +243,15 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     }
     if (mode === "offline") {
       // The emulator answers for this catalogue's models and provider ids, not only its own table.
+      const mapped = await store.mappedModels();
+      // The emulator looks models up synchronously: SQLite answers at once; with PostgreSQL it knows
+      // the models that have a provider mapping when the server started.
+      const catalogue = store instanceof SqliteHubStore ? store.catalogue : undefined;
       emulator = await startEmulator({
         streamIntervalMs,
-        models: store.mappedModels().map(toEmulatedModel),
+        models: mapped.map(toEmulatedModel),
         resolveModel: (id) => {
-          const model = store.getModel(id);
+          const model = catalogue?.getModel(id);
           return model ? toEmulatedModel(model) : undefined;
         },
       });
@@ -290,6 +305,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         request.log.error({ err: error }, "request failed");
         return reply.code(500).send({ error: "Internal server error" });
       }
+      if (status === 503) reply.header("retry-after", "5");
       const code = (error as FastifyError).code;
       let message = error.message;
       if (code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "Request body is too large";
@@ -316,6 +332,18 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         proxy: "/router",
         version: HUB_VERSION,
       }),
+    });
+    // Readiness for a load balancer: 200 only while the catalogue's database answers.
+    app.get("/api/hubkit/ready", async (_request, reply) => {
+      try {
+        await store.check();
+      } catch (error) {
+        return reply
+          .code(503)
+          .header("retry-after", "5")
+          .send({ ready: false, store: store.kind, error: (error as Error).message });
+      }
+      return { ready: true, store: store.kind };
     });
     await registerRouterProxy(app, {
       routerUrl,
@@ -385,12 +413,23 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
           clearTimeout(force);
         }
         await emulator?.close();
-        store.close();
+        await store.close();
       },
     };
   } catch (error) {
     await emulator?.close();
-    store.close();
+    await store.close();
     throw error;
   }
+}
+
+/** HUBKIT_DATABASE_POOL_SIZE: unset → undefined (the default); otherwise a whole number. */
+export function parsePoolSize(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === "") return undefined;
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || Number(text) > 1000) {
+    throw new Error(
+      `HUBKIT_DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got "${text.slice(0, 40)}"`,
+    );
+  }
+  return Number(text.trim());
 }

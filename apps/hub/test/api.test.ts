@@ -1,4 +1,5 @@
-// The hub API over HTTP, with a real server on 127.0.0.1:0, a temp data dir and a temp web build.
+// The hub API over HTTP, with a real server on 127.0.0.1:0, a temp data dir and a temp web build. The
+// same suite runs on PostgreSQL from api.postgres.test.ts (see support/store-under-test.ts).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
@@ -7,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIBRARY_TASK_MAPPING, MODEL_LIBRARIES_UI_ELEMENTS, TASKS_DATA } from "@hubkit/tasks";
 import { startHubServer, type HubServer } from "../src/index.js";
 import { EMBEDDED_CATALOGUE_PATH } from "../src/paths.js";
+import { storeKind, storeOptions } from "./support/store-under-test.js";
 
 let server: HubServer;
 let dataDir: string;
 let webDir: string;
+let cleanupStore: (() => Promise<void>) | undefined;
 const embedded = readFileSync(EMBEDDED_CATALOGUE_PATH, "utf8")
   .trim()
   .split("\n")
@@ -28,11 +31,21 @@ beforeAll(async () => {
     "<!doctype html><title>hubkit web</title><div id=root></div>",
   );
   writeFileSync(path.join(webDir, "assets", "index-B7x9kQ2m.js"), "console.log('app');\n".repeat(200));
-  server = await startHubServer({ port: 0, dataDir, webDistDir: webDir, hfToken: "" });
+  const store = await storeOptions();
+  cleanupStore = store.cleanup;
+  server = await startHubServer({
+    port: 0,
+    dataDir,
+    webDistDir: webDir,
+    hfToken: "",
+    databaseUrl: store.databaseUrl,
+  });
+  expect(server.store.kind).toBe(storeKind());
 });
 
 afterAll(async () => {
   await server?.close();
+  await cleanupStore?.();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(webDir, { recursive: true, force: true });
 });

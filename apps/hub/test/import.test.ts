@@ -175,5 +175,5 @@ describe("hubkit-hub generate", () => {
     } finally {
       store.close();
     }
-  });
+  }, 120_000);
 });

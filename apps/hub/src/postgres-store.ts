@@ -1,0 +1,693 @@
+// The catalogue in PostgreSQL, for several hub replicas on one database. Same rows as the SQLite
+// store (the JSON document plus the columns filters and sorts use, rowids assigned the same way), so
+// the API answers byte for byte the same: sort indexes (value, rowid) INCLUDE (id) for keyset pages
+// and ordered search scans, a pg_trgm GIN index on lower(id) for rare search terms, a GIN index on
+// the filter tags. Imports COPY into a temporary table and upsert from it in one transaction.
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import type { Writable } from "node:stream";
+import {
+  SORT_FIELDS,
+  type ImportSession,
+  type ListPlan,
+  type ModelPage,
+  type ModelQuery,
+  type SortField,
+  type UpsertSummary,
+} from "./catalogue-store.js";
+import type { HubModel } from "./model-record.js";
+import { StoreUnavailableError, type HubStore } from "./store.js";
+
+const SORT_COLUMNS: Record<SortField, string> = {
+  downloads: "downloads",
+  likes: "likes",
+  lastModified: "last_modified",
+  createdAt: "created_at",
+};
+
+/** Advisory lock keys (class, id): one migrator at a time, one import at a time. */
+const LOCK_CLASS = 0x6875_6200;
+const MIGRATION_LOCK = 1;
+const IMPORT_LOCK = 2;
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Versioned schema changes, applied in order at start (append only: never edit an applied one). */
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: "catalogue",
+    sql: `
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE TABLE hubkit_meta (key text PRIMARY KEY, value text NOT NULL);
+INSERT INTO hubkit_meta (key, value) VALUES ('catalogue_version', '0');
+CREATE TABLE models (
+  rowid bigint PRIMARY KEY,
+  id text COLLATE "C" NOT NULL UNIQUE,
+  pipeline_tag text COLLATE "C",
+  library_name text COLLATE "C",
+  downloads bigint NOT NULL,
+  likes bigint NOT NULL,
+  created_at bigint NOT NULL,
+  last_modified bigint NOT NULL,
+  mapped boolean NOT NULL,
+  tags text[] COLLATE "C" NOT NULL,
+  doc text NOT NULL
+);
+CREATE INDEX models_order_downloads ON models (downloads, rowid) INCLUDE (id);
+CREATE INDEX models_order_likes ON models (likes, rowid) INCLUDE (id);
+CREATE INDEX models_order_created ON models (created_at, rowid) INCLUDE (id);
+CREATE INDEX models_order_modified ON models (last_modified, rowid) INCLUDE (id);
+CREATE INDEX models_pipeline ON models (pipeline_tag, downloads);
+CREATE INDEX models_library ON models (library_name, downloads);
+CREATE INDEX models_tags ON models USING gin (tags);
+CREATE INDEX models_id_trgm ON models USING gin (lower(id) gin_trgm_ops);
+CREATE INDEX models_mapped ON models (rowid) WHERE mapped;
+`,
+  },
+];
+
+/** How many ids a search reads in list order before it asks the trigram index (see listModels). */
+export const DEFAULT_PG_SEARCH_WALK_ROWS = 10_000;
+
+export interface PostgresStoreOptions {
+  /** most connections in the pool (default 10) */
+  poolSize?: number;
+  /** ids read in list order before the trigram plan; 0 always uses the trigram plan */
+  searchWalkRows?: number;
+  /** imports of at least this many records (and a quarter of the catalogue) rebuild the table (default 20 000) */
+  rebuildMinRows?: number;
+  /** milliseconds to wait for a connection before a request fails with 503 (default 5000) */
+  connectTimeoutMs?: number;
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparsable URL)";
+  }
+}
+
+/** Node-postgres returns int8 as strings; every bigint here (counts, ms timestamps, rowids) fits a double. */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === 20
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+]);
+
+/** True for errors that mean "the database is not reachable right now" (as opposed to a bad query). */
+export function isConnectionError(error: unknown): boolean {
+  const err = error as { code?: string; message?: string };
+  if (err.code && (CONNECTION_ERROR_CODES.has(err.code) || err.code.startsWith("08"))) return true;
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    err.message ?? "",
+  );
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** COPY text format: backslash, tab, newline and carriage return are escaped; \N is NULL. */
+function copyField(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return "\\N";
+  if (typeof value !== "string") return String(value);
+  return value.replace(/[\\\t\n\r]/g, (char) =>
+    char === "\\" ? "\\\\" : char === "\t" ? "\\t" : char === "\n" ? "\\n" : "\\r",
+  );
+}
+
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`).join(",")}}`;
+}
+
+function filterTags(model: HubModel): string[] {
+  const tags = new Set(model.tags);
+  if (model.pipeline_tag) tags.add(model.pipeline_tag);
+  if (model.library_name) tags.add(model.library_name);
+  return [...tags];
+}
+
+interface PageRow {
+  rowid: number;
+  v: number;
+  doc: string;
+}
+
+export class PostgresStore implements HubStore {
+  readonly kind = "postgres";
+  readonly location: string;
+  readonly repairs: readonly string[] = [];
+  private readonly searchWalkRows: number;
+  private libraryCountsCache?: { version: string; counts: Map<string, number> };
+
+  constructor(
+    readonly pool: pg.Pool,
+    url: string,
+    private readonly options: PostgresStoreOptions = {},
+  ) {
+    this.location = redactDatabaseUrl(url);
+    const walkRows = options.searchWalkRows ?? DEFAULT_PG_SEARCH_WALK_ROWS;
+    if (!Number.isSafeInteger(walkRows) || walkRows < 0)
+      throw new RangeError(`searchWalkRows must be a non-negative integer, got ${walkRows}`);
+    this.searchWalkRows = walkRows;
+  }
+
+  /** Runs a query; connection failures become a StoreUnavailableError (the API's 503). */
+  private async query<Row extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+  ): Promise<pg.QueryResult<Row>> {
+    try {
+      return await this.pool.query<Row>(text, values);
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  private translate(error: unknown): unknown {
+    if (error instanceof StoreUnavailableError) return error;
+    if (isConnectionError(error)) {
+      return new StoreUnavailableError(
+        `The catalogue database is unavailable (${(error as Error).message}); try again shortly`,
+      );
+    }
+    return error;
+  }
+
+  async check(): Promise<void> {
+    await this.query("SELECT 1");
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  async count(): Promise<number> {
+    const { rows } = await this.query<{ n: number }>("SELECT count(*)::bigint AS n FROM models");
+    return rows[0].n;
+  }
+
+  async getModel(id: string): Promise<HubModel | undefined> {
+    const { rows } = await this.query<{ doc: string }>("SELECT doc FROM models WHERE id = $1", [id]);
+    return rows[0] ? (JSON.parse(rows[0].doc) as HubModel) : undefined;
+  }
+
+  async getMeta(key: string): Promise<string | undefined> {
+    const { rows } = await this.query<{ value: string }>("SELECT value FROM hubkit_meta WHERE key = $1", [
+      key,
+    ]);
+    return rows[0]?.value;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.query(
+      "INSERT INTO hubkit_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      [key, value],
+    );
+  }
+
+  async mappedModels(limit = 10_000): Promise<HubModel[]> {
+    const { rows } = await this.query<{ doc: string }>(
+      "SELECT doc FROM models WHERE mapped ORDER BY rowid LIMIT $1",
+      [limit],
+    );
+    return rows.map((row) => JSON.parse(row.doc) as HubModel);
+  }
+
+  /** Number of models per library, cached until an import commits (on any replica). */
+  async libraryCounts(): Promise<Map<string, number>> {
+    const version = (await this.getMeta("catalogue_version")) ?? "0";
+    if (this.libraryCountsCache?.version === version) return this.libraryCountsCache.counts;
+    const { rows } = await this.query<{ library: string; n: number }>(
+      "SELECT library_name AS library, count(*)::bigint AS n FROM models WHERE library_name IS NOT NULL GROUP BY library_name",
+    );
+    const counts = new Map(rows.map((row) => [row.library, row.n]));
+    this.libraryCountsCache = { version, counts };
+    return counts;
+  }
+
+  /**
+   * One page in (sort value, rowid) order after the cursor, each page from one statement (one snapshot).
+   * Without a search PostgreSQL reads the sort index in order with the filters applied. With a search,
+   * the first `searchWalkRows` ids after the cursor are read in list order from the sort index (index
+   * only) and tested: common terms fill a page there. Otherwise the trigram index lists every match
+   * and they are sorted. Both plans give the same pages, as in the SQLite store.
+   */
+  async listModels(query: ModelQuery): Promise<ModelPage> {
+    const terms = (query.search ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((term) => term.toLowerCase());
+    const column = SORT_COLUMNS[query.sort];
+    const order = query.direction === -1 ? "DESC" : "ASC";
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const filters = () => {
+      const where: string[] = [];
+      if (query.author) {
+        // "0" sorts right after "/" (ids are COLLATE "C": byte order, as in SQLite).
+        where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
+      }
+      if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
+      if (query.library) where.push(`m.library_name = ${param(query.library)}`);
+      if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+      return where;
+    };
+    const termFilters = (alias: string) =>
+      terms.map((term) => `lower(${alias}.id) LIKE ${param(`%${escapeLike(term)}%`)}`);
+    const cursorFilter = (alias: string) =>
+      query.cursor
+        ? [
+            `(${alias}.${column}, ${alias}.rowid) ${query.direction === -1 ? "<" : ">"} (${param(query.cursor.value)}, ${param(query.cursor.rowid)})`,
+          ]
+        : [];
+    const want = query.limit + 1;
+    let plan: ListPlan = "list";
+    let rows: PageRow[] | undefined;
+
+    if (terms.length > 0 && this.searchWalkRows > 0) {
+      params.length = 0;
+      const walkWhere = cursorFilter("o");
+      const matchWhere = [...termFilters("w"), ...filters()];
+      const sql =
+        `SELECT w.rowid, w.v, m.doc FROM (SELECT o.rowid, o.${column} AS v, o.id FROM models o` +
+        (walkWhere.length ? ` WHERE ${walkWhere.join(" AND ")}` : "") +
+        ` ORDER BY o.${column} ${order}, o.rowid ${order} LIMIT ${param(this.searchWalkRows)}) w` +
+        ` JOIN models m ON m.rowid = w.rowid WHERE ${matchWhere.join(" AND ")}` +
+        ` ORDER BY w.v ${order}, w.rowid ${order} LIMIT ${param(want)}`;
+      const result = await this.query<PageRow>(sql, params);
+      // A full page from the first ids in list order is exactly the first matches.
+      if (result.rows.length === want) {
+        rows = result.rows;
+        plan = "ordered-scan";
+      }
+    }
+    if (!rows) {
+      params.length = 0;
+      const where = [...termFilters("m"), ...filters(), ...cursorFilter("m")];
+      const whereSql = where.length ? ` WHERE ${where.join(" AND ")}` : "";
+      let sql: string;
+      if (terms.length > 0) {
+        // MATERIALIZED keeps the planner on the trigram index (its selectivity guesses are rough).
+        plan = "fts-sort";
+        sql =
+          `WITH hits AS MATERIALIZED (SELECT m.rowid, m.${column} AS v FROM models m${whereSql}),` +
+          ` page AS (SELECT rowid, v FROM hits ORDER BY v ${order}, rowid ${order} LIMIT ${param(want)})` +
+          ` SELECT page.rowid, page.v, m.doc FROM page JOIN models m ON m.rowid = page.rowid` +
+          ` ORDER BY page.v ${order}, page.rowid ${order}`;
+      } else {
+        sql =
+          `SELECT m.rowid, m.${column} AS v, m.doc FROM models m${whereSql}` +
+          ` ORDER BY m.${column} ${order}, m.rowid ${order} LIMIT ${param(want)}`;
+      }
+      rows = (await this.query<PageRow>(sql, params)).rows;
+    }
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      models: page.map((row) => JSON.parse(row.doc) as HubModel),
+      next:
+        rows.length > query.limit && last
+          ? { sort: query.sort, direction: query.direction, value: last.v, rowid: last.rowid }
+          : undefined,
+      plan,
+    };
+  }
+
+  /**
+   * One import in one transaction on one connection: rows are streamed with COPY into a temporary
+   * table; commit upserts them by id (the last record of an id wins; new ids get rowids in order of
+   * first appearance after the current maximum, as SQLite assigns them) and bumps catalogue_version.
+   * Imports take an advisory lock, so concurrent ones run one after the other. Readers on any replica
+   * see the catalogue before or after, never between; a killed importer's transaction is rolled back
+   * by the server when its connection drops.
+   */
+  async beginImport(): Promise<ImportSession> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw this.translate(error);
+    }
+    let open = true;
+    let copy: Writable | undefined;
+    let copyDone: Promise<void> | undefined;
+    let records = 0;
+    const seen = new Set<string>();
+    let repeated = false;
+    const run = async (text: string, values: unknown[] = []) => {
+      try {
+        return await client.query(text, values);
+      } catch (error) {
+        throw this.translate(error);
+      }
+    };
+    const end = (error?: Error) => {
+      if (!open) return;
+      open = false;
+      client.release(error);
+    };
+    try {
+      await run("BEGIN");
+      // Rows staged for the import stay in memory up to this size (takes effect before the first temp table).
+      await run("SET temp_buffers = '256MB'");
+      await run("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
+      await run(`CREATE TEMPORARY TABLE hubkit_import (
+        ord bigint NOT NULL, id text COLLATE "C" NOT NULL, pipeline_tag text, library_name text,
+        downloads bigint NOT NULL, likes bigint NOT NULL, created_at bigint NOT NULL,
+        last_modified bigint NOT NULL, mapped boolean NOT NULL, tags text[] NOT NULL, doc text NOT NULL
+      ) ON COMMIT DROP`);
+    } catch (error) {
+      end(error as Error);
+      throw error;
+    }
+
+    const startCopy = () => {
+      const stream = client.query(copyFrom("COPY hubkit_import FROM STDIN"));
+      copyDone = new Promise<void>((resolve, reject) => {
+        stream.on("finish", resolve);
+        stream.on("error", reject);
+      });
+      // Errors surface through copyDone; this keeps an early one from being unhandled.
+      copyDone.catch(() => {});
+      return stream;
+    };
+    const finishCopy = async () => {
+      if (!copy) return;
+      const stream = copy;
+      copy = undefined;
+      stream.end();
+      try {
+        await copyDone;
+      } catch (error) {
+        throw this.translate(error);
+      }
+    };
+
+    const abort = async () => {
+      if (!open) return;
+      try {
+        if (copy) {
+          copy.destroy(new Error("import aborted"));
+          copy = undefined;
+          await copyDone?.catch(() => {});
+        }
+        await client.query("ROLLBACK");
+        end();
+      } catch (error) {
+        end(error as Error);
+      }
+    };
+
+    return {
+      write: async (models) => {
+        if (!open) throw new Error("this import has ended");
+        copy ??= startCopy();
+        let text = "";
+        for (const model of models) {
+          if (!repeated) {
+            repeated = seen.has(model.id);
+            seen.add(model.id);
+          }
+          const mapped =
+            model.inferenceProviderMapping !== undefined &&
+            Object.keys(model.inferenceProviderMapping).length > 0;
+          text +=
+            [
+              records++,
+              copyField(model.id),
+              copyField(model.pipeline_tag ?? null),
+              copyField(model.library_name ?? null),
+              model.downloads,
+              model.likes,
+              Date.parse(model.createdAt),
+              Date.parse(model.lastModified),
+              mapped ? "t" : "f",
+              copyField(arrayLiteral(filterTags(model))),
+              copyField(JSON.stringify(model)),
+            ].join("\t") + "\n";
+        }
+        const stream = copy;
+        if (!stream.write(text)) {
+          await new Promise<void>((resolve, reject) => {
+            const onError = (error: Error) => reject(this.translate(error));
+            stream.once("drain", () => {
+              stream.off("error", onError);
+              resolve();
+            });
+            stream.once("error", onError);
+          });
+        }
+      },
+      commit: async (): Promise<UpsertSummary> => {
+        if (!open) throw new Error("this import has ended");
+        try {
+          await finishCopy();
+          // With repeated ids: the last record of each, with the line where the id first appeared.
+          const source: ImportSource = repeated
+            ? { table: "hubkit_import_final", firstOrd: "first_ord" }
+            : { table: "hubkit_import", firstOrd: "ord" };
+          if (repeated)
+            await run(`CREATE TEMPORARY TABLE hubkit_import_final ON COMMIT DROP AS
+            SELECT i.*, f.first_ord FROM hubkit_import i
+            JOIN (SELECT id, min(ord) AS first_ord, max(ord) AS last_ord FROM hubkit_import GROUP BY id) f
+              ON f.id = i.id AND f.last_ord = i.ord`);
+          const [{ existing }] = (await run("SELECT count(*)::bigint AS existing FROM models")).rows as {
+            existing: number;
+          }[];
+          const inserted =
+            records >= rebuildThreshold(existing, this.options.rebuildMinRows)
+              ? await rebuildModels(run, source)
+              : await upsertModels(run, source);
+          await run(
+            "UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'",
+          );
+          await run("COMMIT");
+          end();
+          const summary = { inserted, updated: records - inserted };
+          // Fresh statistics for the planner, and a visibility map so sort-index scans stay index-only.
+          if (records >= 10_000) await this.query("VACUUM (ANALYZE) models");
+          else if (records > 0) await this.query("ANALYZE models");
+          return summary;
+        } catch (error) {
+          await abort();
+          throw this.translate(error);
+        }
+      },
+      abort,
+    };
+  }
+}
+
+type Run = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+
+const MODEL_COLUMNS =
+  "id, pipeline_tag, library_name, downloads, likes, created_at, last_modified, mapped, tags, doc";
+const FINAL_COLUMNS = MODEL_COLUMNS.split(", ")
+  .map((column) => `f.${column}`)
+  .join(", ");
+/** The import's records, one per id: the table and the column giving each id's first appearance. */
+interface ImportSource {
+  table: string;
+  firstOrd: string;
+}
+
+/** New ids get rowids after the current largest, in order of first appearance (as SQLite assigns them). */
+const newRows = (source: ImportSource) =>
+  `SELECT (SELECT coalesce(max(rowid), 0) FROM models) + row_number() OVER (ORDER BY f.${source.firstOrd}),
+  ${FINAL_COLUMNS} FROM ${source.table} f WHERE NOT EXISTS (SELECT 1 FROM models m WHERE m.id = f.id)`;
+
+/**
+ * Imports this large (against the catalogue's size) build a new table and swap it in: loading rows
+ * into an unindexed table and building each index once is about ten times faster than maintaining
+ * nine indexes row by row.
+ */
+export function rebuildThreshold(existingRows: number, minRows = 20_000): number {
+  return Math.max(minRows, Math.floor(existingRows / 4));
+}
+
+/** Small imports: update the ids that exist, insert the others. Returns the number inserted. */
+async function upsertModels(run: Run, source: ImportSource): Promise<number> {
+  await run(`UPDATE models m SET pipeline_tag = f.pipeline_tag, library_name = f.library_name,
+      downloads = f.downloads, likes = f.likes, created_at = f.created_at,
+      last_modified = f.last_modified, mapped = f.mapped, tags = f.tags, doc = f.doc
+    FROM ${source.table} f WHERE m.id = f.id`);
+  const inserted = await run(`INSERT INTO models (rowid, ${MODEL_COLUMNS}) ${newRows(source)}`);
+  return inserted.rowCount ?? 0;
+}
+
+/**
+ * Large imports: models_next gets the unchanged rows, the updated rows (keeping their rowids) and the
+ * new ones; then every index and constraint of models is built on it (from the catalogue's own
+ * definitions, so later migrations are followed), and the tables are swapped, all in the import's
+ * transaction. Readers keep reading the old table until COMMIT (the swap's exclusive lock is held
+ * only from the rename to the commit). Returns the number inserted.
+ */
+async function rebuildModels(run: Run, source: ImportSource): Promise<number> {
+  await run("CREATE TABLE models_next (LIKE models INCLUDING DEFAULTS)");
+  await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
+    SELECT m.rowid, ${MODEL_COLUMNS.split(", ")
+      .map((column) => `m.${column}`)
+      .join(", ")} FROM models m
+    WHERE NOT EXISTS (SELECT 1 FROM ${source.table} f WHERE f.id = m.id)`);
+  await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
+    SELECT m.rowid, ${FINAL_COLUMNS} FROM models m JOIN ${source.table} f ON f.id = m.id`);
+  const inserted = await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS}) ${newRows(source)}`);
+  const { rows: indexes } = (await run(`SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition,
+      c.conname AS constraint_name, pg_get_constraintdef(c.oid) AS constraint_definition
+    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+    LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
+    WHERE x.indrelid = 'models'::regclass ORDER BY i.relname`)) as {
+    rows: {
+      name: string;
+      definition: string;
+      constraint_name: string | null;
+      constraint_definition: string | null;
+    }[];
+  };
+  await run("SET LOCAL maintenance_work_mem = '256MB'");
+  for (const index of indexes) {
+    if (index.constraint_name && index.constraint_definition) {
+      await run(
+        `ALTER TABLE models_next ADD CONSTRAINT ${index.constraint_name}_next ${index.constraint_definition}`,
+      );
+      continue;
+    }
+    const match = /^(CREATE (?:UNIQUE )?INDEX )(\S+)( ON (?:ONLY )?)((?:\S+\.)?)models( USING .*)$/.exec(
+      index.definition,
+    );
+    if (!match)
+      throw new Error(`cannot rebuild index ${index.name}: unexpected definition ${index.definition}`);
+    await run(`${match[1]}${index.name}_next${match[3]}${match[4]}models_next${match[5]}`);
+  }
+  await run("DROP TABLE models");
+  await run("ALTER TABLE models_next RENAME TO models");
+  for (const index of indexes) {
+    // Renaming a constraint's index renames the constraint too.
+    await run(`ALTER INDEX ${index.name}_next RENAME TO ${index.name}`);
+  }
+  return inserted.rowCount ?? 0;
+}
+
+async function runMigrations(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    // Replicas starting together: the first takes the lock and migrates, the others wait, then find
+    // nothing left to do.
+    await client.query("SELECT pg_advisory_lock($1, $2)", [LOCK_CLASS, MIGRATION_LOCK]);
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS hubkit_migrations (
+        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+      const { rows } = await client.query<{ version: number }>("SELECT version FROM hubkit_migrations");
+      const applied = new Set(rows.map((row) => row.version));
+      const newest = Math.max(0, ...applied);
+      const known = MIGRATIONS[MIGRATIONS.length - 1].version;
+      if (newest > known) {
+        throw new Error(
+          `the database schema is at version ${newest}, newer than this hub knows (${known}): upgrade this hub`,
+        );
+      }
+      for (const migration of MIGRATIONS) {
+        if (applied.has(migration.version)) continue;
+        await client.query("BEGIN");
+        try {
+          await client.query(migration.sql);
+          await client.query("INSERT INTO hubkit_migrations (version, name) VALUES ($1, $2)", [
+            migration.version,
+            migration.name,
+          ]);
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK");
+          throw new Error(
+            `migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`,
+          );
+        }
+      }
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1, $2)", [LOCK_CLASS, MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Connects (failing with a message naming the database and the cause), applies pending migrations,
+ * and returns the store. The pool reconnects by itself: requests made while the database is down get
+ * a StoreUnavailableError, and the next ones after it is back succeed.
+ */
+export async function openPostgresStore(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<PostgresStore> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`HUBKIT_DATABASE_URL is not a valid URL: expected postgres://user@host:port/database`);
+  }
+  if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
+    throw new Error(
+      `HUBKIT_DATABASE_URL must start with postgres:// or postgresql://, got "${parsed.protocol}//…"`,
+    );
+  }
+  const poolSize = options.poolSize ?? 10;
+  if (!Number.isInteger(poolSize) || poolSize < 1 || poolSize > 1000)
+    throw new RangeError(`the database pool size must be an integer between 1 and 1000, got ${poolSize}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    idleTimeoutMillis: 30_000,
+    types: TYPES,
+    application_name: "hubkit-hub",
+  });
+  // An idle connection that the server drops (restart, failover) must not crash the process; the pool
+  // discards it and opens a new one on the next request.
+  pool.on("error", () => {});
+  const where = redactDatabaseUrl(url);
+  try {
+    await pool.query("SELECT 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new Error(`cannot connect to the catalogue database ${where}: ${(error as Error).message}`);
+  }
+  try {
+    await runMigrations(pool);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new Error(`cannot prepare the catalogue database ${where}: ${(error as Error).message}`);
+  }
+  return new PostgresStore(pool, url, options);
+}
+
+export { SORT_FIELDS };

@@ -1,0 +1,100 @@
+// The storage interface the hub API and the importer use, and its choice: PostgreSQL when
+// HUBKIT_DATABASE_URL names one (several hub replicas share it), else the embedded SQLite file.
+import {
+  openCatalogue,
+  type CatalogueOptions,
+  type CatalogueStore,
+  type ImportSession,
+  type ModelPage,
+  type ModelQuery,
+} from "./catalogue-store.js";
+import { HttpError } from "./errors.js";
+import type { HubModel } from "./model-record.js";
+
+export interface HubStore {
+  readonly kind: "sqlite" | "postgres";
+  /** a description for logs: the SQLite file, or the database URL without its password */
+  readonly location: string;
+  count(): Promise<number>;
+  getModel(id: string): Promise<HubModel | undefined>;
+  listModels(query: ModelQuery): Promise<ModelPage>;
+  /** models that some inference provider serves */
+  mappedModels(limit?: number): Promise<HubModel[]>;
+  libraryCounts(): Promise<Map<string, number>>;
+  getMeta(key: string): Promise<string | undefined>;
+  setMeta(key: string, value: string): Promise<void>;
+  beginImport(): Promise<ImportSession>;
+  /** resolves when the store answers queries; rejects with a StoreUnavailableError otherwise */
+  check(): Promise<void>;
+  /** what the store found broken when it opened and repaired */
+  readonly repairs: readonly string[];
+  close(): Promise<void>;
+}
+
+/** The database cannot be reached or refused us: the API answers 503 with this message. */
+export class StoreUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(503, message);
+    this.name = "StoreUnavailableError";
+  }
+}
+
+/** The embedded store: the synchronous CatalogueStore behind the async interface. */
+export class SqliteHubStore implements HubStore {
+  readonly kind = "sqlite";
+  readonly location: string;
+
+  constructor(readonly catalogue: CatalogueStore) {
+    this.location = `${catalogue.dataDir}/hub.sqlite`;
+  }
+
+  get repairs(): readonly string[] {
+    return this.catalogue.repairs;
+  }
+  async count() {
+    return this.catalogue.count();
+  }
+  async getModel(id: string) {
+    return this.catalogue.getModel(id);
+  }
+  async listModels(query: ModelQuery) {
+    return this.catalogue.listModels(query);
+  }
+  async mappedModels(limit?: number) {
+    return this.catalogue.mappedModels(limit);
+  }
+  async libraryCounts() {
+    return this.catalogue.libraryCounts();
+  }
+  async getMeta(key: string) {
+    return this.catalogue.getMeta(key);
+  }
+  async setMeta(key: string, value: string) {
+    this.catalogue.setMeta(key, value);
+  }
+  async beginImport() {
+    return this.catalogue.beginImport();
+  }
+  async check() {}
+  async close() {
+    this.catalogue.close();
+  }
+}
+
+export interface OpenStoreOptions {
+  /** SQLite folder, used when no database URL is given */
+  dataDir: string;
+  /** postgres://… selects PostgreSQL (default: $HUBKIT_DATABASE_URL) */
+  databaseUrl?: string;
+  /** most connections this process opens to PostgreSQL (default 10) */
+  poolSize?: number;
+  catalogue?: CatalogueOptions;
+}
+
+/** Opens the store the options (or HUBKIT_DATABASE_URL) select; PostgreSQL is migrated before use. */
+export async function openStore(options: OpenStoreOptions): Promise<HubStore> {
+  const url = options.databaseUrl?.trim() || undefined;
+  if (url === undefined) return new SqliteHubStore(openCatalogue(options.dataDir, options.catalogue));
+  const { openPostgresStore } = await import("./postgres-store.js");
+  return openPostgresStore(url, { poolSize: options.poolSize });
+}

@@ -1,0 +1,215 @@
+// PostgreSQL specifics: migrations when several hubs start at once, clear errors for a wrong URL or an
+// unreachable database, a killed COPY import, and the database going down and coming back (503 while
+// down). The down-and-back test always uses a throwaway cluster: the shared server is never stopped.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  MIGRATIONS,
+  importJsonl,
+  openPostgresStore,
+  startHubServer,
+  syntheticCatalogueLines,
+} from "../src/index.js";
+import { exitOf, removeHubCli, spawnImport } from "./support/hub-process.js";
+import {
+  createTestDatabase,
+  freshPostgres,
+  startThrowawayCluster,
+  type TestCluster,
+  type TestDatabase,
+} from "./support/postgres.js";
+
+let dir: string;
+let shared: Awaited<ReturnType<typeof freshPostgres>>;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "hubkit-pg-test-"));
+  shared = await freshPostgres();
+}, 120_000);
+
+afterAll(async () => {
+  await removeHubCli();
+  await shared?.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function sql<Row extends pg.QueryResultRow>(url: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("migrations", () => {
+  it("are applied once when several hubs open a new database at the same time", async () => {
+    const db = await createTestDatabase(shared.cluster);
+    try {
+      const stores = await Promise.all(Array.from({ length: 4 }, () => openPostgresStore(db.url)));
+      try {
+        const applied = await sql<{ version: number }>(db.url, "SELECT version FROM hubkit_migrations");
+        expect(applied.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
+        expect(await Promise.all(stores.map((store) => store.count()))).toEqual([0, 0, 0, 0]);
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+      }
+      // Opening again applies nothing.
+      const again = await openPostgresStore(db.url);
+      await again.close();
+      expect(await sql(db.url, "SELECT version FROM hubkit_migrations")).toHaveLength(MIGRATIONS.length);
+
+      // A database migrated by a newer hub is refused, with the reason.
+      await sql(db.url, "INSERT INTO hubkit_migrations (version, name) VALUES (999, 'from the future')");
+      await expect(openPostgresStore(db.url)).rejects.toThrow(
+        /schema is at version 999, newer than this hub knows \(1\): upgrade this hub/,
+      );
+    } finally {
+      await db.drop();
+    }
+  });
+});
+
+describe("a wrong or unreachable database", () => {
+  it("stops the server from starting, saying what failed, without the password", async () => {
+    const withPassword = new URL(shared.db.url);
+    withPassword.password = "s3cret-pass";
+    const cases: [string, RegExp][] = [
+      ["mysql://root@127.0.0.1/hub", /HUBKIT_DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//],
+      ["not a url", /HUBKIT_DATABASE_URL is not a valid URL/],
+      [
+        "postgres://postgres:s3cret-pass@127.0.0.1:1/hub",
+        /cannot connect to the catalogue database postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/hub: .*ECONNREFUSED/,
+      ],
+      [
+        (() => {
+          const url = new URL(withPassword);
+          url.pathname = "/hubkit_no_such_database";
+          return url.toString();
+        })(),
+        /cannot connect to the catalogue database .*:\*\*\*@.*: database "hubkit_no_such_database" does not exist/,
+      ],
+    ];
+    for (const [url, message] of cases) {
+      const error = await startHubServer({ port: 0, dataDir: dir, hfToken: "", databaseUrl: url }).then(
+        () => undefined,
+        (caught: Error) => caught,
+      );
+      expect(error?.message, url).toMatch(message);
+      expect(error?.message).not.toContain("s3cret-pass");
+    }
+  });
+});
+
+describe("imports into PostgreSQL", () => {
+  it("report bad lines with their number, keep the good ones, and are idempotent", async () => {
+    const store = await openPostgresStore(shared.db.url);
+    try {
+      const good = [...syntheticCatalogueLines(50, 3)];
+      const text = [good[0], "{nope", good[1], JSON.stringify({ id: "bad id" }), ...good.slice(2)].join("");
+      const file = path.join(dir, "mixed.jsonl");
+      writeFileSync(
+        file,
+        text.replace(/\n\{nope/, "\n{nope\n").replace(/\{"id":"bad id"\}/, '{"id":"bad id"}\n'),
+      );
+      const first = await importJsonl(store, file);
+      expect(first.problems.map((problem) => problem.line)).toEqual([2, 4]);
+      expect(first).toMatchObject({ inserted: 50, updated: 0, invalid: 2 });
+      const again = await importJsonl(store, file);
+      expect(again).toMatchObject({ inserted: 0, updated: 50, invalid: 2 });
+      expect(await store.count()).toBe(50);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("leave nothing behind when the importer is killed, and complete when re-run", async () => {
+    const db = await createTestDatabase(shared.cluster);
+    try {
+      const total = 20_000;
+      const file = path.join(dir, "killed.jsonl");
+      writeFileSync(file, [...syntheticCatalogueLines(total, 8)].join(""));
+      const env = { HUBKIT_DATABASE_URL: db.url };
+      const started = Date.now();
+      const child = await spawnImport(file, env);
+      // Kill once rows are streaming: the COPY is under way when the first rows reached the server.
+      await waitFor(async () => {
+        const rows = await sql<{ n: number }>(
+          db.url,
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY hubkit_import%'",
+        );
+        return rows[0].n > 0 || child.exitCode !== null;
+      });
+      child.kill("SIGKILL");
+      const exit = await exitOf(child);
+      const counts = await sql<{ n: number }>(db.url, "SELECT count(*)::int AS n FROM models");
+      expect([0, total]).toContain(counts[0].n);
+      expect(exit.signal ?? exit.code, `killed after ${Date.now() - started} ms`).toBe("SIGKILL");
+      expect(counts[0].n).toBe(0);
+
+      const rerun = await exitOf(await spawnImport(file, env));
+      expect(rerun.code).toBe(0);
+      expect((await sql<{ n: number }>(db.url, "SELECT count(*)::int AS n FROM models"))[0].n).toBe(total);
+    } finally {
+      await db.drop();
+    }
+  }, 180_000);
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("the database going down and coming back", () => {
+  let cluster: TestCluster;
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    cluster = await startThrowawayCluster();
+    db = await createTestDatabase(cluster);
+  }, 120_000);
+  afterAll(() => cluster?.remove());
+
+  it("answers 503 with a clear message while it is down, and serves again when it is back", async () => {
+    const server = await startHubServer({ port: 0, dataDir: dir, hfToken: "", databaseUrl: db.url });
+    try {
+      const ready = await fetch(`${server.url}/api/hubkit/ready`);
+      expect(await ready.json()).toEqual({ ready: true, store: "postgres" });
+      const before = await (await fetch(`${server.url}/api/models?search=flux&limit=5`)).text();
+
+      cluster.stop();
+      for (const pathname of [
+        "/api/models?search=flux&limit=5",
+        "/api/models/black-forest-labs/FLUX.1-dev",
+      ]) {
+        const res = await fetch(`${server.url}${pathname}`);
+        expect(res.status).toBe(503);
+        expect(res.headers.get("retry-after")).toBe("5");
+        expect(((await res.json()) as { error: string }).error).toMatch(
+          /^The catalogue database is unavailable \(.+\); try again shortly$/,
+        );
+      }
+      const notReady = await fetch(`${server.url}/api/hubkit/ready`);
+      expect(notReady.status).toBe(503);
+      expect(await notReady.json()).toMatchObject({ ready: false, store: "postgres" });
+      // Routes that need no database keep working.
+      expect((await fetch(`${server.url}/api/hubkit/config`)).status).toBe(200);
+
+      cluster.start();
+      const after = await fetch(`${server.url}/api/models?search=flux&limit=5`);
+      expect(after.status).toBe(200);
+      expect(await after.text()).toBe(before);
+      expect((await fetch(`${server.url}/api/hubkit/ready`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});

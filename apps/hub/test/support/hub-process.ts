@@ -1,0 +1,118 @@
+// hubkit-hub as a child process, for tests that kill it (SIGKILL mid-import) or run several replicas.
+// The CLI is bundled from the sources with esbuild (the @hubkit/* packages from their sources too, as
+// Vitest resolves them), into apps/hub/.test-build so that it finds its package files and node_modules.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const hubRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const repoRoot = path.resolve(hubRoot, "../..");
+const buildDir = path.join(hubRoot, ".test-build");
+
+let bundled: Promise<string> | undefined;
+
+/** Bundles src/cli.ts once per test file; the file is removed by removeHubCli(). */
+export function hubCli(): Promise<string> {
+  bundled ??= (async () => {
+    mkdirSync(buildDir, { recursive: true });
+    const outfile = path.join(buildDir, `cli-${process.pid}-${randomBytes(4).toString("hex")}.mjs`);
+    await build({
+      entryPoints: [path.join(hubRoot, "src", "cli.ts")],
+      outfile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      logLevel: "error",
+      plugins: [
+        {
+          name: "hubkit-sources",
+          setup(context) {
+            context.onResolve({ filter: /^@hubkit\/(tasks|inference|emulator)(\/.*)?$/ }, (args) => {
+              const [, name, sub] = /^@hubkit\/([^/]+)(?:\/(.*))?$/.exec(args.path)!;
+              return { path: path.join(repoRoot, "packages", name, "src", `${sub ?? "index"}.ts`) };
+            });
+            // Every other package stays an import, resolved by Node from node_modules.
+            context.onResolve({ filter: /^[^./]/ }, (args) => ({ path: args.path, external: true }));
+          },
+        },
+      ],
+    });
+    return outfile;
+  })();
+  return bundled;
+}
+
+export async function removeHubCli(): Promise<void> {
+  if (!bundled) return;
+  const file = await bundled.catch(() => undefined);
+  bundled = undefined;
+  if (file) rmSync(file, { force: true });
+}
+
+export interface HubProcess {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  /** SIGTERM, then waits for the exit */
+  stop(): Promise<void>;
+}
+
+/** Starts `hubkit-hub serve` on a free port and waits for its "hubkit hub: <url>" line. */
+export async function startHubProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<HubProcess> {
+  const cli = await hubCli();
+  const child = spawn(process.execPath, [cli, "serve", "--port", "0"], {
+    env: { ...process.env, HF_TOKEN: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`hub did not start in ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      const match = /hubkit hub: (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`hub exited (${code}) before serving:\n${output}`));
+    });
+  });
+  return {
+    child,
+    url,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Starts `hubkit-hub import <file>`; the caller waits for it or kills it. */
+export async function spawnImport(file: string, env: Record<string, string>): Promise<ChildProcess> {
+  const cli = await hubCli();
+  return spawn(process.execPath, [cli, "import", file], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+export function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+}
