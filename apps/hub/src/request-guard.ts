@@ -220,7 +220,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   } else if (error.code === "HPE_INVALID_URL" || error.code === "HPE_INVALID_TARGET") {
     message = "The request URL is malformed";
   } else if (typeof error.code === "string" && /HEADER|HOST/.test(error.code)) {
-    message = "A request header is malformed (or Host is missing)";
+    message = "A request header is malformed";
   }
   const body = JSON.stringify({ error: message });
   if (!socket.writable) {
