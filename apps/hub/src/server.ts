@@ -1,6 +1,7 @@
 // The hub server: Fastify with the hub API, the inference proxy, the web app and its security headers,
 // over the SQLite catalogue. Offline (the default) it starts the provider emulator in-process.
 import { existsSync } from "node:fs";
+import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
@@ -11,6 +12,7 @@ import { libraryRegistry, taskAssetsDir, taskPages } from "./hub-data.js";
 import { seedEmbeddedCatalogue } from "./importer.js";
 import type { HubModel } from "./model-record.js";
 import { DEFAULT_DATA_DIR, EMBEDDED_CATALOGUE_PATH, HUB_VERSION, WEB_DIST_DIR } from "./paths.js";
+import { createPageRenderer, type PageRenderer } from "./pages.js";
 import { registerRouterProxy, type ProxyExchange } from "./proxy.js";
 import { registerStaticFiles } from "./static-files.js";
 
@@ -35,6 +37,8 @@ export interface HubServerOptions {
   portFallback?: boolean;
   dataDir?: string;
   webDistDir?: string;
+  /** the web app's server renderer (default: dist-ssr next to webDistDir); absent → pages render in the browser */
+  webSsrDir?: string;
   cataloguePath?: string;
   /** the server's hub token; online mode uses it for inference (default: process.env.HF_TOKEN) */
   hfToken?: string;
@@ -231,6 +235,12 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
 
     const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
     const { webApp } = await registerStaticFiles(app, { webDistDir, taskAssetsDir: taskAssetsDir() });
+    const pages: PageRenderer | undefined = webApp
+      ? await createPageRenderer(app, {
+          webDistDir,
+          ssrDir: options.webSsrDir ?? path.join(webDistDir, "..", "dist-ssr"),
+        })
+      : undefined;
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split("?")[0];
@@ -238,10 +248,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         (request.method === "GET" || request.method === "HEAD") &&
         !/^\/(api|router|emulator|assets\/tasks)(\/|$)/.test(pathname) &&
         !STATIC_FILE_RE.test(pathname);
-      if (isPage && webApp) {
-        reply.header("cache-control", "no-cache");
-        return reply.sendFile("index.html", webDistDir);
-      }
+      if (isPage && pages) return pages.send(request, reply);
       if (isPage && pathname === "/") return reply.type("text/html; charset=utf-8").send(NO_WEB_APP_PAGE);
       return reply.code(404).send({ error: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
     });

@@ -1,4 +1,4 @@
-// The built web app (apps/web/dist) with SPA fallback and cache headers, and the task pages' demo
+// The built web app's files (apps/web/dist) with cache headers (its pages: pages.ts), and the task pages' demo
 // files under /assets/tasks/{filename}.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -67,7 +67,8 @@ export async function registerStaticFiles(
       prefix: "/",
       decorateReply: false,
       wildcard: false,
-      index: ["index.html"],
+      // "/" is a page like the others: rendered on the server (pages.ts), not the bare index.html.
+      index: false,
       cacheControl: false,
       dotfiles: "deny",
       setHeaders: (res, filePath) => {

@@ -503,6 +503,8 @@ describe("hubkit web app in Chromium", () => {
     const page = await open("/tasks/not-a-task");
     await page.getByRole("heading", { name: "Not found" }).waitFor();
     expect(await page.getByRole("alert").textContent()).toContain("not-a-task");
+    // The hub's own message and the error class are behind "Details", not in the page's text.
+    expect(await page.locator("main").innerText()).not.toContain("HubApiError");
     await page.goto(`${hub.url}/models/nobody/nothing-here`);
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toContain("nobody/nothing-here");

@@ -10,6 +10,7 @@ import { RouteError } from "../components/RouteError.js";
 import { getJson, getLibrary, type LibraryInfo, type LibrarySample } from "../lib/api.js";
 import { describeDownloadRule } from "../lib/download-rule.js";
 import { formatCount, matchesQuery } from "../lib/format.js";
+import { useTitle } from "../lib/title.js";
 
 export function loader(): Promise<LibraryInfo[]> {
   return getJson<LibraryInfo[]>("/api/libraries");
@@ -83,6 +84,7 @@ function SampleSnippet({ library }: { library: LibraryInfo }) {
 }
 
 export function Component() {
+  useTitle("Libraries");
   const libraries = useLoaderData() as LibraryInfo[];
   const [params, setParams] = useSearchParams();
   // Local state answers at once; the URL follows so a link reproduces the view.
