@@ -242,14 +242,21 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         })
       : undefined;
 
+    const isPage = (url: string) => {
+      const pathname = url.split("?")[0];
+      return !/^\/(api|router|emulator|assets\/tasks)(\/|$)/.test(pathname) && !STATIC_FILE_RE.test(pathname);
+    };
+    // Pages are a route (not the not-found handler) so that they get the routes' compression.
+    if (pages) {
+      app.get("/*", async (request, reply) =>
+        isPage(request.url) ? pages.send(request, reply) : reply.callNotFound(),
+      );
+    }
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split("?")[0];
-      const isPage =
-        (request.method === "GET" || request.method === "HEAD") &&
-        !/^\/(api|router|emulator|assets\/tasks)(\/|$)/.test(pathname) &&
-        !STATIC_FILE_RE.test(pathname);
-      if (isPage && pages) return pages.send(request, reply);
-      if (isPage && pathname === "/") return reply.type("text/html; charset=utf-8").send(NO_WEB_APP_PAGE);
+      if ((request.method === "GET" || request.method === "HEAD") && pathname === "/" && !pages) {
+        return reply.type("text/html; charset=utf-8").send(NO_WEB_APP_PAGE);
+      }
       return reply.code(404).send({ error: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
     });
 
