@@ -107,18 +107,23 @@ async function load(browser, url) {
   await page.goto(url, { waitUntil: "networkidle" });
   // A later, larger paint (after hydration) would replace the candidate: give it a moment.
   await page.waitForTimeout(300);
-  const lcp = await page.evaluate(
+  const { lcp, element } = await page.evaluate(
     () =>
       new Promise((resolve) => {
         new PerformanceObserver((list) => {
           const entries = list.getEntries();
-          resolve(entries[entries.length - 1].startTime);
+          const last = entries[entries.length - 1];
+          const node = last.element;
+          const name = node
+            ? node.tagName.toLowerCase() + (node.className ? `.${String(node.className).split(" ")[0]}` : "")
+            : "?";
+          resolve({ lcp: last.startTime, element: name });
         }).observe({ type: "largest-contentful-paint", buffered: true });
-        setTimeout(() => resolve(NaN), 3000);
+        setTimeout(() => resolve({ lcp: NaN, element: "none" }), 3000);
       }),
   );
   await context.close();
-  return { lcp, scripts: [...scripts] };
+  return { lcp, element, scripts: [...scripts] };
 }
 
 export async function run() {
@@ -149,6 +154,7 @@ export async function run() {
     const targets = [STATIC_PAGE, ...ROUTES];
     const lcps = new Map(targets.map((target) => [target, []]));
     const scripts = new Map();
+    const elements = new Map();
     for (const target of targets) await load(browser, hub.url + target); // warm-up (server, OS cache)
     // Interleaved runs, so a slow moment of the machine falls on every page alike.
     for (let i = 0; i < RUNS; i++) {
@@ -156,6 +162,7 @@ export async function run() {
         const result = await load(browser, hub.url + target);
         lcps.get(target).push(result.lcp);
         scripts.set(target, result.scripts);
+        elements.set(target, result.element);
       }
     }
     const gz = (urlPath) => {
@@ -186,7 +193,7 @@ export async function run() {
         `${route}: LCP runs ${lcps
           .get(route)
           .map((v) => v.toFixed(0))
-          .join(", ")} ms`,
+          .join(", ")} ms (LCP element: ${elements.get(route)})`,
       );
     }
     for (const route of ROUTES) {

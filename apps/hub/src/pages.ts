@@ -30,8 +30,8 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** The id of the element the app mounts in, as index.html has it. */
-const ROOT_ELEMENT = '<div id="root"></div>';
+/** The element the app mounts in, as index.html has it. */
+const ROOT_ELEMENT_RE = /<div id="?root"?><\/div>/;
 const TITLE_RE = /<title>[^<]*<\/title>/;
 
 export interface PageRenderer {
@@ -69,8 +69,7 @@ export async function createPageRenderer(
   options: { webDistDir: string; ssrDir: string },
 ): Promise<PageRenderer> {
   const template = readFileSync(path.join(options.webDistDir, "index.html"), "utf8");
-  const rootAt = template.indexOf(ROOT_ELEMENT);
-  if (rootAt < 0) throw new Error(`${options.webDistDir}/index.html has no ${ROOT_ELEMENT}`);
+  const rootElement = ROOT_ELEMENT_RE.exec(template);
   // Files the frame already loads are not preloaded twice.
   const inFrame = new Set([...template.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]));
   const manifestPath = path.join(options.webDistDir, ".vite", "manifest.json");
@@ -79,7 +78,8 @@ export async function createPageRenderer(
     : {};
 
   const rendererPath = path.join(options.ssrDir, "entry-server.js");
-  const renderer = existsSync(rendererPath)
+  // Without an empty #root to render into, the frame goes out as it is.
+  const renderer = rootElement && existsSync(rendererPath)
     ? ((await import(pathToFileURL(rendererPath).href)) as ServerRenderer)
     : undefined;
 
@@ -104,9 +104,9 @@ export async function createPageRenderer(
   };
 
   return {
-    serverRendered: renderer !== undefined,
+    serverRendered: Boolean(renderer),
     async send(request, reply) {
-      if (!renderer) return sendFrame(reply);
+      if (!renderer || !rootElement) return sendFrame(reply);
       const controller = new AbortController();
       reply.raw.once("close", () => {
         if (!reply.raw.writableFinished) controller.abort();
@@ -120,12 +120,13 @@ export async function createPageRenderer(
         return sendFrame(reply);
       }
       if ("redirect" in page) return reply.redirect(page.redirect, page.status);
+      const rootAt = rootElement.index;
       const head = template
         .slice(0, rootAt)
         .replace(TITLE_RE, `<title>${escapeHtml(page.title)}</title>`)
         .replace("</head>", `${preloadTags(manifest, page.routeModules, inFrame)}</head>`);
       const tail = template
-        .slice(rootAt + ROOT_ELEMENT.length)
+        .slice(rootAt + rootElement[0].length)
         .replace(
           "</body>",
           `<script type="application/json" id="${renderer.HYDRATION_ELEMENT_ID}">${page.hydrationJson}</script></body>`,

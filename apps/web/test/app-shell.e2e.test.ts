@@ -6,6 +6,7 @@
 // and 390×844, light and dark, go to screenshots/shell-*.png.
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -18,6 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { startHubServer, type HubServer } from "@hubkit/hub";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -328,8 +330,9 @@ describe("server rendering and the app shell", { timeout: 120_000 }, () => {
       const assets = path.join(build, "dist", "assets");
       const renames = new Map<string, string>();
       for (const file of readdirSync(assets)) {
-        const match = /^(.*-)([A-Za-z0-9_-]{8})\.js$/.exec(file);
-        if (match) renames.set(file, `${match[1]}${match[2].split("").reverse().join("")}.js`);
+        // name-<hash>.js and its precompressed copies (.js.br, .js.gz)
+        const match = /^(.*-)([A-Za-z0-9_-]{8})(\.js(?:\.br|\.gz)?)$/.exec(file);
+        if (match) renames.set(file, `${match[1]}${match[2].split("").reverse().join("")}${match[3]}`);
       }
       const rewrite = (dir: string) => {
         for (const entry of readdirSync(dir)) {
@@ -339,6 +342,9 @@ describe("server rendering and the app shell", { timeout: 120_000 }, () => {
             let text = readFileSync(full, "utf8");
             for (const [from, to] of renames) text = text.split(from).join(to);
             writeFileSync(full, text);
+            // The copies hold the new text too.
+            if (existsSync(`${full}.br`)) writeFileSync(`${full}.br`, brotliCompressSync(text));
+            if (existsSync(`${full}.gz`)) writeFileSync(`${full}.gz`, gzipSync(text));
           }
         }
       };

@@ -60,7 +60,9 @@ export function RouteError() {
   const { heading, text } = explain(status, pathname);
   useTitle(status === 404 ? "Not found" : "Error");
   const shown = isRouteErrorResponse(error) ? new Error(String(error.data ?? error.statusText)) : error;
-  const { title, message, details } = describeError(shown);
+  const { title, message, details: described } = describeError(shown);
+  // The status has its own row.
+  const details = described.filter((detail) => !detail.startsWith("HTTP "));
   const retrying = revalidator.state === "loading";
   return (
     <div className="page error-page">
