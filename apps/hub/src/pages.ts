@@ -79,9 +79,10 @@ export async function createPageRenderer(
 
   const rendererPath = path.join(options.ssrDir, "entry-server.js");
   // Without an empty #root to render into, the frame goes out as it is.
-  const renderer = rootElement && existsSync(rendererPath)
-    ? ((await import(pathToFileURL(rendererPath).href)) as ServerRenderer)
-    : undefined;
+  const renderer =
+    rootElement && existsSync(rendererPath)
+      ? ((await import(pathToFileURL(rendererPath).href)) as ServerRenderer)
+      : undefined;
 
   const sendFrame = (reply: FastifyReply) =>
     reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(template);

@@ -33,4 +33,6 @@ function walk(dir) {
   }
 }
 walk(dist);
-console.log(`precompressed ${files} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli`);
+console.log(
+  `precompressed ${files} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB brotli`,
+);
