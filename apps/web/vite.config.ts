@@ -1,14 +1,21 @@
-// Vite build of the web app. The hub server serves dist/ and answers /api, /router and /assets/tasks,
+// Vite build of the web app (dist/) and of its server renderer (dist-ssr/). The hub server serves dist/ and answers /api, /router and /assets/tasks,
 // so `vite dev` proxies those to a running hub (HUBKIT_HUB_URL, default http://127.0.0.1:5174).
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 const hubUrl = process.env.HUBKIT_HUB_URL ?? "http://127.0.0.1:5174";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  // The server renderer is one self-contained bundle (React included), so the hub can load it from
+  // wherever the build is copied.
+  ssr: { noExternal: true },
+  // …with React's production build, whatever NODE_ENV the hub runs with.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   build: {
-    target: "es2022",
+    target: isSsrBuild ? "node20" : "es2022",
+    // The hub server reads the manifest to preload the chunks of the page it renders.
+    manifest: !isSsrBuild,
     // Report sizes so the entry chunk budget (~150 KB gzipped) stays visible in `vite build` output.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
@@ -21,4 +28,4 @@ export default defineConfig({
       "/assets/tasks": hubUrl,
     },
   },
-});
+}));

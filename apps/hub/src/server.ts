@@ -1,6 +1,7 @@
 // The hub server: Fastify with the hub API, the inference proxy, the web app and its security headers,
 // over the SQLite catalogue. Offline (the default) it starts the provider emulator in-process.
 import { existsSync } from "node:fs";
+import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
@@ -10,6 +11,7 @@ import { libraryRegistry, taskAssetsDir, taskPages } from "./hub-data.js";
 import { seedEmbeddedCatalogue } from "./importer.js";
 import type { HubModel } from "./model-record.js";
 import { DEFAULT_DATA_DIR, EMBEDDED_CATALOGUE_PATH, HUB_VERSION, WEB_DIST_DIR } from "./paths.js";
+import { createPageRenderer, type PageRenderer } from "./pages.js";
 import {
   DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
   DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
@@ -60,6 +62,8 @@ export interface HubServerOptions {
   /** most PostgreSQL connections this server opens (default: $HUBKIT_DATABASE_POOL_SIZE, else 10) */
   databasePoolSize?: number;
   webDistDir?: string;
+  /** the web app's server renderer (default: dist-ssr next to webDistDir); absent → pages render in the browser */
+  webSsrDir?: string;
   cataloguePath?: string;
   /** the server's hub token; online mode uses it for inference (default: process.env.HF_TOKEN) */
   hfToken?: string;
@@ -360,18 +364,28 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
 
     const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
     const { webApp } = await registerStaticFiles(app, { webDistDir, taskAssetsDir: taskAssetsDir() });
+    const pages: PageRenderer | undefined = webApp
+      ? await createPageRenderer(app, {
+          webDistDir,
+          ssrDir: options.webSsrDir ?? path.join(webDistDir, "..", "dist-ssr"),
+        })
+      : undefined;
 
+    const isPage = (url: string) => {
+      const pathname = url.split("?")[0];
+      return !/^\/(api|router|emulator|assets\/tasks)(\/|$)/.test(pathname) && !STATIC_FILE_RE.test(pathname);
+    };
+    // Pages are a route (not the not-found handler) so that they get the routes' compression.
+    if (pages) {
+      app.get("/*", async (request, reply) =>
+        isPage(request.url) ? pages.send(request, reply) : reply.callNotFound(),
+      );
+    }
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split("?")[0];
-      const isPage =
-        (request.method === "GET" || request.method === "HEAD") &&
-        !/^\/(api|router|emulator|assets\/tasks)(\/|$)/.test(pathname) &&
-        !STATIC_FILE_RE.test(pathname);
-      if (isPage && webApp) {
-        reply.header("cache-control", "no-cache");
-        return reply.sendFile("index.html", webDistDir);
+      if ((request.method === "GET" || request.method === "HEAD") && pathname === "/" && !pages) {
+        return reply.type("text/html; charset=utf-8").send(NO_WEB_APP_PAGE);
       }
-      if (isPage && pathname === "/") return reply.type("text/html; charset=utf-8").send(NO_WEB_APP_PAGE);
       return reply.code(404).send({ error: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
     });
 

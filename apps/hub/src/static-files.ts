@@ -1,4 +1,4 @@
-// The built web app (apps/web/dist) with SPA fallback and cache headers, and the task pages' demo
+// The built web app's files (apps/web/dist) with cache headers (its pages: pages.ts), and the task pages' demo
 // files under /assets/tasks/{filename}.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -10,7 +10,8 @@ import { HttpError } from "./errors.js";
 const HASHED_ASSET_RE = /[-.][A-Za-z0-9_-]{8,}\.(?:js|mjs|css|woff2?|png|jpe?g|svg|gif|webp|avif|wasm|map)$/;
 
 export function cacheControlFor(filePath: string): string {
-  const base = path.basename(filePath);
+  // A precompressed copy (name.js.br, name.js.gz) is cached as the file it stands for.
+  const base = path.basename(filePath).replace(/\.(?:br|gz)$/, "");
   if (base === "index.html") return "no-cache";
   if (filePath.split(path.sep).includes("assets") && HASHED_ASSET_RE.test(base)) {
     return "public, max-age=31536000, immutable";
@@ -67,9 +68,12 @@ export async function registerStaticFiles(
       prefix: "/",
       decorateReply: false,
       wildcard: false,
-      index: ["index.html"],
+      // "/" is a page like the others: rendered on the server (pages.ts), not the bare index.html.
+      index: false,
       cacheControl: false,
       dotfiles: "deny",
+      // The web build writes .br and .gz copies of its scripts and styles (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.setHeader("cache-control", cacheControlFor(filePath));
       },

@@ -1,16 +1,46 @@
+// The browser entry. A page the server rendered is hydrated with the router state it was rendered
+// with (no second round of data requests); without it (the hub serving a bare shell), React renders
+// from scratch.
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { router } from "./router.js";
+import { HYDRATION_ELEMENT_ID, parseHydrationState } from "./lib/hydration.js";
+import { watchNavigations } from "./lib/stale-build.js";
 import { TokenProvider } from "./lib/token.js";
+import { routes } from "./routes.js";
 import "./styles.css";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
-createRoot(root).render(
-  <StrictMode>
-    <TokenProvider>
-      <RouterProvider router={router} />
-    </TokenProvider>
-  </StrictMode>,
-);
+async function start() {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("index.html has no #root element");
+  const stateElement = document.getElementById(HYDRATION_ELEMENT_ID);
+  const hydrationData = stateElement?.textContent ? parseHydrationState(stateElement.textContent) : undefined;
+
+  if (hydrationData) {
+    // The page's route modules must be in place before hydrating, or the first render would differ
+    // from the server's HTML (the server preloads their chunks with <link rel="modulepreload">).
+    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const load = route.lazy as () => Promise<Record<string, unknown>>;
+        const module = await load();
+        Object.assign(route, { ...module, lazy: undefined });
+      }),
+    );
+  }
+
+  const router = createBrowserRouter(routes, { hydrationData });
+  watchNavigations(router);
+  const app = (
+    <StrictMode>
+      <TokenProvider>
+        <RouterProvider router={router} />
+      </TokenProvider>
+    </StrictMode>
+  );
+  if (hydrationData) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

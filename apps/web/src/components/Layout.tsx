@@ -1,9 +1,11 @@
-// The page frame: skip link, header (navigation, mode badge, theme toggle), main, footer.
-import { Boxes, FlaskConical, LayoutGrid, Library, Moon, Sun } from "lucide-react";
-import { useEffect, useState } from "react";
-import { NavLink, Outlet, ScrollRestoration, useNavigation } from "react-router";
+// The page frame: skip link, header (navigation, search, mode badge, theme toggle; a menu on phones),
+// main, footer. After a client-side navigation, focus moves to the new page's heading.
+import { Boxes, FlaskConical, LayoutGrid, Library, Menu, Moon, Sun, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { getHubConfig, type HubConfig } from "../lib/api.js";
 import { useTheme } from "../lib/theme.js";
+import { HeaderSearch } from "./HeaderSearch.js";
 
 function ModeBadge() {
   const [config, setConfig] = useState<HubConfig | undefined>();
@@ -32,9 +34,29 @@ const NAV = [
   { to: "/playground", label: "Playground", icon: FlaskConical },
 ];
 
+/** Moves focus to the page's heading after each client-side page change (not on the first load). */
+function useFocusOnNavigation(): void {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export function Layout() {
   const { theme, toggle } = useTheme();
   const navigation = useNavigation();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useFocusOnNavigation();
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname, location.search]);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -46,17 +68,20 @@ export function Layout() {
             <img src="/favicon.svg" alt="" width={24} height={24} />
             hubkit
           </NavLink>
-          <nav aria-label="Main">
-            <ul>
-              {NAV.map(({ to, label, icon: Icon }) => (
-                <li key={to}>
-                  <NavLink to={to}>
-                    <Icon size={16} aria-hidden /> {label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <div id="site-menu" className={`header-menu${menuOpen ? " open" : ""}`}>
+            <nav aria-label="Main">
+              <ul>
+                {NAV.map(({ to, label, icon: Icon }) => (
+                  <li key={to}>
+                    <NavLink to={to}>
+                      <Icon size={16} aria-hidden /> {label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <HeaderSearch id="site-search" />
+          </div>
           <div className="header-tools">
             <ModeBadge />
             <button
@@ -66,6 +91,16 @@ export function Layout() {
               aria-label={theme === "dark" ? "Switch to light theme" : "Switch to dark theme"}
             >
               {theme === "dark" ? <Sun size={18} aria-hidden /> : <Moon size={18} aria-hidden />}
+            </button>
+            <button
+              type="button"
+              className="icon-button menu-button"
+              aria-expanded={menuOpen}
+              aria-controls="site-menu"
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X size={20} aria-hidden /> : <Menu size={20} aria-hidden />}
             </button>
           </div>
         </div>

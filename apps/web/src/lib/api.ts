@@ -119,10 +119,20 @@ async function readError(response: Response, what: string): Promise<HubApiError>
   );
 }
 
+type ApiFetch = (path: string, init: RequestInit) => Promise<Response>;
+
+/** In the browser: fetch on this origin. The server renderer swaps in the hub's in-process handler. */
+let apiFetch: ApiFetch = (path, init) => fetch(path, init);
+
+/** Used by the server renderer: the hub answers API calls in-process, without a network round trip. */
+export function setApiFetch(implementation: ApiFetch): void {
+  apiFetch = implementation;
+}
+
 export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { signal, headers: { accept: "application/json" } });
+    response = await apiFetch(path, { signal, headers: { accept: "application/json" } });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new HubApiError(`The hub server could not be reached (${(error as Error).message})`, 0);
@@ -206,7 +216,7 @@ export async function listModels(query: ModelListQuery, signal?: AbortSignal): P
   const path = `/api/models?${params}`;
   let response: Response;
   try {
-    response = await fetch(path, { signal, headers: { accept: "application/json" } });
+    response = await apiFetch(path, { signal, headers: { accept: "application/json" } });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
     throw new HubApiError(`The hub server could not be reached (${(error as Error).message})`, 0);
@@ -216,7 +226,7 @@ export async function listModels(query: ModelListQuery, signal?: AbortSignal): P
   const link = response.headers.get("link") ?? "";
   const next = /<([^>]+)>;\s*rel="next"/.exec(link);
   const nextCursor = next
-    ? (new URL(next[1], location.origin).searchParams.get("cursor") ?? undefined)
+    ? (new URL(next[1], "http://hub.invalid").searchParams.get("cursor") ?? undefined)
     : undefined;
   return { models, nextCursor };
 }

@@ -1,6 +1,6 @@
 // The person's hub token for calls from this browser. It lives in memory only, unless they tick
 // "remember", which keeps it in this browser's localStorage (and unticking erases it).
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 
 const STORAGE_KEY = "hubkit-token";
 
@@ -31,8 +31,16 @@ function writeStored(token: string | undefined): void {
 }
 
 export function TokenProvider({ children }: { children: ReactNode }) {
-  const [token, setTokenState] = useState(readStored);
-  const [remember, setRememberState] = useState(() => readStored() !== "");
+  // Empty at first, as on the server, so hydration matches; a remembered token is read just after.
+  const [token, setTokenState] = useState("");
+  const [remember, setRememberState] = useState(false);
+  useEffect(() => {
+    const stored = readStored();
+    if (stored) {
+      setTokenState(stored);
+      setRememberState(true);
+    }
+  }, []);
 
   const setToken = useCallback(
     (next: string) => {

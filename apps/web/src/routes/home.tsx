@@ -2,6 +2,7 @@
 import { ArrowRight, Boxes, FlaskConical, LayoutGrid, Library } from "lucide-react";
 import { Link } from "react-router";
 import { RouteError } from "../components/RouteError.js";
+import { useTitle } from "../lib/title.js";
 
 const SECTIONS = [
   {
@@ -31,6 +32,7 @@ const SECTIONS = [
 ];
 
 export function Component() {
+  useTitle(undefined);
   return (
     <div className="page home">
       <section className="hero">

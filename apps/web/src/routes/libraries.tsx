@@ -2,7 +2,7 @@
 // repository and docs links, the download-count rule in words and a sample snippet.
 import { DEFAULT_DOWNLOAD_RULE, parseDownloadRule } from "@hubkit/tasks/model-libraries-downloads";
 import { Globe, Search, Store, TrendingUp } from "lucide-react";
-import { useMemo, useState } from "react";
+import { startTransition, useEffect, useMemo, useState } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { CodeBlock } from "../components/CodeBlock.js";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
@@ -10,6 +10,7 @@ import { RouteError } from "../components/RouteError.js";
 import { getJson, getLibrary, type LibraryInfo, type LibrarySample } from "../lib/api.js";
 import { describeDownloadRule } from "../lib/download-rule.js";
 import { formatCount, matchesQuery } from "../lib/format.js";
+import { useTitle } from "../lib/title.js";
 
 export function loader(): Promise<LibraryInfo[]> {
   return getJson<LibraryInfo[]>("/api/libraries");
@@ -82,7 +83,11 @@ function SampleSnippet({ library }: { library: LibraryInfo }) {
   );
 }
 
+/** Cards in the server's HTML: more than a tall screen holds. */
+const FIRST_PAINT_CARDS = 24;
+
 export function Component() {
+  useTitle("Libraries");
   const libraries = useLoaderData() as LibraryInfo[];
   const [params, setParams] = useSearchParams();
   // Local state answers at once; the URL follows so a link reproduces the view.
@@ -103,6 +108,13 @@ export function Component() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
+
+  // The server (and so the hydrating render) sends the first cards only; the rest follow at once after
+  // hydration, so the page's first paint does not wait for 200-odd cards.
+  const [complete, setComplete] = useState(false);
+  useEffect(() => {
+    startTransition(() => setComplete(true));
+  }, []);
 
   const shown = libraries.filter(
     (library) =>
@@ -155,7 +167,7 @@ export function Component() {
         {shown.length} shown
       </p>
       <ul className="library-list">
-        {shown.map((library) => (
+        {(complete ? shown : shown.slice(0, FIRST_PAINT_CARDS)).map((library) => (
           <li key={library.id} className="card library-card">
             <div className="library-head">
               <h2>{library.prettyLabel}</h2>

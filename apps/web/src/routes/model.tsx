@@ -12,28 +12,32 @@ import { Tabs } from "../components/Tabs.js";
 import { getModel, getModelUsage, getTaskPages, type HubModel, type ModelUsage } from "../lib/api.js";
 import { formatCount, formatDate } from "../lib/format.js";
 import { exampleInput } from "../lib/examples.js";
+import { useTitle } from "../lib/title.js";
+
+type UsageResult = { usage: ModelUsage; error?: undefined } | { usage?: undefined; error: unknown };
 
 interface ModelLoaderData {
   model: HubModel;
   exampleFile?: string;
-  /** requested with the model, awaited by "Use this model" so it does not hold up the page */
-  usage: Promise<ModelUsage>;
+  /** "Use this model": its failure is shown in that section, not as the page's error */
+  usage: UsageResult;
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<ModelLoaderData> {
   const id = decodeURIComponent(params["*"] ?? "");
-  const usage = getModelUsage(id, undefined, request.signal);
-  // Its failure is shown in "Use this model"; a failed model request shows the error page instead.
-  usage.catch(() => undefined);
-  const model = await getModel(id, request.signal);
-  let exampleFile: string | undefined;
-  if (model.pipeline_tag) {
-    // The task page's demo file is the default input of image and audio try-outs.
-    const page = (await getTaskPages().catch(() => undefined))?.[model.pipeline_tag];
-    const entry = page?.demo.inputs.find((input) => input.type === "img" || input.type === "audio");
-    if (entry && "filename" in entry) exampleFile = entry.filename;
-  }
-  return { model, exampleFile, usage };
+  // The three requests go out together: the model, its usage snippets, and the task pages (one
+  // request per session) whose demo file is the default input of image and audio try-outs.
+  const [model, usage, pages] = await Promise.all([
+    getModel(id, request.signal),
+    getModelUsage(id, undefined, request.signal).then(
+      (usage): UsageResult => ({ usage }),
+      (error: unknown): UsageResult => ({ error }),
+    ),
+    getTaskPages().catch(() => undefined),
+  ]);
+  const page = model.pipeline_tag ? pages?.[model.pipeline_tag] : undefined;
+  const entry = page?.demo.inputs.find((input) => input.type === "img" || input.type === "audio");
+  return { model, exampleFile: entry && "filename" in entry ? entry.filename : undefined, usage };
 }
 
 interface UseOption {
@@ -82,15 +86,20 @@ function usageOptions(usage: ModelUsage): UseOption[] {
 type UsageState =
   { state: "loading" } | { state: "done"; usage: ModelUsage } | { state: "error"; error: unknown };
 
-function UseThisModel({ model, initial }: { model: HubModel; initial: Promise<ModelUsage> }) {
+function UseThisModel({ model, initial }: { model: HubModel; initial: UsageResult }) {
   // undefined: the hub's default GGUF file (the loader's request); else the file picked here
   const [file, setFile] = useState<string | undefined>();
-  const [result, setResult] = useState<UsageState>({ state: "loading" });
+  const fromLoader: UsageState = initial.usage
+    ? { state: "done", usage: initial.usage }
+    : { state: "error", error: initial.error };
+  const [picked, setResult] = useState<UsageState>({ state: "loading" });
+  const result = file === undefined ? fromLoader : picked;
   useEffect(() => {
+    if (file === undefined) return;
     let current = true;
     const controller = new AbortController();
-    const pending = file === undefined ? initial : getModelUsage(model.id, file, controller.signal);
-    pending.then(
+    setResult({ state: "loading" });
+    getModelUsage(model.id, file, controller.signal).then(
       (usage) => current && setResult({ state: "done", usage }),
       (error: unknown) => current && setResult({ state: "error", error }),
     );
@@ -98,7 +107,7 @@ function UseThisModel({ model, initial }: { model: HubModel; initial: Promise<Mo
       current = false;
       controller.abort();
     };
-  }, [initial, model.id, file]);
+  }, [model.id, file]);
   const usage = result.state === "done" ? result.usage : undefined;
   const options = useMemo(() => (usage ? usageOptions(usage) : []), [usage]);
   const [selected, setSelected] = useState("");
@@ -182,6 +191,7 @@ function UseThisModel({ model, initial }: { model: HubModel; initial: Promise<Mo
 
 export function Component() {
   const { model, exampleFile, usage } = useLoaderData() as ModelLoaderData;
+  useTitle(model.id);
   const taskName = model.pipeline_tag
     ? (PIPELINE_DATA[model.pipeline_tag as PipelineType]?.name ?? model.pipeline_tag)
     : undefined;

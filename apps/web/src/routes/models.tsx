@@ -5,6 +5,7 @@ import { Form, Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } f
 import { RouteError } from "../components/RouteError.js";
 import { listModels, modelPath, type ModelListPage } from "../lib/api.js";
 import { formatCount, formatDate } from "../lib/format.js";
+import { useTitle } from "../lib/title.js";
 
 const SORTS = [
   { id: "downloads", label: "Most downloads" },
@@ -34,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<ModelList
 export function Component() {
   const { models, nextCursor } = useLoaderData() as ModelListPage;
   const [params] = useSearchParams();
+  const search = params.get("q");
+  useTitle(search ? `Models matching “${search}”` : "Models");
   const tasks = (
     Object.entries(PIPELINE_DATA) as [PipelineType, { name: string; hideInModels?: boolean }][]
   ).filter(([, data]) => !data.hideInModels);

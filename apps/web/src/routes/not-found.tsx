@@ -1,7 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { useTitle } from "../lib/title.js";
 
 export function Component() {
+  useTitle("Not found");
   const location = useLocation();
   return (
     <div className="page">

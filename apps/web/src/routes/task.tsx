@@ -10,6 +10,7 @@ import { RouteError } from "../components/RouteError.js";
 import { TaskDemo } from "../components/TaskDemo.js";
 import { getModel, getTaskPages, HubApiError, modelPath, type HubModel } from "../lib/api.js";
 import { exampleInput } from "../lib/examples.js";
+import { useTitle } from "../lib/title.js";
 
 interface TaskLoaderData {
   page: TaskData;
@@ -71,6 +72,7 @@ export function Component() {
   const { page, widgetModel, widgetModelError } = useLoaderData() as TaskLoaderData;
   const pipeline = PIPELINE_DATA[page.id as PipelineType];
   const demoFile = [...page.demo.inputs].find((entry) => entry.type === "img" || entry.type === "audio");
+  useTitle(page.label);
   return (
     <div className="page task-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">

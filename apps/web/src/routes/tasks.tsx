@@ -4,15 +4,26 @@ import { Search } from "lucide-react";
 import { useState } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { RouteError } from "../components/RouteError.js";
-import { getTaskPages, type TaskPages } from "../lib/api.js";
+import { getTaskPages } from "../lib/api.js";
 import { matchesQuery } from "../lib/format.js";
+import { useTitle } from "../lib/title.js";
 
-export async function loader(): Promise<TaskPages> {
-  return getTaskPages();
+/** What the index shows of each task page (the server sends this, not the whole pages, to hydrate). */
+type TaskSummaries = Record<string, { summary: string; isPlaceholder?: boolean }>;
+
+export async function loader(): Promise<TaskSummaries> {
+  const pages = await getTaskPages();
+  return Object.fromEntries(
+    Object.entries(pages).map(([id, page]) => [
+      id,
+      { summary: page.summary, isPlaceholder: page.isPlaceholder },
+    ]),
+  );
 }
 
 export function Component() {
-  const pages = useLoaderData() as TaskPages;
+  useTitle("Tasks");
+  const pages = useLoaderData() as TaskSummaries;
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState(params.get("q") ?? "");
   const entries = Object.entries(PIPELINE_DATA) as [PipelineType, (typeof PIPELINE_DATA)[PipelineType]][];

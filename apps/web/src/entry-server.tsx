@@ -1,0 +1,109 @@
+// The server renderer, built by `vite build --ssr` into apps/web/dist-ssr and loaded by the hub server.
+// For each page request it runs the matched routes' loaders (their API calls answered in-process by
+// the hub), renders the page with React's streaming renderer, and returns what the hub needs to frame
+// it: status, title, the route chunks to preload and the router state the browser hydrates with.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { PassThrough, type Readable } from "node:stream";
+import { StrictMode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+} from "react-router";
+import { setApiFetch } from "./lib/api.js";
+import { serializeHydrationState } from "./lib/hydration.js";
+import { TitleCollectorContext, fullTitle, type TitleCollector } from "./lib/title.js";
+import { TokenProvider } from "./lib/token.js";
+import { NOT_FOUND_ROUTE_ID, ROUTE_MODULES, routes } from "./routes.js";
+
+/** Answers the app's API calls (`/api/…` paths) for the page being rendered. */
+export type FetchApi = (path: string, init: RequestInit) => Promise<Response>;
+
+export interface RenderedPage {
+  status: number;
+  title: string;
+  /** src/routes/… modules of the rendered routes, to preload (keys of Vite's manifest) */
+  routeModules: string[];
+  /** the router state, JSON for <script type="application/json"> (already escaped for HTML) */
+  hydrationJson: string;
+  /** the page's HTML, inside #root */
+  body: Readable;
+}
+
+/** A redirect a loader asked for (none today; handled so a future one is not rendered as a page). */
+export interface RedirectedPage {
+  redirect: string;
+  status: number;
+}
+
+const handler = createStaticHandler(routes);
+
+// Several hub servers can share this module (tests start more than one per process): each render's
+// API calls go to the server that asked for it.
+const pageFetch = new AsyncLocalStorage<FetchApi>();
+setApiFetch((path, init) => {
+  const fetchApi = pageFetch.getStore();
+  if (!fetchApi) return Promise.reject(new Error(`API call outside a page render: ${path}`));
+  return fetchApi(path, init);
+});
+
+function errorStatus(error: unknown): number {
+  if (isRouteErrorResponse(error)) return error.status;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
+}
+
+export async function render(
+  url: URL,
+  fetchApi: FetchApi,
+  signal: AbortSignal,
+): Promise<RenderedPage | RedirectedPage> {
+  const request = new Request(url, { signal, headers: { accept: "text/html" } });
+  const context = await pageFetch.run(fetchApi, () => handler.query(request));
+  if (context instanceof Response) {
+    return { redirect: context.headers.get("location") ?? "/", status: context.status };
+  }
+
+  let status = context.statusCode;
+  if (context.errors) status = Math.max(...Object.values(context.errors).map(errorStatus));
+  else if (context.matches.some((match) => match.route.id === NOT_FOUND_ROUTE_ID)) status = 404;
+
+  const collector: TitleCollector = {};
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const body = await new Promise<Readable>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <TitleCollectorContext.Provider value={collector}>
+          <TokenProvider>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </TokenProvider>
+        </TitleCollectorContext.Provider>
+      </StrictMode>,
+      {
+        // Every loader has resolved, so the whole page is ready at once: the <title> it names is
+        // known before the first byte of the body is sent.
+        onAllReady() {
+          const output = new PassThrough();
+          stream.pipe(output);
+          resolve(output);
+        },
+        onShellError: reject,
+        onError(error) {
+          if (!signal.aborted) console.error("server render:", error);
+        },
+      },
+    );
+    signal.addEventListener("abort", () => stream.abort(), { once: true });
+  });
+
+  return {
+    status,
+    title: collector.title ?? fullTitle(undefined),
+    routeModules: context.matches.map((match) => ROUTE_MODULES[match.route.id]).filter(Boolean),
+    hydrationJson: serializeHydrationState({ loaderData: context.loaderData, errors: context.errors }),
+    body,
+  };
+}
+export { HYDRATION_ELEMENT_ID } from "./lib/hydration.js";

@@ -1,0 +1,378 @@
+// End-to-end checks of the server rendering and the app shell, in headless Chromium against the real
+// hub server (offline): the HTML of every page carries its content before any script runs, hydration
+// is clean, titles and focus follow client navigation, missing pages are HTTP 404 with a readable
+// page, the header search suggests models, tasks and libraries, the phone header is compact with a
+// menu, and a page left open across a redeploy reloads instead of failing. Screenshots at 1440×900
+// and 390×844, light and dark, go to screenshots/shell-*.png.
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { startHubServer, type HubServer } from "@hubkit/hub";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+const webDist = path.join(repoRoot, "apps/web/dist");
+const webSsr = path.join(repoRoot, "apps/web/dist-ssr");
+const screenshotDir = path.join(repoRoot, "screenshots");
+const CHAT_MODEL = "meta-llama/Llama-3.3-70B-Instruct";
+
+/** Each route, a text its server-rendered HTML must hold, and the title it must have. */
+const ROUTES = [
+  { path: "/", text: "Find a model, copy code that runs", title: "hubkit: models, tasks and libraries" },
+  { path: "/tasks", text: "Image Classification", title: "Tasks · hubkit" },
+  {
+    path: "/tasks/image-classification",
+    text: "Image Classification",
+    title: "Image Classification · hubkit",
+  },
+  { path: "/models", text: CHAT_MODEL, title: "Models · hubkit" },
+  { path: `/models/${CHAT_MODEL}`, text: "Use this model", title: `${CHAT_MODEL} · hubkit` },
+  { path: "/libraries", text: 'class="card library-card"', title: "Libraries · hubkit" },
+  { path: "/playground", text: "Playground", title: "Playground · hubkit" },
+];
+
+let hub: HubServer;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-shell-e2e-"));
+  hub = await startHubServer({
+    host: "127.0.0.1",
+    port: 0,
+    dataDir: path.join(dataDir, "hub"),
+    mode: "offline",
+  });
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-sync",
+    ],
+  });
+  mkdirSync(screenshotDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await hub?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A page in a fresh context, with its console errors and uncaught errors collected. */
+async function openPage(
+  url: string,
+  options: { viewport?: { width: number; height: number }; javaScript?: boolean } = {},
+): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+    javaScriptEnabled: options.javaScript ?? true,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") {
+      errors.push(`console ${message.type()}: ${message.text()}`);
+    }
+  });
+  await page.goto(url);
+  return { page, context, errors };
+}
+
+/** The shell has hydrated once an effect has run: the mode badge is rendered by one. */
+async function hydrated(page: Page): Promise<void> {
+  await page.getByTestId("mode-badge").waitFor();
+}
+
+async function shots(page: Page, name: string): Promise<void> {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: path.join(screenshotDir, `shell-${name}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+// Each test loads several pages in fresh browser contexts: more than the suite's default 30 s on a busy machine.
+describe("server rendering and the app shell", { timeout: 120_000 }, () => {
+  it("the server's HTML holds each page's content, title and hydration state before any script runs", async () => {
+    for (const route of ROUTES) {
+      const response = await fetch(hub.url + route.path);
+      expect(response.status, route.path).toBe(200);
+      const html = await response.text();
+      const root = html.slice(
+        html.indexOf('<div id="root">'),
+        html.indexOf('<script type="application/json"'),
+      );
+      expect(root, route.path).toContain(route.text);
+      expect(html, route.path).toContain(`<title>${route.title.replace(/&/g, "&amp;")}</title>`);
+      expect(html, route.path).toMatch(
+        /<script type="application\/json" id="hubkit-hydration">\{"loaderData"/,
+      );
+    }
+    // The model page's "Use this model" snippet is in the HTML, and its route chunk is preloaded.
+    const html = await (await fetch(`${hub.url}/models/${CHAT_MODEL}`)).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/model-[^"]+\.js">/);
+    expect(html).toContain('class="hljs"');
+    // With JavaScript off, Chromium shows the page all the same.
+    const { page, context } = await openPage(`${hub.url}/tasks`, { javaScript: false });
+    expect(await page.locator("main h1").textContent()).toBe("Tasks");
+    expect(await page.locator(".task-card").count()).toBeGreaterThan(20);
+    await context.close();
+  });
+
+  it("hydration of every page is clean: no console error or warning, no uncaught error", async () => {
+    for (const route of ROUTES) {
+      const { page, context, errors } = await openPage(hub.url + route.path);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      expect(await page.title(), route.path).toBe(route.title);
+      expect(errors, route.path).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("client navigation changes the title and moves focus to the new page's heading", async () => {
+    const { page, context, errors } = await openPage(`${hub.url}/`);
+    await hydrated(page);
+    expect(await page.title()).toBe("hubkit: models, tasks and libraries");
+    const marker = await page.evaluate(() => ((window as { e2eMarker?: number }).e2eMarker = Math.random()));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tasks" }).click();
+    await expect.poll(() => page.title()).toBe("Tasks · hubkit");
+    await expect
+      .poll(() =>
+        page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
+      )
+      .toBe("H1 Tasks");
+    await page.locator('a.task-card[href="/tasks/image-classification"]').click();
+    await expect.poll(() => page.title()).toBe("Image Classification · hubkit");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Image Classification");
+    // All of it without a page load.
+    expect(await page.evaluate(() => (window as { e2eMarker?: number }).e2eMarker)).toBe(marker);
+    // Typing in a page's own search (a search-parameter change) leaves focus where it is.
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe("Tasks · hubkit");
+    await page.getByLabel("Search tasks").fill("segment");
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("task-search");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a missing page, task or model is an HTTP 404 with a readable page, Retry and details", async () => {
+    for (const [pathname, heading, named] of [
+      ["/no-such-page", "This page was not found", ""],
+      ["/tasks/not-a-task", "This task was not found", "not-a-task"],
+      ["/models/nobody/nothing-here", "This model was not found", "nobody/nothing-here"],
+    ]) {
+      const response = await fetch(hub.url + pathname);
+      expect(response.status, pathname).toBe(404);
+      expect(response.headers.get("content-type")).toContain("text/html");
+      const { page, context, errors } = await openPage(hub.url + pathname);
+      await hydrated(page);
+      expect(await page.locator("main h1").textContent()).toBe(
+        pathname === "/no-such-page" ? "Page not found" : heading,
+      );
+      expect(await page.title()).toBe("Not found · hubkit");
+      if (named) {
+        expect(await page.getByRole("alert").textContent()).toContain(named);
+        // The error class and the hub's own message only behind "Details".
+        const main = page.locator("main");
+        expect(await main.innerText()).not.toContain("HubApiError");
+        await page.getByText("Details").click();
+        expect(await main.innerText()).toContain("HubApiError");
+        expect(await main.innerText()).toContain("404");
+        // Retry runs the page's loader again: a new request for the data goes out.
+        const again = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith("/api/"));
+        await page.getByRole("button", { name: "Retry" }).click();
+        await again;
+        await page.getByRole("button", { name: "Retry" }).waitFor();
+      }
+      if (pathname === "/models/nobody/nothing-here") {
+        await shots(page, "model-not-found");
+        await page.setViewportSize({ width: 390, height: 844 });
+        await shots(page, "model-not-found-phone");
+      }
+      expect(errors.filter((line) => !line.includes("404"))).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("header search suggests models, tasks and libraries; keys and clicks open them", async () => {
+    const { page, context, errors } = await openPage(`${hub.url}/`);
+    await hydrated(page);
+    const search = page.getByRole("combobox", { name: "Search hubkit" });
+    await search.fill("llama");
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await list.getByRole("option", { name: new RegExp(CHAT_MODEL) }).waitFor();
+    expect(await search.getAttribute("aria-expanded")).toBe("true");
+    await shots(page, "search");
+    // Arrow keys move through the options (aria-activedescendant), Enter opens the active one.
+    const options = await list.getByRole("option").allTextContents();
+    const index = options.findIndex((text) => text.includes(CHAT_MODEL));
+    for (let i = 0; i <= index; i++) await search.press("ArrowDown");
+    const active = await search.getAttribute("aria-activedescendant");
+    expect(await page.locator(`[id="${active}"]`).textContent()).toContain(CHAT_MODEL);
+    await search.press("Enter");
+    await expect.poll(() => page.title()).toBe(`${CHAT_MODEL} · hubkit`);
+    expect(new URL(page.url()).pathname).toBe(`/models/${CHAT_MODEL}`);
+
+    await search.fill("image class");
+    await list.getByRole("option", { name: /Task\s*Image Classification/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/tasks/image-classification");
+
+    await search.fill("diffusers");
+    await list.getByRole("option", { name: /Library\s*Diffusers/ }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe("?q=diffusers");
+    await expect.poll(() => page.locator(".library-card").count()).toBeGreaterThan(0);
+
+    // Escape closes the list; Enter without a suggestion searches the models.
+    await search.fill("qwen");
+    await list.getByRole("option").first().waitFor();
+    await search.press("Escape");
+    expect(await search.getAttribute("aria-expanded")).toBe("false");
+    await search.press("Enter");
+    await expect.poll(() => page.url()).toBe(`${hub.url}/models?q=qwen`);
+    await expect.poll(() => page.locator(".model-card").count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the phone header is compact, with the navigation and search behind a menu", async () => {
+    const { page, context, errors } = await openPage(`${hub.url}/models/${CHAT_MODEL}`, {
+      viewport: { width: 390, height: 844 },
+    });
+    await hydrated(page);
+    const header = await page.locator(".site-header").boundingBox();
+    expect(header!.height).toBeLessThanOrEqual(64);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    expect(await nav.isVisible()).toBe(false);
+    await shots(page, "model-phone");
+    const menu = page.getByRole("button", { name: "Open menu" });
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await menu.click();
+    expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await nav.isVisible()).toBe(true);
+    expect(await page.getByRole("combobox", { name: "Search hubkit" }).isVisible()).toBe(true);
+    await shots(page, "menu-phone");
+    await nav.getByRole("link", { name: "Libraries" }).click();
+    await expect.poll(() => page.title()).toBe("Libraries · hubkit");
+    expect(await nav.isVisible()).toBe(false);
+    // Every page fits the phone's width.
+    for (const pathname of ["/", "/tasks", "/libraries", "/playground"]) {
+      await page.goto(hub.url + pathname);
+      await hydrated(page);
+      const overflowing = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("body *")]
+          .filter((element) => element.getBoundingClientRect().right > 391 && element.offsetParent !== null)
+          .map((element) => `${element.tagName}.${element.className}: ${element.textContent?.slice(0, 40)}`)
+          .slice(0, 5),
+      );
+      expect(overflowing, pathname).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("desktop screenshots of the server-rendered pages", async () => {
+    for (const [name, pathname] of [
+      ["home", "/"],
+      ["model", `/models/${CHAT_MODEL}`],
+      ["libraries", "/libraries"],
+    ]) {
+      const { page, context } = await openPage(hub.url + pathname);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      await shots(page, name);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shots(page, `${name}-phone`);
+      await context.close();
+    }
+  });
+
+  it("after a redeploy, a page opened before it reloads into the new build instead of failing", async () => {
+    // A copy of the build, served by a second hub server.
+    const build = path.join(dataDir, "build");
+    cpSync(webDist, path.join(build, "dist"), { recursive: true });
+    cpSync(webSsr, path.join(build, "dist-ssr"), { recursive: true });
+    const options = { host: "127.0.0.1", dataDir: path.join(dataDir, "redeploy"), mode: "offline" as const };
+    let server = await startHubServer({ ...options, port: 0, webDistDir: path.join(build, "dist") });
+    const port = Number(new URL(server.url).port);
+    try {
+      const { page, context, errors } = await openPage(`${server.url}/`);
+      await hydrated(page);
+      const marker = await page.evaluate(
+        () => ((window as { e2eMarker?: number }).e2eMarker = Math.random()),
+      );
+
+      // The redeploy: every script gets a new content hash (new file name, references rewritten, the
+      // old files gone), and the server restarts on the same port.
+      await server.close();
+      const assets = path.join(build, "dist", "assets");
+      const renames = new Map<string, string>();
+      for (const file of readdirSync(assets)) {
+        // name-<hash>.js and its precompressed copies (.js.br, .js.gz)
+        const match = /^(.*-)([A-Za-z0-9_-]{8})(\.js(?:\.br|\.gz)?)$/.exec(file);
+        if (match) renames.set(file, `${match[1]}${match[2].split("").reverse().join("")}${match[3]}`);
+      }
+      const rewrite = (dir: string) => {
+        for (const entry of readdirSync(dir)) {
+          const full = path.join(dir, entry);
+          if (statSync(full).isDirectory()) rewrite(full);
+          else if (/\.(?:js|html|json)$/.test(entry)) {
+            let text = readFileSync(full, "utf8");
+            for (const [from, to] of renames) text = text.split(from).join(to);
+            writeFileSync(full, text);
+            // The copies hold the new text too.
+            if (existsSync(`${full}.br`)) writeFileSync(`${full}.br`, brotliCompressSync(text));
+            if (existsSync(`${full}.gz`)) writeFileSync(`${full}.gz`, gzipSync(text));
+          }
+        }
+      };
+      rewrite(path.join(build, "dist"));
+      for (const [from, to] of renames) renameSync(path.join(assets, from), path.join(assets, to));
+      server = await startHubServer({ ...options, port, webDistDir: path.join(build, "dist") });
+
+      // The old page navigates: its chunk for /tasks is gone; the browser loads /tasks afresh.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tasks" }).click();
+      await expect.poll(() => page.title(), { timeout: 15_000 }).toBe("Tasks · hubkit");
+      await page.locator(".task-card").first().waitFor();
+      expect(new URL(page.url()).pathname).toBe("/tasks");
+      // A full page load happened (the marker is gone), and no error page was shown.
+      expect(await page.evaluate(() => (window as { e2eMarker?: number }).e2eMarker)).toBeUndefined();
+      expect(marker).toBeGreaterThan(0);
+      expect(await page.locator("main h1").textContent()).toBe("Tasks");
+      // The new build works from there on: client navigation again, without a reload.
+      const second = await page.evaluate(() => ((window as { e2eMarker?: number }).e2eMarker = 2));
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Libraries" }).click();
+      await expect.poll(() => page.title()).toBe("Libraries · hubkit");
+      expect(await page.evaluate(() => (window as { e2eMarker?: number }).e2eMarker)).toBe(second);
+      // The failed module fetch is the only complaint the browser logged.
+      expect(
+        errors.filter((line) => !/Failed to load resource|dynamically imported module/.test(line)),
+      ).toEqual([]);
+      await context.close();
+    } finally {
+      await server.close();
+    }
+  });
+});
