@@ -88,7 +88,9 @@ export function ModelPicker({ label, models, value, task, onChange }: ModelPicke
 
   return (
     <div className="field model-picker">
-      <label htmlFor={`${ids}-input`}>{label}</label>
+      <label htmlFor={`${ids}-input`} id={`${ids}-label`}>
+        {label}
+      </label>
       <div className="model-picker-box">
         <input
           ref={input}
@@ -118,7 +120,7 @@ export function ModelPicker({ label, models, value, task, onChange }: ModelPicke
           type="button"
           className="model-picker-toggle"
           tabIndex={-1}
-          aria-label={open ? "Close the model list" : "Open the model list"}
+          aria-label={open ? "Close the list" : "Show the list"}
           onClick={() => {
             if (open) close();
             else {
@@ -130,7 +132,13 @@ export function ModelPicker({ label, models, value, task, onChange }: ModelPicke
           <ChevronDown size={16} aria-hidden />
         </button>
         {open && (
-          <ul ref={list} id={`${ids}-list`} role="listbox" aria-label={`${label}s`} className="model-options">
+          <ul
+            ref={list}
+            id={`${ids}-list`}
+            role="listbox"
+            aria-labelledby={`${ids}-label`}
+            className="model-options"
+          >
             {matches.length === 0 && <li className="muted model-none">No model matches “{query}”.</li>}
             {matches.map((model, index) => {
               const providers = providersFor(model, task);

@@ -1,5 +1,6 @@
-// Images attached to a chat message travel as data: URLs inside the JSON request, which the hub's
-// proxy caps at 1 MiB: large pictures are scaled down (longest side 1536 px) and re-encoded as JPEG.
+// Images attached to a chat message travel as data: URLs inside the JSON request and are saved with
+// the conversation (localStorage holds about 5 MB): large pictures are scaled down (longest side
+// 1536 px, more than vision models look at) and re-encoded as JPEG.
 const MAX_SIDE = 1536;
 const KEEP_AS_IS_BYTES = 400_000;
 const MAX_DATA_URL_CHARS = 900_000;

@@ -157,7 +157,10 @@ export function Component() {
     if (!drawerOpen) return;
     settingsRef.current?.querySelector<HTMLElement>("input, select, textarea, button")?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setDrawerOpen(false);
+      if (event.key === "Escape") {
+        setDrawerOpen(false);
+        drawerButton.current?.focus();
+      }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -277,7 +280,7 @@ export function Component() {
         <button
           type="button"
           className="icon-button"
-          aria-label="Random seed"
+          aria-label="Roll a random value"
           title="Random seed"
           onClick={() => update({ seed: String(crypto.getRandomValues(new Uint32Array(1))[0]) })}
         >
