@@ -104,6 +104,7 @@ export function ModelPicker({ label, models, value, task, onChange }: ModelPicke
           spellCheck={false}
           placeholder="Search models or providers"
           value={open ? query : value}
+          title={open ? undefined : value}
           onChange={(event) => {
             setQuery(event.target.value);
             setActive(0);

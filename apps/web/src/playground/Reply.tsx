@@ -1,10 +1,10 @@
 // A model reply: Markdown (loaded on first use) with reasoning blocks collapsed in <details>.
 import { Brain } from "lucide-react";
-import { useEffect, useMemo, useState, type MouseEvent } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { splitReasoning } from "./reasoning.js";
 
 interface MarkdownModule {
-  renderMarkdown(source: string): string;
+  renderMarkdown(source: string): ReactNode;
 }
 let markdownModule: MarkdownModule | undefined;
 let markdownPromise: Promise<MarkdownModule> | undefined;
@@ -26,26 +26,17 @@ function useMarkdownModule(): MarkdownModule | undefined {
   return loaded;
 }
 
-/** Copy buttons of code blocks are plain HTML: one delegated handler serves them all. */
-async function onCodeCopy(event: MouseEvent<HTMLDivElement>) {
-  const button = (event.target as HTMLElement).closest("button.md-copy");
-  const code = button?.parentElement?.querySelector("code")?.textContent;
-  if (!button || code == null) return;
-  try {
-    await navigator.clipboard.writeText(code);
-    button.textContent = "Copied";
-  } catch {
-    button.textContent = "Copy blocked";
-  }
-  setTimeout(() => (button.textContent = "Copy"), 2000);
-}
-
 export function Markdown({ text }: { text: string }) {
   const module = useMarkdownModule();
-  const html = useMemo(() => module?.renderMarkdown(text), [module, text]);
-  if (html === undefined) return <div className="markdown plain">{text}</div>;
-  // renderMarkdown's output is sanitised by DOMPurify (raw HTML in the reply is escaped first).
-  return <div className="markdown" onClick={onCodeCopy} dangerouslySetInnerHTML={{ __html: html }} />;
+  const content = useMemo(() => module?.renderMarkdown(text), [module, text]);
+  if (content === undefined) {
+    return (
+      <div className="markdown plain">
+        <p>{text}</p>
+      </div>
+    );
+  }
+  return <div className="markdown">{content}</div>;
 }
 
 export function Reply({ text, streaming = false }: { text: string; streaming?: boolean }) {
