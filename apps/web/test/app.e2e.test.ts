@@ -1,7 +1,7 @@
 // End-to-end: the real hub server (offline: the provider emulator answers inference) serves the built
 // app; headless Chromium checks every page renders its real content, inference from the browser
-// (streamed chat, stop, text-to-image, try-it, a failing model), snippets and the copy button,
-// keyboard reachability, and saves light and dark screenshots of each page to screenshots/.
+// (try-it, a failing model), snippets and the copy button, keyboard reachability, and saves light and
+// dark screenshots of each page to screenshots/. The playground has its own file.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
