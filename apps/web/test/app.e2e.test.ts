@@ -362,7 +362,9 @@ describe("hubkit web app in Chromium", () => {
     await page.close();
 
     const chat = await open(`/playground?model=${encodeURIComponent("hubkit-faults/error-openai")}`);
-    await expect.poll(() => chat.getByLabel("Provider").locator("option").count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => chat.getByLabel("Provider").locator("option").count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await chat.getByLabel("Message", { exact: true }).fill("Hello?");
     await chat.getByRole("button", { name: "Send" }).click();
     await chat.locator(".error-notice").waitFor();

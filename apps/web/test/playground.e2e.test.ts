@@ -299,12 +299,26 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
 
     await page.getByLabel("Message", { exact: true }).fill(prompt);
     await page.getByRole("button", { name: "Send", exact: true }).click();
-    await page.waitForFunction(
-      () => (document.querySelector('[data-testid="streaming"] p')?.textContent ?? "").split(" ").length >= 3,
-      undefined,
-      { polling: "raf", timeout: 10_000 },
+    // Press Stop from inside the page as soon as three words are on screen: a round trip from the test
+    // on a busy machine can take longer than the rest of the stream.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const started = performance.now();
+          const tick = () => {
+            const text = document.querySelector('[data-testid="streaming"] p')?.textContent ?? "";
+            if (text.split(" ").length >= 3) {
+              const stop = [...document.querySelectorAll("button")].find(
+                (b) => b.textContent?.trim() === "Stop",
+              );
+              stop?.click();
+              resolve();
+            } else if (performance.now() - started > 10_000) reject(new Error("no three words in 10 s"));
+            else requestAnimationFrame(tick);
+          };
+          tick();
+        }),
     );
-    await page.getByRole("button", { name: "Stop" }).click();
     const reply = page.locator(".message.assistant").last();
     await page.getByRole("button", { name: "Send", exact: true }).waitFor();
     const partial = (await reply.locator("p").textContent()) ?? "";

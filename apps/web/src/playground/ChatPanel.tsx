@@ -6,6 +6,7 @@ import { ErrorNotice } from "../components/Feedback.js";
 import type { HubModel } from "../lib/api.js";
 import { createClient } from "../lib/inference.js";
 import {
+  hasConversation,
   newId,
   openConversation,
   saveConversation,
@@ -55,6 +56,8 @@ export function ChatPanel({ settings }: { settings: ChatSettings }) {
   const [draft, setDraft] = useState("");
   const [attachments, setAttachments] = useState<string[]>([]);
   const [streaming, setStreaming] = useState<string | undefined>();
+  /** the conversation the reply under way belongs to */
+  const [streamingFor, setStreamingFor] = useState<string | undefined>();
   const [stopped, setStopped] = useState<"partial" | "empty" | undefined>();
   const [running, setRunning] = useState(false);
   const [usage, setUsage] = useState<Usage | undefined>();
@@ -78,6 +81,7 @@ export function ChatPanel({ settings }: { settings: ChatSettings }) {
     setUsage(undefined);
     setStopped(undefined);
     setStreaming("");
+    setStreamingFor(id);
     save(id, history);
     try {
       const client = await createClient(settings.token);
@@ -101,7 +105,8 @@ export function ChatPanel({ settings }: { settings: ChatSettings }) {
         setError(caught);
         return caught.partial;
       });
-      if (outcome?.text) {
+      // Deleted while the reply streamed: it stays deleted.
+      if (outcome?.text && hasConversation(id)) {
         const reply: StoredMessage = {
           id: newId(),
           role: "assistant",
@@ -202,7 +207,7 @@ export function ChatPanel({ settings }: { settings: ChatSettings }) {
             }
           />
         ))}
-        {streaming !== undefined && (
+        {streaming !== undefined && streamingFor === current?.id && (
           <li className="message assistant streaming" data-testid="streaming">
             <span className="role">assistant</span>
             {streaming ? <Reply text={streaming} streaming /> : <p className="muted typing">…</p>}

@@ -112,6 +112,10 @@ export function saveConversation(conversation: Omit<Conversation, "title" | "upd
   commit({ conversations: [saved, ...others], currentId: saved.id });
 }
 
+export function hasConversation(id: string): boolean {
+  return snapshot().conversations.some((entry) => entry.id === id);
+}
+
 export function openConversation(id: string | undefined): void {
   commit({ ...snapshot(), currentId: id });
 }

@@ -157,7 +157,8 @@ export function Component() {
     if (!drawerOpen) return;
     settingsRef.current?.querySelector<HTMLElement>("input, select, textarea, button")?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
+      // Escape in an open model list closes the list only.
+      if (event.key === "Escape" && !event.defaultPrevented) {
         setDrawerOpen(false);
         drawerButton.current?.focus();
       }
