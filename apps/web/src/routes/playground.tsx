@@ -1,66 +1,86 @@
-// Playground: chat (streamed, stoppable, with token usage) or text-to-image, with model and provider
-// pickers and generation parameters. Every setting lives in the URL, so a link reproduces it, and
-// "View code" shows the snippet for exactly these settings.
-import { CircleStop, Eye, ImageIcon, MessageSquare, Send, Square, Trash2 } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+// Playground: chat (saved conversations, Markdown replies, images for vision models), text-to-image
+// and compare (two models or providers side by side, with their speed). Settings live in the URL, so
+// a link reproduces them; conversations live in the browser. On a phone the settings are a drawer
+// and the composer stays in view. The parts are in src/playground/.
+import { Dices, GitCompare, ImageIcon, MessageSquare, SlidersHorizontal, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
-import { SnippetPanel } from "../components/ModelInference.js";
 import { RouteError } from "../components/RouteError.js";
 import { Tabs } from "../components/Tabs.js";
 import { TokenField } from "../components/TokenField.js";
 import { getModel, listModels, type HubModel } from "../lib/api.js";
-import { createClient } from "../lib/inference.js";
 import { useToken } from "../lib/token.js";
+import { ChatPanel } from "../playground/ChatPanel.js";
+import { ComparePanel } from "../playground/ComparePanel.js";
+import { ConversationList } from "../playground/ConversationList.js";
+import { ImagePanel, type ImageParameters } from "../playground/ImagePanel.js";
+import { contextLength, ModelPicker, providersFor, takesImages } from "../playground/ModelPicker.js";
+import "../playground/playground.css";
 
-type Mode = "chat" | "image";
+type Mode = "chat" | "image" | "compare";
+const MODES: Mode[] = ["chat", "image", "compare"];
 
-const DEFAULT_MODEL: Record<Mode, string> = {
+const DEFAULT_MODEL = {
   chat: "meta-llama/Llama-3.3-70B-Instruct",
   image: "black-forest-labs/FLUX.1-dev",
+  /** side B of compare: another model served by several providers */
+  compare: "Qwen/Qwen2.5-72B-Instruct",
 };
-const MAPPING_TASK: Record<Mode, string> = { chat: "conversational", image: "text-to-image" };
+const TASK = { chat: "conversational", image: "text-to-image", compare: "conversational" } as const;
+/** Text-to-image sizes offered (width × height); none: the provider's default. */
+const IMAGE_SIZES = ["512x512", "768x768", "1024x1024", "1024x768", "768x1024", "1344x768", "768x1344"];
+const MAX_SEED = 2 ** 32 - 1;
 
 interface PlaygroundData {
   mode: Mode;
   models: HubModel[];
 }
 
+function readMode(params: URLSearchParams): Mode {
+  const mode = params.get("mode");
+  return MODES.includes(mode as Mode) ? (mode as Mode) : "chat";
+}
+
 export async function loader({ request }: LoaderFunctionArgs): Promise<PlaygroundData> {
-  const mode: Mode = new URL(request.url).searchParams.get("mode") === "image" ? "image" : "chat";
+  const mode = readMode(new URL(request.url).searchParams);
   const page = await listModels(
     {
-      ...(mode === "chat" ? { filter: "conversational" } : { pipelineTag: "text-to-image" }),
+      ...(mode === "image" ? { pipelineTag: "text-to-image" } : { filter: "conversational" }),
       limit: 200,
-      expand: ["pipeline_tag", "tags", "inferenceProviderMapping"],
+      expand: ["pipeline_tag", "tags", "inferenceProviderMapping", "gguf"],
     },
     request.signal,
   );
-  const task = MAPPING_TASK[mode];
-  const models = page.models.filter((model) =>
-    Object.values(model.inferenceProviderMapping ?? {}).some((entry) => entry.task === task),
-  );
+  const task = TASK[mode];
+  const models = page.models.filter((model) => providersFor(model, task).length > 0);
   return { mode, models };
 }
 
 interface NumberParam {
-  name: "temperature" | "max_tokens" | "top_p";
+  name: string;
   label: string;
   min: number;
   max: number;
   step: number;
   integer?: boolean;
-  fallback: number;
+  /** the value used when the URL has none; undefined: not sent (the provider's default) */
+  fallback?: number;
 }
 
-const NUMBER_PARAMS: NumberParam[] = [
+const CHAT_PARAMS: NumberParam[] = [
   { name: "temperature", label: "Temperature", min: 0, max: 2, step: 0.1, fallback: 0.7 },
   { name: "max_tokens", label: "Max tokens", min: 1, max: 8192, step: 1, integer: true, fallback: 512 },
   { name: "top_p", label: "Top p", min: 0, max: 1, step: 0.05, fallback: 0.95 },
 ];
+const IMAGE_PARAMS: NumberParam[] = [
+  { name: "steps", label: "Steps", min: 1, max: 100, step: 1, integer: true },
+  { name: "guidance", label: "Guidance", min: 0, max: 30, step: 0.5 },
+  { name: "seed", label: "Seed", min: 0, max: MAX_SEED, step: 1, integer: true },
+];
 
 /** A parameter from the URL, or an error naming what is wrong with it. */
-function readNumber(params: URLSearchParams, spec: NumberParam): { value: number; error?: string } {
+function readNumber(params: URLSearchParams, spec: NumberParam): { value?: number; error?: string } {
   const raw = params.get(spec.name);
   if (raw === null || raw === "") return { value: spec.fallback };
   const value = Number(raw);
@@ -76,29 +96,22 @@ function readNumber(params: URLSearchParams, spec: NumberParam): { value: number
   return { value };
 }
 
-interface ChatMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
-  /** an assistant reply cut short by Stop (shown as such; the model only ever sees the text) */
-  stopped?: boolean;
-}
-
-/** The messages as the API takes them: role and content only. */
-const forApi = (messages: ChatMessage[]) => messages.map(({ role, content }) => ({ role, content }));
-
-interface Usage {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  total_tokens?: number;
-}
-
-/** Replaces the catalogue's example prompt in a generated text-to-image snippet with the current prompt. */
-function withPrompt(code: string, example: string, prompt: string, language: string): string {
-  if (!prompt || prompt === example) return code;
-  const from = JSON.stringify(example).slice(1, -1);
-  let to = JSON.stringify(prompt).slice(1, -1);
-  if (language === "sh") to = to.replace(/'/g, "'\\''");
-  return code.split(from).join(to);
+/** The full model (for "View code"), with the listed one standing in while it loads. */
+function useModel(models: HubModel[], id: string) {
+  const [detail, setDetail] = useState<HubModel | undefined>();
+  const [error, setError] = useState<unknown>();
+  useEffect(() => {
+    if (!id) return;
+    const abort = new AbortController();
+    setDetail(undefined);
+    setError(undefined);
+    getModel(id, abort.signal).then(setDetail, (caught: unknown) => {
+      if (!abort.signal.aborted) setError(caught);
+    });
+    return () => abort.abort();
+  }, [id]);
+  const listed = models.find((model) => model.id === id);
+  return { model: detail?.id === id ? detail : listed, error };
 }
 
 export function Component() {
@@ -106,30 +119,29 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const { token } = useToken();
   const ids = useId();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const settingsRef = useRef<HTMLElement>(null);
+
+  const fallbackModel = (wanted: string) =>
+    models.some((m) => m.id === wanted) ? wanted : (models[0]?.id ?? "");
   const modelId =
-    params.get("model") ||
-    (models.some((m) => m.id === DEFAULT_MODEL[mode]) ? DEFAULT_MODEL[mode] : models[0]?.id) ||
-    "";
-  const [model, setModel] = useState<HubModel | undefined>();
-  const [modelError, setModelError] = useState<unknown>();
+    params.get("model") || fallbackModel(mode === "image" ? DEFAULT_MODEL.image : DEFAULT_MODEL.chat);
+  const { model, error: modelError } = useModel(models, mode === "compare" ? "" : modelId);
+  const task = TASK[mode];
+  const providers = providersFor(model, task);
+  const wantedProvider = params.get("provider");
+  const provider = wantedProvider && providers.includes(wantedProvider) ? wantedProvider : providers[0];
   const system = params.get("system") ?? "";
   const prompt = params.get("prompt") ?? "";
-  const numbers = Object.fromEntries(
-    NUMBER_PARAMS.map((spec) => [spec.name, readNumber(params, spec)]),
-  ) as Record<NumberParam["name"], { value: number; error?: string }>;
-  const paramErrors = Object.values(numbers).flatMap((entry) => (entry.error ? [entry.error] : []));
 
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [draft, setDraft] = useState("");
-  const [streaming, setStreaming] = useState("");
-  /** how the last call was stopped: after part of the reply, or before anything arrived */
-  const [stopped, setStopped] = useState<"partial" | "empty" | undefined>();
-  const [running, setRunning] = useState(false);
-  const [usage, setUsage] = useState<Usage | undefined>();
-  const [error, setError] = useState<unknown>();
-  const [imageUrl, setImageUrl] = useState<string | undefined>();
-  const [showCode, setShowCode] = useState(false);
-  const controller = useRef<AbortController | undefined>(undefined);
+  const specs = mode === "image" ? IMAGE_PARAMS : CHAT_PARAMS;
+  const numbers = Object.fromEntries(specs.map((spec) => [spec.name, readNumber(params, spec)]));
+  const paramErrors = Object.values(numbers).flatMap((entry) => (entry.error ? [entry.error] : []));
+  const size = params.get("size") ?? "";
+  if (size && !IMAGE_SIZES.includes(size) && mode === "image") {
+    paramErrors.push(`Size must be one of ${IMAGE_SIZES.join(", ")}, got "${size}"`);
+  }
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -140,109 +152,184 @@ export function Component() {
     setParams(next, { replace: true });
   };
 
+  // The drawer (phone): Escape closes it, focus goes into it and back to its button.
   useEffect(() => {
-    if (!modelId) return;
-    const abort = new AbortController();
-    setModel(undefined);
-    setModelError(undefined);
-    getModel(modelId, abort.signal).then(setModel, (caught: unknown) => {
-      if (!abort.signal.aborted) setModelError(caught);
-    });
-    return () => abort.abort();
-  }, [modelId]);
-
-  useEffect(() => () => controller.current?.abort(), []);
-  useEffect(() => () => (imageUrl ? URL.revokeObjectURL(imageUrl) : undefined), [imageUrl]);
-
-  const task = MAPPING_TASK[mode];
-  const mapping = model?.inferenceProviderMapping ?? {};
-  const providers = Object.keys(mapping).filter((id) => mapping[id].task === task);
-  const provider =
-    params.get("provider") && providers.includes(params.get("provider")!)
-      ? params.get("provider")!
-      : providers[0];
-
-  const conversation = useMemo(
-    () => [...(system ? [{ role: "system" as const, content: system }] : []), ...forApi(messages)],
-    [system, messages],
-  );
-  const snippetOpts = useMemo(() => {
-    if (mode === "image") return {};
-    const pending = draft.trim() ? [{ role: "user", content: draft.trim() }] : [];
-    const chat = [...conversation, ...pending];
-    return {
-      streaming: true,
-      messages: chat.length > 0 && chat.some((message) => message.role === "user") ? chat : undefined,
-      temperature: numbers.temperature.value,
-      max_tokens: numbers.max_tokens.value,
-      top_p: numbers.top_p.value,
-    };
-  }, [mode, conversation, draft, numbers.temperature.value, numbers.max_tokens.value, numbers.top_p.value]);
-
-  const stop = () => controller.current?.abort();
-
-  const send = async () => {
-    if (running || !model || !provider || paramErrors.length > 0) return;
-    const abort = new AbortController();
-    controller.current = abort;
-    setRunning(true);
-    setError(undefined);
-    setUsage(undefined);
-    setStopped(undefined);
-    try {
-      const client = await createClient(token);
-      if (mode === "chat") {
-        const text = draft.trim();
-        if (!text) throw new Error("Type a message first");
-        const history: ChatMessage[] = [...messages, { role: "user", content: text }];
-        setMessages(history);
-        setDraft("");
-        setStreaming("");
-        let reply = "";
-        try {
-          const stream = client.chatCompletionStream(
-            {
-              model: model.id,
-              provider: provider as never,
-              messages: [...(system ? [{ role: "system", content: system }] : []), ...forApi(history)],
-              temperature: numbers.temperature.value,
-              max_tokens: numbers.max_tokens.value,
-              top_p: numbers.top_p.value,
-              stream_options: { include_usage: true },
-            },
-            { signal: abort.signal },
-          );
-          for await (const chunk of stream) {
-            reply += chunk.choices?.[0]?.delta?.content ?? "";
-            setStreaming(reply);
-            if (chunk.usage) setUsage(chunk.usage as Usage);
-          }
-        } finally {
-          // Keep what arrived, also when stopped or failed midway.
-          if (reply)
-            setMessages([...history, { role: "assistant", content: reply, stopped: abort.signal.aborted }]);
-          if (abort.signal.aborted) setStopped(reply ? "partial" : "empty");
-          setStreaming("");
-        }
-      } else {
-        if (!prompt.trim()) throw new Error("Type a prompt first");
-        const blob = await client.textToImage(
-          { model: model.id, provider: provider as never, inputs: prompt },
-          { signal: abort.signal },
-        );
-        setImageUrl(URL.createObjectURL(blob));
+    if (!drawerOpen) return;
+    settingsRef.current?.querySelector<HTMLElement>("input, select, textarea, button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      // Escape in an open model list closes the list only.
+      if (event.key === "Escape" && !event.defaultPrevented) {
+        setDrawerOpen(false);
+        drawerButton.current?.focus();
       }
-    } catch (caught) {
-      if (!abort.signal.aborted) setError(caught);
-    } finally {
-      setRunning(false);
-      controller.current = undefined;
-    }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawerOpen]);
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+    drawerButton.current?.focus();
   };
 
+  const chatSettings = {
+    system,
+    temperature: numbers.temperature?.value ?? 0.7,
+    max_tokens: numbers.max_tokens?.value ?? 512,
+    top_p: numbers.top_p?.value ?? 0.95,
+    invalid: paramErrors.length > 0,
+    token,
+  };
+  const [width, height] = size ? size.split("x").map(Number) : [];
+  const imageParameters: ImageParameters = {
+    ...(size && IMAGE_SIZES.includes(size) ? { width, height } : {}),
+    ...(numbers.steps?.value !== undefined ? { num_inference_steps: numbers.steps.value } : {}),
+    ...(numbers.guidance?.value !== undefined ? { guidance_scale: numbers.guidance.value } : {}),
+    ...(numbers.seed?.value !== undefined ? { seed: numbers.seed.value } : {}),
+    ...(params.get("negative_prompt") ? { negative_prompt: params.get("negative_prompt")! } : {}),
+  };
+
+  const numberField = (spec: NumberParam, extra?: ReactNode) => (
+    <div className="field" key={spec.name}>
+      <label htmlFor={`${ids}-${spec.name}`}>{spec.label}</label>
+      <div className={extra ? "field-row" : undefined}>
+        <input
+          id={`${ids}-${spec.name}`}
+          type="number"
+          inputMode={spec.integer ? "numeric" : "decimal"}
+          min={spec.min}
+          max={spec.max}
+          step={spec.step}
+          placeholder={spec.fallback === undefined ? "provider default" : undefined}
+          value={params.get(spec.name) ?? (spec.fallback === undefined ? "" : String(spec.fallback))}
+          aria-invalid={numbers[spec.name]?.error ? true : undefined}
+          onChange={(event) => update({ [spec.name]: event.target.value })}
+        />
+        {extra}
+      </div>
+    </div>
+  );
+
+  const modelFields = mode !== "compare" && (
+    <>
+      <ModelPicker
+        label="Model"
+        models={models}
+        value={modelId}
+        task={task}
+        onChange={(id) => update({ model: id, provider: undefined })}
+      />
+      <div className="field">
+        <label htmlFor={`${ids}-provider`}>Provider</label>
+        <select
+          id={`${ids}-provider`}
+          value={provider ?? ""}
+          disabled={providers.length === 0}
+          onChange={(event) => update({ provider: event.target.value })}
+        >
+          {providers.map((id) => (
+            <option key={id} value={id}>
+              {id}
+              {model?.inferenceProviderMapping?.[id].status === "staging" ? " (staging)" : ""}
+            </option>
+          ))}
+        </select>
+      </div>
+      {model && (
+        <p className="model-facts muted">
+          {providers.length} provider{providers.length === 1 ? "" : "s"}
+          {contextLength(model) !== undefined &&
+            ` · ${contextLength(model)!.toLocaleString("en")} tokens of context`}
+          {takesImages(model) && " · takes images"}
+        </p>
+      )}
+    </>
+  );
+
+  const chatFields = mode !== "image" && (
+    <>
+      <div className="field">
+        <label htmlFor={`${ids}-system`}>System prompt</label>
+        <textarea
+          id={`${ids}-system`}
+          rows={3}
+          value={system}
+          onChange={(event) => update({ system: event.target.value })}
+        />
+      </div>
+      {CHAT_PARAMS.map((spec) => numberField(spec))}
+    </>
+  );
+
+  const imageFields = mode === "image" && (
+    <>
+      <div className="field">
+        <label htmlFor={`${ids}-size`}>Size</label>
+        <select id={`${ids}-size`} value={size} onChange={(event) => update({ size: event.target.value })}>
+          <option value="">Provider default</option>
+          {IMAGE_SIZES.map((value) => (
+            <option key={value} value={value}>
+              {value.replace("x", " × ")}
+            </option>
+          ))}
+          {size && !IMAGE_SIZES.includes(size) && <option value={size}>{size} (not offered)</option>}
+        </select>
+      </div>
+      {numberField(IMAGE_PARAMS[0])}
+      {numberField(IMAGE_PARAMS[1])}
+      {numberField(
+        IMAGE_PARAMS[2],
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Roll a random value"
+          title="Random seed"
+          onClick={() => update({ seed: String(crypto.getRandomValues(new Uint32Array(1))[0]) })}
+        >
+          <Dices size={16} aria-hidden />
+        </button>,
+      )}
+      <div className="field">
+        <label htmlFor={`${ids}-negative`}>Negative prompt</label>
+        <textarea
+          id={`${ids}-negative`}
+          rows={2}
+          placeholder="What the image should not show"
+          value={params.get("negative_prompt") ?? ""}
+          onChange={(event) => update({ negative_prompt: event.target.value })}
+        />
+      </div>
+    </>
+  );
+
+  const selectMode = (next: string) => {
+    // Chat and compare share their settings; text-to-image has its own.
+    const keep =
+      next !== "image" && mode !== "image"
+        ? ["system", "temperature", "max_tokens", "top_p", "model", "provider", "model_b", "provider_b"]
+        : [];
+    const carried = new URLSearchParams();
+    if (next !== "chat") carried.set("mode", next);
+    for (const key of keep) if (params.get(key)) carried.set(key, params.get(key)!);
+    setParams(carried);
+  };
+
+  const compareModelB = params.get("model_b") || fallbackModel(DEFAULT_MODEL.compare);
+
   return (
-    <div className="page playground">
-      <h1>Playground</h1>
+    <div className="page playground" data-mode={mode}>
+      <div className="playground-head">
+        <h1>Playground</h1>
+        <button
+          ref={drawerButton}
+          type="button"
+          className="button settings-toggle"
+          aria-expanded={drawerOpen}
+          aria-controls={`${ids}-settings`}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <SlidersHorizontal size={16} aria-hidden /> Settings
+        </button>
+      </div>
       <Tabs
         label="Playground mode"
         items={[
@@ -262,86 +349,76 @@ export function Component() {
               </>
             ),
           },
+          {
+            id: "compare",
+            label: (
+              <>
+                <GitCompare size={16} aria-hidden /> Compare
+              </>
+            ),
+          },
         ]}
         selected={mode}
-        onSelect={(next) => {
-          setMessages([]);
-          setError(undefined);
-          setParams(next === "image" ? { mode: "image" } : {});
-        }}
+        onSelect={selectMode}
       >
         <div className="playground-grid">
-          <aside className="card settings" aria-label="Settings">
-            <div className="field">
-              <label htmlFor={`${ids}-model`}>Model</label>
-              <select
-                id={`${ids}-model`}
-                value={modelId}
-                onChange={(event) => update({ model: event.target.value, provider: undefined })}
+          <aside
+            ref={settingsRef}
+            id={`${ids}-settings`}
+            className="card settings"
+            aria-label="Settings"
+            data-open={drawerOpen || undefined}
+          >
+            <div className="drawer-head">
+              <h2>Settings</h2>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Close the settings"
+                onClick={closeDrawer}
               >
-                {!models.some((m) => m.id === modelId) && modelId && (
-                  <option value={modelId}>{modelId}</option>
-                )}
-                {models.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.id}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={`${ids}-provider`}>Provider</label>
-              <select
-                id={`${ids}-provider`}
-                value={provider ?? ""}
-                disabled={providers.length === 0}
-                onChange={(event) => update({ provider: event.target.value })}
-              >
-                {providers.map((id) => (
-                  <option key={id} value={id}>
-                    {id}
-                    {mapping[id].status === "staging" ? " (staging)" : ""}
-                  </option>
-                ))}
-              </select>
+                <X size={18} aria-hidden />
+              </button>
             </div>
             {mode === "chat" && (
-              <>
-                <div className="field">
-                  <label htmlFor={`${ids}-system`}>System prompt</label>
-                  <textarea
-                    id={`${ids}-system`}
-                    rows={3}
-                    value={system}
-                    onChange={(event) => update({ system: event.target.value })}
-                  />
-                </div>
-                {NUMBER_PARAMS.map((spec) => (
-                  <div className="field" key={spec.name}>
-                    <label htmlFor={`${ids}-${spec.name}`}>{spec.label}</label>
-                    <input
-                      id={`${ids}-${spec.name}`}
-                      type="number"
-                      min={spec.min}
-                      max={spec.max}
-                      step={spec.step}
-                      value={params.get(spec.name) ?? String(spec.fallback)}
-                      aria-invalid={numbers[spec.name].error ? true : undefined}
-                      onChange={(event) => update({ [spec.name]: event.target.value })}
-                    />
-                  </div>
-                ))}
-              </>
+              <ConversationList
+                onOpen={(conversation) => {
+                  update({
+                    model: conversation.model,
+                    provider: conversation.provider,
+                    system: conversation.system,
+                  });
+                  setDrawerOpen(false);
+                }}
+              />
             )}
+            {modelFields}
+            {chatFields}
+            {imageFields}
             <TokenField />
           </aside>
+          {drawerOpen && (
+            <button
+              type="button"
+              className="drawer-backdrop"
+              aria-label="Close the settings"
+              tabIndex={-1}
+              onClick={closeDrawer}
+            />
+          )}
           <section
             className="card conversation"
-            aria-label={mode === "chat" ? "Conversation" : "Image generation"}
+            aria-label={
+              mode === "image" ? "Image generation" : mode === "compare" ? "Comparison" : "Conversation"
+            }
           >
-            {modelError !== undefined && <ErrorNotice error={modelError} context={`Model ${modelId}`} />}
-            {!model && modelError === undefined && modelId && <Loading label="Loading the model…" />}
-            {model && providers.length === 0 && (
+            {modelError !== undefined && !model && (
+              <ErrorNotice error={modelError} context={`Model ${modelId}`} />
+            )}
+            {mode !== "compare" && !model && modelError === undefined && modelId && (
+              <Loading label="Loading the model…" />
+            )}
+            {mode !== "compare" && model && providers.length === 0 && (
               <p className="muted">
                 No provider serves {model.id} for {task}. Pick another model.
               </p>
@@ -351,135 +428,33 @@ export function Component() {
                 {message}
               </p>
             ))}
-            {mode === "chat" ? (
-              <>
-                <ol className="messages" aria-live="polite">
-                  {messages.map((message, index) => (
-                    <li key={index} className={`message ${message.role}`}>
-                      <span className="role">
-                        {message.role}
-                        {message.stopped && <span className="badge warning">stopped</span>}
-                      </span>
-                      <p>{message.content}</p>
-                    </li>
-                  ))}
-                  {streaming && (
-                    <li className="message assistant streaming" data-testid="streaming">
-                      <span className="role">assistant</span>
-                      <p>{streaming}</p>
-                    </li>
-                  )}
-                </ol>
-                {stopped && (
-                  <p className="muted stop-note" role="status" data-testid="stopped">
-                    <CircleStop size={15} aria-hidden />{" "}
-                    {stopped === "partial"
-                      ? "Stopped: the reply ends where you pressed Stop."
-                      : "Stopped before the model sent anything."}
-                  </p>
-                )}
-                <form
-                  className="composer"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void send();
-                  }}
-                >
-                  <label htmlFor={`${ids}-draft`} className="visually-hidden">
-                    Message
-                  </label>
-                  <textarea
-                    id={`${ids}-draft`}
-                    rows={3}
-                    placeholder="Ask something… (Enter to send, Shift+Enter for a new line)"
-                    value={draft}
-                    onChange={(event) => setDraft(event.target.value)}
-                    onKeyDown={(event) => {
-                      if (event.key === "Enter" && !event.shiftKey) {
-                        event.preventDefault();
-                        void send();
-                      }
-                    }}
-                  />
-                  <div className="actions">
-                    {running ? (
-                      <button key="stop" type="button" className="button danger" onClick={stop}>
-                        <Square size={16} aria-hidden /> Stop
-                      </button>
-                    ) : (
-                      <button
-                        type="submit"
-                        className="button primary"
-                        disabled={!provider || paramErrors.length > 0}
-                      >
-                        <Send size={16} aria-hidden /> Send
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="button"
-                      onClick={() => {
-                        setMessages([]);
-                        setStopped(undefined);
-                      }}
-                      disabled={running || messages.length === 0}
-                    >
-                      <Trash2 size={16} aria-hidden /> Clear
-                    </button>
-                    {usage && (
-                      <span className="usage" data-testid="usage">
-                        Tokens: {usage.prompt_tokens ?? "?"} prompt · {usage.completion_tokens ?? "?"}{" "}
-                        completion · {usage.total_tokens ?? "?"} total
-                      </span>
-                    )}
-                  </div>
-                </form>
-              </>
-            ) : (
-              <form
-                className="composer"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void send();
-                }}
-              >
-                <label htmlFor={`${ids}-prompt`}>Prompt</label>
-                <textarea
-                  id={`${ids}-prompt`}
-                  rows={3}
-                  value={prompt}
-                  onChange={(event) => update({ prompt: event.target.value })}
-                />
-                <div className="actions">
-                  {running ? (
-                    <button key="stop" type="button" className="button danger" onClick={stop}>
-                      <Square size={16} aria-hidden /> Stop
-                    </button>
-                  ) : (
-                    <button key="generate" type="submit" className="button primary" disabled={!provider}>
-                      <ImageIcon size={16} aria-hidden /> Generate
-                    </button>
-                  )}
-                </div>
-                {running && <Loading label="Generating the image…" />}
-                {imageUrl && <img className="result-image" src={imageUrl} alt={`Generated for: ${prompt}`} />}
-              </form>
-            )}
-            {error !== undefined && <ErrorNotice error={error} context="The call failed" />}
-            <button
-              type="button"
-              className="button"
-              aria-expanded={showCode}
-              onClick={() => setShowCode(!showCode)}
-            >
-              <Eye size={16} aria-hidden /> {showCode ? "Hide code" : "View code"}
-            </button>
-            {showCode && model && provider && (
-              <PlaygroundCode
+            {mode === "chat" && <ChatPanel settings={{ ...chatSettings, model, provider }} />}
+            {mode === "image" && (
+              <ImagePanel
                 model={model}
                 provider={provider}
-                opts={snippetOpts}
-                prompt={mode === "image" ? prompt : undefined}
+                prompt={prompt}
+                onPrompt={(value) => update({ prompt: value })}
+                parameters={imageParameters}
+                invalid={paramErrors.length > 0}
+                token={token}
+              />
+            )}
+            {mode === "compare" && (
+              <ComparePanel
+                models={models}
+                sides={[
+                  { modelId, provider: params.get("provider") ?? undefined },
+                  { modelId: compareModelB, provider: params.get("provider_b") ?? undefined },
+                ]}
+                onSide={(index, side) =>
+                  update(
+                    index === 0
+                      ? { model: side.modelId, provider: side.provider }
+                      : { model_b: side.modelId, provider_b: side.provider },
+                  )
+                }
+                settings={chatSettings}
               />
             )}
           </section>
@@ -489,36 +464,9 @@ export function Component() {
   );
 }
 
-function PlaygroundCode({
-  model,
-  provider,
-  opts,
-  prompt,
-}: {
-  model: HubModel;
-  provider: string;
-  opts: Record<string, unknown>;
-  prompt?: string;
-}) {
-  return (
-    <div className="playground-code">
-      <SnippetPanel
-        model={model}
-        provider={provider}
-        opts={opts}
-        transform={
-          prompt === undefined
-            ? undefined
-            : (code, example, language) => withPrompt(code, example, prompt, language)
-        }
-      />
-    </div>
-  );
-}
-
 export const ErrorBoundary = RouteError;
 
 /** The model list depends on the mode only: other settings change the URL without a reload. */
 export function shouldRevalidate({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }): boolean {
-  return currentUrl.searchParams.get("mode") !== nextUrl.searchParams.get("mode");
+  return readMode(currentUrl.searchParams) !== readMode(nextUrl.searchParams);
 }

@@ -1,0 +1,332 @@
+// Chat: the open conversation (saved in the browser), streamed replies with their speed, per-message
+// copy / edit / delete / regenerate, image attachments for vision-language models, Stop.
+import { CircleStop, ImagePlus, Plus, Send, Square, X } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { ErrorNotice } from "../components/Feedback.js";
+import type { HubModel } from "../lib/api.js";
+import { createClient } from "../lib/inference.js";
+import {
+  hasConversation,
+  newId,
+  openConversation,
+  saveConversation,
+  useConversations,
+  type StoredMessage,
+} from "./conversations.js";
+import { imageToDataUrl } from "./images.js";
+import { MessageItem } from "./MessageItem.js";
+import { takesImages } from "./ModelPicker.js";
+import { PlaygroundCode } from "./PlaygroundCode.js";
+import { Reply } from "./Reply.js";
+import { streamChat, type ApiMessage, type Usage } from "./stream.js";
+
+export interface ChatSettings {
+  model?: HubModel;
+  provider?: string;
+  system: string;
+  temperature: number;
+  max_tokens: number;
+  top_p: number;
+  /** settings errors: sending is off while there are any */
+  invalid: boolean;
+  token: string;
+}
+
+/** A message as the API takes it; images as OpenAI `image_url` content parts. */
+export function toApi(
+  message: Pick<StoredMessage, "role" | "content" | "images">,
+  imageUrl?: string,
+): ApiMessage {
+  if (!message.images?.length) return { role: message.role, content: message.content };
+  return {
+    role: message.role,
+    content: [
+      { type: "text", text: message.content },
+      ...message.images.map((url) => ({ type: "image_url" as const, image_url: { url: imageUrl ?? url } })),
+    ],
+  };
+}
+
+export function ChatPanel({ settings }: { settings: ChatSettings }) {
+  const { model, provider, system } = settings;
+  const ids = useId();
+  const store = useConversations();
+  const current = store.conversations.find((entry) => entry.id === store.currentId);
+  const messages = useMemo(() => current?.messages ?? [], [current]);
+  const [draft, setDraft] = useState("");
+  const [attachments, setAttachments] = useState<string[]>([]);
+  const [streaming, setStreaming] = useState<string | undefined>();
+  /** the conversation the reply under way belongs to */
+  const [streamingFor, setStreamingFor] = useState<string | undefined>();
+  const [stopped, setStopped] = useState<"partial" | "empty" | undefined>();
+  const [running, setRunning] = useState(false);
+  const [usage, setUsage] = useState<Usage | undefined>();
+  const [error, setError] = useState<unknown>();
+  const controller = useRef<AbortController | undefined>(undefined);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const vision = takesImages(model);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const save = (id: string, next: StoredMessage[]) =>
+    saveConversation({ id, model: model?.id, provider, system, messages: next });
+
+  /** Streams a reply to `history` (ending with a user message) and saves it in conversation `id`. */
+  const run = async (id: string, history: StoredMessage[]) => {
+    if (!model || !provider) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    setRunning(true);
+    setError(undefined);
+    setUsage(undefined);
+    setStopped(undefined);
+    setStreaming("");
+    setStreamingFor(id);
+    save(id, history);
+    try {
+      const client = await createClient(settings.token);
+      const outcome = await streamChat(
+        client,
+        {
+          model: model.id,
+          provider,
+          messages: [
+            ...(system ? [{ role: "system" as const, content: system }] : []),
+            ...history.map((m) => toApi(m)),
+          ],
+          temperature: settings.temperature,
+          max_tokens: settings.max_tokens,
+          top_p: settings.top_p,
+        },
+        abort.signal,
+        setStreaming,
+      ).catch((caught: Error & { partial?: Awaited<ReturnType<typeof streamChat>> }) => {
+        // Keep what arrived before the failure, then show the error.
+        setError(caught);
+        return caught.partial;
+      });
+      // Deleted while the reply streamed: it stays deleted.
+      if (outcome?.text && hasConversation(id)) {
+        const reply: StoredMessage = {
+          id: newId(),
+          role: "assistant",
+          content: outcome.text,
+          stopped: outcome.aborted || undefined,
+          model: model.id,
+          provider,
+          metrics: outcome.metrics,
+        };
+        save(id, [...history, reply]);
+      }
+      if (outcome?.aborted) setStopped(outcome.text ? "partial" : "empty");
+      else if (outcome?.usage) setUsage(outcome.usage);
+    } catch (caught) {
+      if (!abort.signal.aborted) setError(caught);
+    } finally {
+      setStreaming(undefined);
+      setRunning(false);
+      controller.current = undefined;
+    }
+  };
+
+  const send = () => {
+    if (running || !model || !provider || settings.invalid) return;
+    const text = draft.trim();
+    if (!text && attachments.length === 0) {
+      setError(new Error("Type a message first"));
+      return;
+    }
+    const message: StoredMessage = { id: newId(), role: "user", content: text };
+    if (attachments.length > 0) message.images = attachments;
+    setDraft("");
+    setAttachments([]);
+    void run(current?.id ?? newId(), [...messages, message]);
+  };
+
+  const attach = async (files: FileList | null) => {
+    setError(undefined);
+    try {
+      const urls = await Promise.all([...(files ?? [])].map(imageToDataUrl));
+      setAttachments((previous) => [...previous, ...urls]);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  const snippetOpts = useMemo(() => {
+    const pending = draft.trim() ? [{ role: "user" as const, content: draft.trim() }] : [];
+    const chat = [
+      ...(system ? [{ role: "system" as const, content: system }] : []),
+      // Images stand in as a placeholder: a data: URL would fill the snippet.
+      ...messages.map((m) => toApi(m, "data:image/jpeg;base64,…")),
+      ...pending,
+    ];
+    return {
+      streaming: true,
+      messages: chat.some((message) => message.role === "user") ? chat : undefined,
+      temperature: settings.temperature,
+      max_tokens: settings.max_tokens,
+      top_p: settings.top_p,
+    };
+  }, [system, messages, draft, settings.temperature, settings.max_tokens, settings.top_p]);
+
+  const last = messages.at(-1);
+  return (
+    <>
+      {store.saveError && (
+        <p className="field-error" role="alert">
+          {store.saveError}
+        </p>
+      )}
+      <ol className="messages" aria-live="polite" aria-label="Messages">
+        {messages.map((message, index) => (
+          <MessageItem
+            key={message.id}
+            message={message}
+            busy={running}
+            onEdit={(content) =>
+              current &&
+              save(
+                current.id,
+                messages.map((m, i) => (i === index ? { ...m, content } : m)),
+              )
+            }
+            onDelete={() =>
+              current &&
+              save(
+                current.id,
+                messages.filter((_, i) => i !== index),
+              )
+            }
+            onRegenerate={
+              message.role === "assistant" && messages[index - 1]?.role === "user"
+                ? () => current && void run(current.id, messages.slice(0, index))
+                : undefined
+            }
+          />
+        ))}
+        {streaming !== undefined && streamingFor === current?.id && (
+          <li className="message assistant streaming" data-testid="streaming">
+            <span className="role">assistant</span>
+            {streaming ? <Reply text={streaming} streaming /> : <p className="muted typing">…</p>}
+          </li>
+        )}
+      </ol>
+      {!running && last?.role === "user" && current && (
+        <button type="button" className="button small" onClick={() => void run(current.id, messages)}>
+          Ask for a reply again
+        </button>
+      )}
+      {stopped && (
+        <p className="muted stop-note" role="status" data-testid="stopped">
+          <CircleStop size={15} aria-hidden />{" "}
+          {stopped === "partial"
+            ? "Stopped: the reply ends where you pressed Stop."
+            : "Stopped before the model sent anything."}
+        </p>
+      )}
+      {error !== undefined && <ErrorNotice error={error} context="The call failed" />}
+      <form
+        className="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
+        }}
+      >
+        {attachments.length > 0 && (
+          <ul className="attachments" aria-label="Attached images">
+            {attachments.map((src, index) => (
+              <li key={index}>
+                <img src={src} alt={`Attachment ${index + 1}`} />
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Remove attachment ${index + 1}`}
+                  onClick={() => setAttachments(attachments.filter((_, i) => i !== index))}
+                >
+                  <X size={14} aria-hidden />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <label htmlFor={`${ids}-draft`} className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id={`${ids}-draft`}
+          rows={2}
+          placeholder="Ask something… (Enter to send, Shift+Enter for a new line)"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              send();
+            }
+          }}
+        />
+        <div className="actions">
+          {running ? (
+            <button
+              key="stop"
+              type="button"
+              className="button danger"
+              onClick={() => controller.current?.abort()}
+            >
+              <Square size={16} aria-hidden /> Stop
+            </button>
+          ) : (
+            <button type="submit" className="button primary" disabled={!provider || settings.invalid}>
+              <Send size={16} aria-hidden /> Send
+            </button>
+          )}
+          {vision && (
+            <>
+              <input
+                ref={fileInput}
+                id={`${ids}-image`}
+                type="file"
+                accept="image/*"
+                multiple
+                className="visually-hidden"
+                tabIndex={-1}
+                onChange={(event) => void attach(event.target.files)}
+              />
+              <button
+                type="button"
+                className="button"
+                disabled={running}
+                onClick={() => fileInput.current?.click()}
+              >
+                <ImagePlus size={16} aria-hidden /> Attach image
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              openConversation(undefined);
+              setStopped(undefined);
+              setUsage(undefined);
+              setError(undefined);
+            }}
+            disabled={running || messages.length === 0}
+          >
+            <Plus size={16} aria-hidden /> New chat
+          </button>
+          {usage && (
+            <span className="usage" data-testid="usage">
+              Tokens: {usage.prompt_tokens ?? "?"} prompt · {usage.completion_tokens ?? "?"} completion ·{" "}
+              {usage.total_tokens ?? "?"} total
+            </span>
+          )}
+        </div>
+      </form>
+      <PlaygroundCode model={model} provider={provider} opts={snippetOpts} />
+    </>
+  );
+}

@@ -1,0 +1,235 @@
+// Compare: the same prompt to two models (or one model on two providers) at once, side by side,
+// each reply with its time to first token, total time and tokens per second.
+import { Plus, Send, Square } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { ErrorNotice } from "../components/Feedback.js";
+import { getModel, type HubModel } from "../lib/api.js";
+import { createClient } from "../lib/inference.js";
+import { toApi, type ChatSettings } from "./ChatPanel.js";
+import { newId, type StoredMessage } from "./conversations.js";
+import { Figures } from "./Figures.js";
+import { ModelPicker, providersFor } from "./ModelPicker.js";
+import { Reply } from "./Reply.js";
+import { streamChat } from "./stream.js";
+
+export interface Side {
+  modelId: string;
+  provider?: string;
+}
+
+interface ComparePanelProps {
+  models: HubModel[];
+  sides: [Side, Side];
+  onSide(index: 0 | 1, side: Side): void;
+  settings: Omit<ChatSettings, "model" | "provider">;
+}
+
+/** The model of a side: from the loaded list, else fetched (an id from the URL not in the list). */
+function useSideModel(models: HubModel[], id: string): HubModel | undefined {
+  const listed = models.find((model) => model.id === id);
+  const [fetched, setFetched] = useState<HubModel | undefined>();
+  useEffect(() => {
+    if (listed || !id) return;
+    const abort = new AbortController();
+    getModel(id, abort.signal).then(setFetched, () => undefined);
+    return () => abort.abort();
+  }, [listed, id]);
+  return listed ?? (fetched?.id === id ? fetched : undefined);
+}
+
+interface SideState {
+  messages: StoredMessage[];
+  streaming?: string;
+  error?: unknown;
+}
+
+const EMPTY_SIDE: SideState = { messages: [] };
+
+export function ComparePanel({ models, sides, onSide, settings }: ComparePanelProps) {
+  const ids = useId();
+  const modelA = useSideModel(models, sides[0].modelId);
+  const modelB = useSideModel(models, sides[1].modelId);
+  const resolved = [modelA, modelB].map((model, index) => {
+    const providers = providersFor(model, "conversational");
+    const wanted = sides[index].provider;
+    return { model, providers, provider: wanted && providers.includes(wanted) ? wanted : providers[0] };
+  });
+  const [state, setState] = useState<[SideState, SideState]>([EMPTY_SIDE, EMPTY_SIDE]);
+  const [draft, setDraft] = useState("");
+  const [running, setRunning] = useState(false);
+  const controller = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const patch = (index: number, change: Partial<SideState>) =>
+    setState((previous) => {
+      const next = [...previous] as [SideState, SideState];
+      next[index] = { ...next[index], ...change };
+      return next;
+    });
+
+  const ready = resolved.every((side) => side.model && side.provider) && !settings.invalid;
+
+  const send = async () => {
+    const text = draft.trim();
+    if (running || !ready || !text) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    setRunning(true);
+    setDraft("");
+    const client = await createClient(settings.token);
+    const question: StoredMessage = { id: newId(), role: "user", content: text };
+    await Promise.all(
+      resolved.map(async ({ model, provider }, index) => {
+        const history = [...state[index].messages, question];
+        patch(index, { messages: history, streaming: "", error: undefined });
+        try {
+          const outcome = await streamChat(
+            client,
+            {
+              model: model!.id,
+              provider: provider!,
+              messages: [
+                ...(settings.system ? [{ role: "system" as const, content: settings.system }] : []),
+                ...history.map((m) => toApi(m)),
+              ],
+              temperature: settings.temperature,
+              max_tokens: settings.max_tokens,
+              top_p: settings.top_p,
+            },
+            abort.signal,
+            (streamed) => patch(index, { streaming: streamed }),
+          );
+          const reply: StoredMessage = {
+            id: newId(),
+            role: "assistant",
+            content: outcome.text,
+            stopped: outcome.aborted || undefined,
+            metrics: outcome.metrics,
+          };
+          patch(index, { messages: outcome.text ? [...history, reply] : history, streaming: undefined });
+        } catch (caught) {
+          patch(index, { streaming: undefined, error: caught });
+        }
+      }),
+    );
+    setRunning(false);
+    controller.current = undefined;
+  };
+
+  return (
+    <div className="compare">
+      <div className="compare-columns">
+        {resolved.map(({ model, providers, provider }, index) => {
+          const side = state[index];
+          const letter = index === 0 ? "A" : "B";
+          return (
+            <section key={index} className="compare-side" aria-label={`Side ${letter}`} data-side={letter}>
+              <ModelPicker
+                label={`Model ${letter}`}
+                models={models}
+                value={sides[index].modelId}
+                task="conversational"
+                onChange={(id) => onSide(index as 0 | 1, { modelId: id })}
+              />
+              <div className="field">
+                <label htmlFor={`${ids}-provider-${index}`}>Provider {letter}</label>
+                <select
+                  id={`${ids}-provider-${index}`}
+                  value={provider ?? ""}
+                  disabled={providers.length === 0}
+                  onChange={(event) =>
+                    onSide(index as 0 | 1, { ...sides[index], provider: event.target.value })
+                  }
+                >
+                  {providers.map((id) => (
+                    <option key={id} value={id}>
+                      {id}
+                      {model?.inferenceProviderMapping?.[id].status === "staging" ? " (staging)" : ""}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <ol className="messages" aria-live="polite" aria-label={`Messages of side ${letter}`}>
+                {side.messages.map((message) => (
+                  <li key={message.id} className={`message ${message.role}`}>
+                    <span className="role">
+                      {message.role}
+                      {message.stopped && <span className="badge warning">stopped</span>}
+                    </span>
+                    {message.role === "assistant" ? (
+                      <Reply text={message.content} />
+                    ) : (
+                      <p>{message.content}</p>
+                    )}
+                    {message.metrics && <Figures metrics={message.metrics} />}
+                  </li>
+                ))}
+                {side.streaming !== undefined && (
+                  <li className="message assistant streaming">
+                    <span className="role">assistant</span>
+                    {side.streaming ? (
+                      <Reply text={side.streaming} streaming />
+                    ) : (
+                      <p className="muted typing">…</p>
+                    )}
+                  </li>
+                )}
+              </ol>
+              {side.error !== undefined && (
+                <ErrorNotice error={side.error} context={`Side ${letter} failed`} />
+              )}
+            </section>
+          );
+        })}
+      </div>
+      <form
+        className="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <label htmlFor={`${ids}-draft`} className="visually-hidden">
+          Message to both
+        </label>
+        <textarea
+          id={`${ids}-draft`}
+          rows={2}
+          placeholder="One prompt, two answers… (Enter to send)"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+        />
+        <div className="actions">
+          {running ? (
+            <button
+              key="stop"
+              type="button"
+              className="button danger"
+              onClick={() => controller.current?.abort()}
+            >
+              <Square size={16} aria-hidden /> Stop
+            </button>
+          ) : (
+            <button type="submit" className="button primary" disabled={!ready}>
+              <Send size={16} aria-hidden /> Send to both
+            </button>
+          )}
+          <button
+            type="button"
+            className="button"
+            disabled={running || state.every((side) => side.messages.length === 0)}
+            onClick={() => setState([EMPTY_SIDE, EMPTY_SIDE])}
+          >
+            <Plus size={16} aria-hidden /> New comparison
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
