@@ -216,7 +216,7 @@ describe("hubkit web app in Chromium", () => {
     const page = await open("/libraries");
     await page.locator(".library-card").first().waitFor();
     // The server's HTML holds the first cards; the whole registry follows once the page has hydrated.
-    await expect.poll(() => page.locator(".library-card").count()).toBeGreaterThan(200);
+    await expect.poll(() => page.locator(".library-card").count(), { timeout: 20_000 }).toBeGreaterThan(200);
     const total = await page.locator(".library-card").count();
     await page.getByLabel("Only libraries in the hub's filter").check();
     await expect.poll(() => page.locator(".library-card").count()).toBeLessThan(total);
