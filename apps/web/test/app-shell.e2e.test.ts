@@ -283,7 +283,12 @@ describe("server rendering and the app shell", { timeout: 120_000 }, () => {
       await hydrated(page);
       const overflowing = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>("body *")]
-          .filter((element) => element.getBoundingClientRect().right > 391 && element.offsetParent !== null)
+          .filter(
+            (element) =>
+              element.getBoundingClientRect().right > 391 &&
+              // hidden things (the playground's closed settings drawer) overflow no one
+              element.checkVisibility({ visibilityProperty: true }),
+          )
           .map((element) => `${element.tagName}.${element.className}: ${element.textContent?.slice(0, 40)}`)
           .slice(0, 5),
       );

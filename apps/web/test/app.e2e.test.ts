@@ -390,7 +390,8 @@ describe("hubkit web app in Chromium", () => {
     for (const pathname of ["/tasks", "/playground", "/models/meta-llama/Llama-3.3-70B-Instruct"]) {
       const page = await open(pathname);
       await page.locator("main h1").waitFor();
-      await page.locator("main .card, main .modality").first().waitFor();
+      // a card on the catalogue pages, the composer on the playground
+      await page.locator("main .card, main .modality, main textarea").first().waitFor();
       await page.waitForTimeout(300);
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
