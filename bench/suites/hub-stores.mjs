@@ -235,7 +235,7 @@ export async function run() {
     details.push(`PostgreSQL: no server answered at ${adminUrl}; set HUBKIT_BENCH_DATABASE_URL`);
   const { syntheticModel } = await import(pathToFileURL(path.join(ROOT, "apps/hub/dist/synthetic.js")).href);
   const { sqliteDir, pgUrl } = await ensureCatalogues(details, withPostgres);
-  const imports = await measureImport(withPostgres);
+  const imports = process.env.HUBKIT_BENCH_SKIP_IMPORT === "1" ? {} : await measureImport(withPostgres);
   const served = { sqlite: await measureServing(sqliteDir, { HUBKIT_DATABASE_URL: "" }, syntheticModel) };
   if (withPostgres)
     served.postgres = await measureServing(
