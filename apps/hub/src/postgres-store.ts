@@ -278,15 +278,7 @@ export class PostgresStore implements HubStore {
       .split(/\s+/)
       .filter(Boolean)
       .map((term) => term.toLowerCase());
-    if (
-      terms.length > 0 &&
-      this.memoryWalkRows > 0 &&
-      !query.author &&
-      !query.pipelineTag &&
-      !query.library &&
-      query.tags.length === 0 &&
-      terms.every((term) => /^[\x21-\x7e]+$/.test(term))
-    ) {
+    if (terms.length > 0 && this.memoryWalkRows > 0 && terms.every((term) => /^[\x21-\x7e]+$/.test(term))) {
       const page = await this.searchInMemory(query, terms);
       if (page) return page;
     }
@@ -382,36 +374,67 @@ export class PostgresStore implements HubStore {
       this.buildSearchOrder(query.sort);
       return undefined;
     }
-    const result = cached.order.walk({
-      terms,
-      direction: query.direction,
-      cursor: query.cursor,
-      want: query.limit + 1,
-      maxEntries: this.memoryWalkRows,
-    });
-    if (result.rows.length <= query.limit && !result.exhausted) return undefined;
-    const page = result.rows.slice(0, query.limit);
-    const { rows } = await this.query<{ version: string; rowid: number | null; doc: string | null }>(
-      `SELECT v.value AS version, m.rowid, m.doc FROM hubkit_meta v
-       LEFT JOIN models m ON m.rowid = ANY($1::bigint[]) WHERE v.key = 'catalogue_version'`,
-      [page.map((row) => row.rowid)],
-    );
-    if (rows[0]?.version !== cached.version) {
-      this.buildSearchOrder(query.sort);
-      return undefined;
+    // Other filters are checked in SQL on batches of id matches, in list order, with the documents.
+    const values: unknown[] = [];
+    const param = (value: unknown) => {
+      values.push(value);
+      return `$${values.length + 1}`;
+    };
+    const where: string[] = [];
+    if (query.author)
+      where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
+    if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
+    if (query.library) where.push(`m.library_name = ${param(query.library)}`);
+    if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+    const filtered = where.length > 0;
+    const sql = `SELECT v.value AS version, m.rowid, m.doc FROM hubkit_meta v
+      LEFT JOIN models m ON m.rowid = ANY($1::bigint[])${filtered ? ` AND ${where.join(" AND ")}` : ""}
+      WHERE v.key = 'catalogue_version'`;
+
+    const want = query.limit + 1;
+    const accepted: { rowid: number; sortValue: number; doc: string }[] = [];
+    let cursor = query.cursor;
+    let exhausted = false;
+    for (let round = 0; accepted.length < want && !exhausted; round++) {
+      // Without filters one walk (bounded like SQLite's) settles it; with them, batches of id matches
+      // until the page is full or every id was read (bounded too: then the SQL plans answer).
+      if (round >= (filtered ? 40 : 1)) return undefined;
+      const result = cached.order.walk({
+        terms,
+        direction: query.direction,
+        cursor,
+        want: filtered ? Math.max(256, want * 4) : want,
+        maxEntries: filtered ? cached.order.size : this.memoryWalkRows,
+      });
+      if (!filtered && result.rows.length < want && !result.exhausted) return undefined;
+      exhausted = result.exhausted;
+      const batch = filtered ? result.rows : result.rows.slice(0, query.limit);
+      if (batch.length === 0) break;
+      const { rows } = await this.query<{ version: string; rowid: number | null; doc: string | null }>(sql, [
+        batch.map((row) => row.rowid),
+        ...values,
+      ]);
+      if (rows[0]?.version !== cached.version) {
+        this.buildSearchOrder(query.sort);
+        return undefined;
+      }
+      const docs = new Map(rows.map((row) => [row.rowid, row.doc]));
+      for (const row of batch) {
+        const doc = docs.get(row.rowid);
+        if (doc) accepted.push({ ...row, doc });
+        else if (!filtered) return undefined; // a row the order knows is gone: let SQL answer
+        if (accepted.length === want) break;
+      }
+      if (!filtered && result.rows.length === want) accepted.push({ ...result.rows[query.limit], doc: "" });
+      const last = batch[batch.length - 1];
+      cursor = { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid };
     }
-    const docs = new Map(rows.map((row) => [row.rowid, row.doc]));
-    const models: HubModel[] = [];
-    for (const row of page) {
-      const doc = docs.get(row.rowid);
-      if (!doc) return undefined;
-      models.push(JSON.parse(doc) as HubModel);
-    }
+    const page = accepted.slice(0, query.limit);
     const last = page[page.length - 1];
     return {
-      models,
+      models: page.map((row) => JSON.parse(row.doc) as HubModel),
       next:
-        result.rows.length > query.limit && last
+        accepted.length > query.limit && last
           ? { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid }
           : undefined,
       plan: "ordered-scan",
