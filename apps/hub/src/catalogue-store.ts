@@ -126,8 +126,11 @@ export interface CatalogueOptions {
 
 export const DEFAULT_SEARCH_WALK_ROWS = 100_000;
 
-/** How a page of models was found (exposed for tests and diagnostics). */
-export type ListPlan = "list" | "ordered-scan" | "fts-sort";
+/**
+ * How a page of models was found (exposed for tests and diagnostics). PostgreSQL adds "index-scan":
+ * the first ids in list order read from the sort index.
+ */
+export type ListPlan = "list" | "ordered-scan" | "index-scan" | "fts-sort";
 
 /** Upserting more new models than this in one import switches to bulk mode (indexes and FTS rebuilt at the end). */
 export const BULK_THRESHOLD = 20_000;

@@ -7,6 +7,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Writable } from "node:stream";
 import {
+  DEFAULT_SEARCH_WALK_ROWS,
   SORT_FIELDS,
   type ImportSession,
   type ListPlan,
@@ -16,6 +17,7 @@ import {
   type UpsertSummary,
 } from "./catalogue-store.js";
 import type { HubModel } from "./model-record.js";
+import { SearchOrder } from "./search-order.js";
 import { StoreUnavailableError, type HubStore } from "./store.js";
 
 const SORT_COLUMNS: Record<SortField, string> = {
@@ -77,8 +79,13 @@ export const DEFAULT_PG_SEARCH_WALK_ROWS = 10_000;
 export interface PostgresStoreOptions {
   /** most connections in the pool (default 10) */
   poolSize?: number;
-  /** ids read in list order before the trigram plan; 0 always uses the trigram plan */
+  /** ids read in list order (from the sort index) before the trigram plan; 0 always uses the trigram plan */
   searchWalkRows?: number;
+  /**
+   * ids scanned in the in-memory list order (searches without other filters) before the SQL plans;
+   * 0 disables the in-memory order (default: the SQLite store's DEFAULT_SEARCH_WALK_ROWS)
+   */
+  memoryWalkRows?: number;
   /** imports of at least this many records (and a quarter of the catalogue) rebuild the table (default 20 000) */
   rebuildMinRows?: number;
   /** milliseconds to wait for a connection before a request fails with 503 (default 5000) */
@@ -163,7 +170,12 @@ export class PostgresStore implements HubStore {
   readonly location: string;
   readonly repairs: readonly string[] = [];
   private readonly searchWalkRows: number;
+  private readonly memoryWalkRows: number;
   private libraryCountsCache?: { version: string; counts: Map<string, number> };
+  /** ids in list order per sort, as of a catalogue_version (see searchInMemory) */
+  private readonly searchOrders = new Map<SortField, { version: string; order: SearchOrder }>();
+  private readonly buildingOrders = new Map<SortField, Promise<void>>();
+  private closed = false;
 
   constructor(
     readonly pool: pg.Pool,
@@ -175,6 +187,7 @@ export class PostgresStore implements HubStore {
     if (!Number.isSafeInteger(walkRows) || walkRows < 0)
       throw new RangeError(`searchWalkRows must be a non-negative integer, got ${walkRows}`);
     this.searchWalkRows = walkRows;
+    this.memoryWalkRows = options.memoryWalkRows ?? DEFAULT_SEARCH_WALK_ROWS;
   }
 
   /** Runs a query; connection failures become a StoreUnavailableError (the API's 503). */
@@ -204,6 +217,8 @@ export class PostgresStore implements HubStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled(this.buildingOrders.values());
     await this.pool.end();
   }
 
@@ -263,6 +278,10 @@ export class PostgresStore implements HubStore {
       .split(/\s+/)
       .filter(Boolean)
       .map((term) => term.toLowerCase());
+    if (terms.length > 0 && this.memoryWalkRows > 0 && terms.every((term) => /^[\x21-\x7e]+$/.test(term))) {
+      const page = await this.searchInMemory(query, terms);
+      if (page) return page;
+    }
     const column = SORT_COLUMNS[query.sort];
     const order = query.direction === -1 ? "DESC" : "ASC";
     const params: unknown[] = [];
@@ -307,7 +326,7 @@ export class PostgresStore implements HubStore {
       // A full page from the first ids in list order is exactly the first matches.
       if (result.rows.length === want) {
         rows = result.rows;
-        plan = "ordered-scan";
+        plan = "index-scan";
       }
     }
     if (!rows) {
@@ -340,6 +359,121 @@ export class PostgresStore implements HubStore {
           : undefined,
       plan,
     };
+  }
+
+  /**
+   * A search without other filters, as the SQLite store runs it: the ids in list order are held in
+   * memory (one string per sort, SearchOrder) and scanned from the cursor; only the page's documents
+   * are read, in one statement that also reads catalogue_version. When that version is not the one the
+   * order was built from (an import committed since, on any replica), the answer is dropped, the order
+   * is rebuilt in the background, and the SQL plans answer meanwhile: pages never mix two versions.
+   */
+  private async searchInMemory(query: ModelQuery, terms: string[]): Promise<ModelPage | undefined> {
+    const cached = this.searchOrders.get(query.sort);
+    if (!cached) {
+      this.buildSearchOrder(query.sort);
+      return undefined;
+    }
+    // Other filters are checked in SQL on batches of id matches, in list order, with the documents.
+    const values: unknown[] = [];
+    const param = (value: unknown) => {
+      values.push(value);
+      return `$${values.length + 1}`;
+    };
+    const where: string[] = [];
+    if (query.author)
+      where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
+    if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
+    if (query.library) where.push(`m.library_name = ${param(query.library)}`);
+    if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+    const filtered = where.length > 0;
+    const sql = `SELECT v.value AS version, m.rowid, m.doc FROM hubkit_meta v
+      LEFT JOIN models m ON m.rowid = ANY($1::bigint[])${filtered ? ` AND ${where.join(" AND ")}` : ""}
+      WHERE v.key = 'catalogue_version'`;
+
+    const want = query.limit + 1;
+    const accepted: { rowid: number; sortValue: number; doc: string }[] = [];
+    let cursor = query.cursor;
+    let exhausted = false;
+    for (let round = 0; accepted.length < want && !exhausted; round++) {
+      // Without filters one walk (bounded like SQLite's) settles it; with them, batches of id matches
+      // until the page is full or every id was read (bounded too: then the SQL plans answer).
+      if (round >= (filtered ? 40 : 1)) return undefined;
+      const result = cached.order.walk({
+        terms,
+        direction: query.direction,
+        cursor,
+        want: filtered ? Math.max(256, want * 4) : want,
+        maxEntries: filtered ? cached.order.size : this.memoryWalkRows,
+      });
+      if (!filtered && result.rows.length < want && !result.exhausted) return undefined;
+      exhausted = result.exhausted;
+      const batch = filtered ? result.rows : result.rows.slice(0, query.limit);
+      if (batch.length === 0) break;
+      const { rows } = await this.query<{ version: string; rowid: number | null; doc: string | null }>(sql, [
+        batch.map((row) => row.rowid),
+        ...values,
+      ]);
+      if (rows[0]?.version !== cached.version) {
+        this.buildSearchOrder(query.sort);
+        return undefined;
+      }
+      const docs = new Map(rows.map((row) => [row.rowid, row.doc]));
+      for (const row of batch) {
+        const doc = docs.get(row.rowid);
+        if (doc) accepted.push({ ...row, doc });
+        else if (!filtered) return undefined; // a row the order knows is gone: let SQL answer
+        if (accepted.length === want) break;
+      }
+      if (!filtered && result.rows.length === want) accepted.push({ ...result.rows[query.limit], doc: "" });
+      const last = batch[batch.length - 1];
+      cursor = { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid };
+    }
+    const page = accepted.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      models: page.map((row) => JSON.parse(row.doc) as HubModel),
+      next:
+        accepted.length > query.limit && last
+          ? { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid }
+          : undefined,
+      plan: "ordered-scan",
+    };
+  }
+
+  /** Reads the ids of one sort order and the catalogue_version from one snapshot, in the background. */
+  private buildSearchOrder(sort: SortField): void {
+    if (this.buildingOrders.has(sort) || this.closed) return;
+    const column = SORT_COLUMNS[sort];
+    const build = (async () => {
+      const client = await this.pool.connect();
+      try {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        const version = (
+          await client.query<{ value: string }>(
+            "SELECT value FROM hubkit_meta WHERE key = 'catalogue_version'",
+          )
+        ).rows[0]?.value;
+        const { rows } = await client.query<[number, number, string]>({
+          text: `SELECT rowid, ${column}, id FROM models ORDER BY ${column} DESC, rowid DESC`,
+          rowMode: "array",
+        });
+        await client.query("COMMIT");
+        if (version !== undefined) this.searchOrders.set(sort, { version, order: new SearchOrder(rows) });
+      } finally {
+        client.release();
+      }
+    })()
+      .catch(() => {
+        // The SQL plans answer; the next search tries again.
+      })
+      .finally(() => this.buildingOrders.delete(sort));
+    this.buildingOrders.set(sort, build);
+  }
+
+  /** Resolves when the in-memory orders being built are ready (for tests and benchmarks). */
+  async searchOrdersSettled(): Promise<void> {
+    await Promise.allSettled(this.buildingOrders.values());
   }
 
   /**
