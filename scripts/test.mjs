@@ -1,10 +1,11 @@
-// `npm test`: install what is missing (npm packages, Debian's chromium for the browser tests),
+// `npm test`: install what is missing (npm packages, bench/'s reference packages, Debian's chromium),
 // build, lint, then run every test suite. Ends with one line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ensureChromium, ensureInstalled, root, run } from "./lib.mjs";
+import { ensureBenchInstalled, ensureChromium, ensureInstalled, root, run } from "./lib.mjs";
 
 ensureInstalled();
+ensureBenchInstalled(); // the reference catalogues the comparison test reads
 const hasWeb = existsSync(path.join(root, "apps/web/vite.config.ts"));
 if (hasWeb) ensureChromium();
 ensureSnippetRuntimes();
