@@ -1,6 +1,7 @@
 import { PIPELINE_DATA } from "../pipelines.js";
 import type { PipelineType } from "../pipelines.js";
 import type { ModelLibraryKey } from "../model-libraries-data.js";
+import type { TaskData, TaskDataCustom } from "./types.js";
 
 import anyToAny from "./any-to-any/data.js";
 import audioClassification from "./audio-classification/data.js";
@@ -60,73 +61,6 @@ import voiceActivityDetection from "./voice-activity-detection/data.js";
 import zeroShotClassification from "./zero-shot-classification/data.js";
 import zeroShotImageClassification from "./zero-shot-image-classification/data.js";
 import zeroShotObjectDetection from "./zero-shot-object-detection/data.js";
-
-/** A model, dataset, space or metric shown on a task page, with why it is worth a look. */
-export interface ExampleRepo {
-  description: string;
-  id: string;
-}
-
-/** One widget of a task page's demo; `filename`s name files shipped in the package's assets (see taskDemoAssetPath). */
-export type TaskDemoEntry =
-  | {
-      filename: string;
-      type: "audio";
-    }
-  | {
-      data: Array<{
-        label: string;
-        score: number;
-      }>;
-      type: "chart";
-    }
-  | {
-      filename: string;
-      type: "img";
-    }
-  | {
-      table: string[][];
-      type: "tabular";
-    }
-  | {
-      content: string;
-      label: string;
-      type: "text";
-    }
-  | {
-      text: string;
-      tokens: Array<{
-        end: number;
-        start: number;
-        type: string;
-      }>;
-      type: "text-with-tokens";
-    };
-
-export interface TaskDemo {
-  inputs: TaskDemoEntry[];
-  outputs: TaskDemoEntry[];
-}
-
-/** A task page: what the task is, and the models, datasets, spaces and metrics to start from. */
-export interface TaskData {
-  datasets: ExampleRepo[];
-  demo: TaskDemo;
-  id: PipelineType;
-  canonicalId?: PipelineType;
-  isPlaceholder?: boolean;
-  label: string;
-  libraries: ModelLibraryKey[];
-  metrics: ExampleRepo[];
-  models: ExampleRepo[];
-  spaces: ExampleRepo[];
-  summary: string;
-  widgetModels: string[];
-  youtubeId?: string;
-}
-
-/** What each `<task>/data.ts` provides; id, label and libraries are filled in from the pipeline tables. */
-export type TaskDataCustom = Omit<TaskData, "id" | "label" | "libraries">;
 
 /**
  * Model libraries compatible with each ML task
@@ -275,4 +209,5 @@ export const TASKS_DATA: Record<PipelineType, TaskData | undefined> = {
   "video-to-video": getData("video-to-video", videoToVideo),
 };
 
+export type { ExampleRepo, TaskData, TaskDataCustom, TaskDemo, TaskDemoEntry } from "./types.js";
 export * from "./inference-types.js";
