@@ -380,6 +380,7 @@ describe("hubkit web app in Chromium", () => {
 
   it("playground chat: Stop mid-stream keeps the partial reply, no token arrives after it", async () => {
     const page = await open("/playground");
+    await page.getByRole("tab", { name: /Chat/ }).waitFor();
     await expect.poll(() => page.getByLabel("Provider").locator("option").count()).toBeGreaterThan(0);
     const model = await page.getByLabel("Model").inputValue();
     const provider = await page.getByLabel("Provider").inputValue();

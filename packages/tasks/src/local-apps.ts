@@ -21,6 +21,8 @@ export type LocalApp = {
   prettyLabel: string;
   /** Where to learn about the app. */
   docsUrl: string;
+  /** Up to two more links shown with the app (fixed, or depending on the model). */
+  links?: { label: string; url: string }[] | ((model: ModelData) => { label: string; url: string }[]);
   /** The task the app is mainly for. */
   mainTask: PipelineType;
   /** Shows a "macOS only" pill. */
