@@ -4,15 +4,12 @@
 // (e.g. `npm run bench -- --only bundle,sse`).
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { ensureInstalled, must, root, run } from "./lib.mjs";
+import { ensureBenchInstalled, ensureInstalled, root, run } from "./lib.mjs";
 
 const bench = path.join(root, "bench");
 
 ensureInstalled();
-if (!existsSync(path.join(bench, "node_modules", ".package-lock.json"))) {
-  console.log("Installing bench/ dependencies (npm install --prefix bench)…");
-  must("npm", ["install", "--prefix", "bench", "--no-audit", "--no-fund"]);
-}
+ensureBenchInstalled();
 
 /** Newest modification time of the files under `dir` (skipping dist and node_modules). */
 function newest(dir) {

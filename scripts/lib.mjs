@@ -30,6 +30,22 @@ export function ensureInstalled() {
   must("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
+/**
+ * Runs `npm install --prefix bench` when bench/'s packages are absent or older than its lock file: the
+ * reference packages the benchmarks and the catalogue's comparison test (packages/tasks/test/reference)
+ * read.
+ */
+export function ensureBenchInstalled() {
+  const bench = path.join(root, "bench");
+  const marker = path.join(bench, "node_modules", ".package-lock.json");
+  const lock = path.join(bench, "package-lock.json");
+  const fresh =
+    existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
+  if (fresh) return;
+  console.log("Installing bench/ dependencies (npm install --prefix bench)…");
+  must("npm", ["install", "--prefix", "bench", "--no-audit", "--no-fund"]);
+}
+
 /** Installs Debian's chromium for the browser tests when /usr/bin/chromium is absent. */
 export function ensureChromium() {
   if (existsSync("/usr/bin/chromium")) return true;

@@ -1,11 +1,20 @@
-// `npm test`: install what is missing (npm packages, Debian's chromium for the browser tests and its
-// postgresql for the hub's PostgreSQL tests),
+// `npm test`: install what is missing (npm packages, bench/'s reference packages, Debian's chromium
+// for the browser tests and its postgresql for the hub's PostgreSQL tests, the Python clients),
 // build, lint, then run every test suite. Ends with one line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ensureChromium, ensureInstalled, ensurePostgres, ensurePythonClients, root, run } from "./lib.mjs";
+import {
+  ensureBenchInstalled,
+  ensureChromium,
+  ensureInstalled,
+  ensurePostgres,
+  ensurePythonClients,
+  root,
+  run,
+} from "./lib.mjs";
 
 ensureInstalled();
+ensureBenchInstalled(); // the reference catalogues the comparison test reads
 const hasWeb = existsSync(path.join(root, "apps/web/vite.config.ts"));
 if (hasWeb) ensureChromium();
 ensurePostgres();

@@ -1,81 +1,39 @@
 #!/usr/bin/env node
-// Generates src/model-libraries-data.ts from the library fact tables in test/fixtures/.
+// Generates src/model-libraries-data.ts from the library fact table data/model-libraries.tsv.
 // The package never reads the TSV at run time: the generated file is committed.
 //
 //   node packages/tasks/scripts/generate-model-libraries-data.mjs
 //
-// Key order. The newest reference lists its 240 keys in the order of libraries-head.tsv, but it
-// moved five of the 126 keys that 0.18.7 already had (cartesia_pytorch, cartesia_mlx, clipscope,
-// cosyvoice, cotracker). Our compatibility target is 0.18.7, so the 126 keep 0.18.7's relative
-// order exactly. The 114 newer keys keep HEAD's order, and each is placed right after the key that
-// precedes it in HEAD among the old keys whose relative position is the same in both versions
-// (the longest common subsequence of the two orders), so the result stays as close to HEAD as the
-// 0.18.7 order allows.
+// The table lists the libraries in the newest reference's order (@huggingface/tasks 0.21.54), then
+// the ones hubkit keeps although the reference dropped them (`deprecated` says why). Cells are
+// plain text except countDownloads, where `\n`, `\t` and `\\` stand for a newline, a tab and a
+// backslash (some download rules span lines, and the rule text is compared exactly).
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 
-const fixtures = new URL("../test/fixtures/", import.meta.url);
+const table = new URL("../data/model-libraries.tsv", import.meta.url);
 const outFile = fileURLToPath(new URL("../src/model-libraries-data.ts", import.meta.url));
 
-function readTsv(name) {
-  const [header, ...rows] = readFileSync(new URL(name, fixtures), "utf8").trimEnd().split("\n");
+export function readLibraryTable() {
+  const [header, ...rows] = readFileSync(table, "utf8").trimEnd().split("\n");
   const columns = header.split("\t");
   return rows.map((line, i) => {
     const cells = line.split("\t");
     if (cells.length !== columns.length) {
-      throw new Error(`${name} line ${i + 2}: ${cells.length} cells, expected ${columns.length}`);
+      throw new Error(`model-libraries.tsv line ${i + 2}: ${cells.length} cells, expected ${columns.length}`);
     }
     return Object.fromEntries(columns.map((c, j) => [c, cells[j]]));
   });
 }
 
-function longestCommonSubsequence(a, b) {
-  const table = Array.from({ length: a.length + 1 }, () => new Array(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
-    }
-  }
-  const common = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    if (a[i] === b[j]) {
-      common.push(a[i]);
-      i++;
-      j++;
-    } else if (table[i + 1][j] >= table[i][j + 1]) i++;
-    else j++;
-  }
-  return common;
-}
+const unescape = (cell) =>
+  cell.replace(/\\([nt\\])/g, (_, c) => (c === "n" ? "\n" : c === "t" ? "\t" : "\\"));
 
-const head = readTsv("libraries-head.tsv");
-const oldOrder = readTsv("libraries-0.18.7.tsv").map((row) => row.id);
-const oldSet = new Set(oldOrder);
-const headOrder = head.map((row) => row.id);
+const rows = readLibraryTable();
+if (new Set(rows.map((row) => row.id)).size !== rows.length) throw new Error("duplicate library id");
 
-const stable = new Set(
-  longestCommonSubsequence(
-    headOrder.filter((id) => oldSet.has(id)),
-    oldOrder,
-  ),
-);
-// New keys grouped by the stable old key that precedes them in HEAD ("" = before any).
-const followers = new Map();
-let anchor = "";
-for (const id of headOrder) {
-  if (stable.has(id)) anchor = id;
-  else if (!oldSet.has(id)) followers.set(anchor, [...(followers.get(anchor) ?? []), id]);
-}
-const order = [...(followers.get("") ?? [])];
-for (const id of oldOrder) order.push(id, ...(followers.get(id) ?? []));
-if (order.length !== headOrder.length || new Set(order).size !== headOrder.length) {
-  throw new Error("key merge lost or duplicated keys");
-}
-
-const byId = new Map(head.map((row) => [row.id, row]));
-const entries = order.map((id) => {
-  const row = byId.get(id);
+const entries = rows.map((row) => {
   const fields = [
     `prettyLabel: ${JSON.stringify(row.prettyLabel)}`,
     `repoName: ${JSON.stringify(row.repoName)}`,
@@ -83,14 +41,29 @@ const entries = order.map((id) => {
   ];
   if (row.docsUrl) fields.push(`docsUrl: ${JSON.stringify(row.docsUrl)}`);
   if (row.filter) fields.push(`filter: ${row.filter === "true"}`);
-  if (row.countDownloads) fields.push(`countDownloads: ${JSON.stringify(row.countDownloads)}`);
-  return `${JSON.stringify(id)}: { ${fields.join(", ")} },`;
+  if (row.countDownloads) fields.push(`countDownloads: ${JSON.stringify(unescape(row.countDownloads))}`);
+  const doc = row.deprecated ? `/** @deprecated ${row.deprecated} */\n` : "";
+  return `${doc}${JSON.stringify(row.id)}: { ${fields.join(", ")} },`;
 });
-const withSnippets = order.filter((id) => byId.get(id).hasSnippets === "true");
+const withSnippets = rows.filter((row) => row.hasSnippets === "true").map((row) => row.id);
+const deprecated = rows.filter((row) => row.deprecated).map((row) => row.id);
 
-const source = `// GENERATED by scripts/generate-model-libraries-data.mjs from test/fixtures/libraries-head.tsv.
-// Do not edit by hand: fix the table or the script and regenerate. The script explains the key order.
-import type { ElasticSearchQuery } from "./model-libraries-downloads.js";
+const source = `// GENERATED by scripts/generate-model-libraries-data.mjs from data/model-libraries.tsv.
+// Do not edit by hand: fix the table or the script and regenerate. This module imports nothing, so
+// that the registry, the snippets, the task pages and the download rules can all depend on it.
+
+/**
+ * A download-count rule: a query in the hub's Elasticsearch \`query_string\` syntax over the fields of
+ * one requested file path. Fields, for the path \`onnx/model.fp16.onnx\`:
+ * - \`path\`: the whole path relative to the repo root (\`onnx/model.fp16.onnx\`)
+ * - \`path_prefix\`: the folder part with its trailing slash (\`onnx/\`), empty at the repo root
+ * - \`path_extension\`: the extension without its dot (\`onnx\`)
+ * - \`path_filename\`: the file name without folder and extension (\`model.fp16\`)
+ *
+ * Terms are \`field:"value"\`, or \`_exists_:"field"\`; they combine with \`AND\`, \`OR\`, \`NOT\` and
+ * parentheses. See https://huggingface.co/docs/hub/models-download-stats
+ */
+export type ElasticSearchQuery = string;
 
 /** The facts of one model library, as listed in the registry (snippets are attached separately). */
 export interface ModelLibraryFacts {
@@ -106,10 +79,18 @@ export const MODEL_LIBRARIES_DATA = {
 ${entries.join("\n")}
 } satisfies Record<string, ModelLibraryFacts>;
 
-/** Libraries that come with usage snippets on the model page. */
-export const MODEL_LIBRARIES_WITH_SNIPPETS = ${JSON.stringify(withSnippets)} as const;
+/** A \`library_name\` value known to the registry. */
+export type ModelLibraryKey = keyof typeof MODEL_LIBRARIES_DATA;
+
+/** Libraries that come with usage snippets in the reference registry (ours always has them too). */
+export const MODEL_LIBRARIES_WITH_SNIPPETS = ${JSON.stringify(withSnippets)} as const satisfies readonly ModelLibraryKey[];
+
+/** Libraries kept for older code although the newest reference registry dropped them. */
+export const DEPRECATED_MODEL_LIBRARIES = ${JSON.stringify(deprecated)} as const satisfies readonly ModelLibraryKey[];
 `;
 
 const options = await prettier.resolveConfig(outFile);
 writeFileSync(outFile, await prettier.format(source, { ...options, filepath: outFile }));
-console.log(`wrote ${order.length} libraries (${withSnippets.length} with snippets) to ${outFile}`);
+console.log(
+  `wrote ${rows.length} libraries (${withSnippets.length} with snippets in the reference) to ${outFile}`,
+);

@@ -1296,6 +1296,29 @@ function buildAssets() {
   assets["video-text-to-text-input.gif"] = gif(rollingBall(), 15);
   assets["text-to-video-output.gif"] = gif(paperBoat(), 15);
 
+  // Image-to-video and image-text-to-video: the first frame as the still, the whole clip as the result.
+  const boat = paperBoat();
+  assets["image-to-video-input.png"] = png(boat[0]);
+  assets["image-to-video-output.gif"] = gif(boat, 15);
+  const rolling = rollingBall();
+  assets["image-text-to-video-input.png"] = png(rolling[0]);
+  assets["image-text-to-video-output.gif"] = gif(rolling, 15);
+  // Image-text-to-image: "build a small red house on the hill".
+  assets["image-text-to-image-input.png"] = png(sunnyHill());
+  const hillWithHouse = sunnyHill();
+  house(hillWithHouse, 90, 150, 0.5);
+  assets["image-text-to-image-output.png"] = png(hillWithHouse);
+  // Video-to-video: restoring a blocky, low-resolution clip.
+  const bounce = bouncingBall();
+  assets["input.gif"] = gif(
+    bounce.map((frame) => pixelate(frame, 6)),
+    12,
+  );
+  assets["output.gif"] = gif(bounce, 12);
+  // Any-to-any and visual document retrieval reuse two pictures drawn above.
+  assets["any-to-any-input.png"] = png(lighthouse());
+  assets["input.png"] = png(invoice());
+
   // Sounds. "audio.wav": three short "up"-like syllables (a keyword for audio classification, and the
   // text-to-speech output for "Up! Up, up! …"). "input.flac": a short spoken-sounding phrase for ASR.
   assets["audio.wav"] = wav(
@@ -1341,6 +1364,8 @@ function buildAssets() {
   assets["input.wav"] = wav(voiceA.map((v, i) => (v + voiceB[i]) * 0.55));
   assets["label-0.wav"] = wav(voiceA);
   assets["label-1.wav"] = wav(voiceB);
+  // Any-to-any: the spoken answer.
+  assets["any-to-any-output.wav"] = wav(voiceA);
 
   // 3D outputs. Text-to-3D: "a small stone statue of a sitting cat on a square pedestal".
   const stone = "#9e9e9e";

@@ -79,10 +79,21 @@ export {
   type ModelDataMinimal,
   type ModelInputExample,
 } from "./snippets/index.js";
-export { DEFAULT_MEMORY_OPTIONS, SKUS, type HardwareSpec, type SkuType } from "./hardware.js";
+export {
+  DEFAULT_MEMORY_OPTIONS,
+  type AmdGpuHardwareSpec,
+  type HardwareSpec,
+  type NvidiaHardwareSpec,
+} from "./hardware.js";
+export { SKUS, type SkuType } from "./hardware-skus.js";
 export * from "./inference-providers.js";
 export { MAPPING_DEFAULT_WIDGET } from "./default-widget-inputs.js";
 export { LOCAL_APPS } from "./local-apps.js";
+export { KERNEL_LIBRARIES_UI_ELEMENTS } from "./kernel-libraries.js";
+export type { KernelLibraryKey, KernelLibraryUiElement } from "./kernel-libraries.js";
+export { EVALUATION_FRAMEWORKS, type EvaluationFramework, type EvaluationFrameworkKey } from "./eval.js";
+export { AGENT_HARNESSES, STANDARD_AGENT_ENV_VARS } from "./agent-harnesses.js";
+export type { AgentHarness, AgentHarnessKey } from "./agent-harnesses.js";
 export type { LocalApp, LocalAppKey, LocalAppSnippet } from "./local-apps.js";
 export * from "./tasks/index.js";
 export * from "./task-demo-assets.js";

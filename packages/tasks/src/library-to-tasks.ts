@@ -1,4 +1,4 @@
-import type { ModelLibraryKey } from "./model-libraries.js";
+import type { ModelLibraryKey } from "./model-libraries-data.js";
 import type { PipelineType } from "./pipelines.js";
 
 /**

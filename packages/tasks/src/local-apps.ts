@@ -21,6 +21,8 @@ export type LocalApp = {
   prettyLabel: string;
   /** Where to learn about the app. */
   docsUrl: string;
+  /** Up to two more links shown with the app (fixed, or depending on the model). */
+  links?: { label: string; url: string }[] | ((model: ModelData) => { label: string; url: string }[]);
   /** The task the app is mainly for. */
   mainTask: PipelineType;
   /** Shows a "macOS only" pill. */
@@ -347,43 +349,6 @@ function nodeLlamaCppSnippets(model: ModelData, filepath?: string): LocalAppSnip
   ];
 }
 
-function unslothSnippets(model: ModelData, filepath?: string): LocalAppSnippet[] {
-  const id = repoId(model);
-  const label = filepath === undefined ? undefined : parseGGUFQuantLabel(filepath);
-  const pick = label ? `, then pick its ${label} file` : "";
-  const studio = `# Open http://localhost:8888 and search for ${id} in the model hub${pick}.\nunsloth studio -H 0.0.0.0 -p 8888`;
-  const snippets: LocalAppSnippet[] = [
-    {
-      title: "Install Unsloth Studio (macOS, Linux, WSL)",
-      setup: "curl -fsSL https://unsloth.ai/install.sh | sh",
-      content: studio,
-    },
-    {
-      title: "Install Unsloth Studio (Windows PowerShell)",
-      setup: "irm https://unsloth.ai/install.ps1 | iex",
-      content: studio,
-    },
-    {
-      title: "Use the hosted Unsloth Studio",
-      content: `# Duplicate the Space https://huggingface.co/spaces/unsloth/studio,\n# then search for ${id} in its model hub${pick}.`,
-    },
-  ];
-  if (!isGgufModel(model)) {
-    snippets.push({
-      title: "Load the model in Python",
-      setup: "pip install unsloth",
-      content: [
-        "python3 - <<'PY'",
-        "from unsloth import FastModel",
-        "",
-        `model, tokenizer = FastModel.from_pretrained(${JSON.stringify(id)}, max_seq_length=2048)`,
-        "PY",
-      ].join("\n"),
-    });
-  }
-  return snippets;
-}
-
 function dockerModelRunnerSnippet(model: ModelData, filepath?: string): LocalAppSnippet {
   const ref = isGgufModel(model) ? ggufRef(model, filepath) : repoId(model);
   return { title: "Run the model", content: `docker model run hf.co/${ref}` };
@@ -593,6 +558,7 @@ export const LOCAL_APPS = {
     displayOnModelPage: isGgufModel,
     deeplink: (model: ModelData) => new URL(`https://backyard.ai/hf/model/${idPath(model)}`),
   },
+  /** @deprecated no longer listed by the newest reference; kept for code written against 0.18.7. */
   sanctum: {
     prettyLabel: "Sanctum",
     docsUrl: "https://sanctum.ai",
@@ -673,11 +639,12 @@ export const LOCAL_APPS = {
     snippet: ollamaSnippet,
   },
   unsloth: {
-    prettyLabel: "Unsloth Studio",
-    docsUrl: "https://unsloth.ai/docs/new/studio",
+    prettyLabel: "Unsloth Desktop",
+    docsUrl: "https://unsloth.ai/docs",
     mainTask: "text-generation",
     displayOnModelPage: (model: ModelData) => isGgufModel(model) || hasTag(model, "unsloth"),
-    snippet: unslothSnippets,
+    deeplink: (model: ModelData, filepath?: string) =>
+      withQuery("unsloth://open_from_hf", { model: repoId(model), file: filepath }),
   },
   "docker-model-runner": {
     prettyLabel: "Docker Model Runner",

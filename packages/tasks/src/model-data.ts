@@ -23,6 +23,10 @@ export interface ModelData {
       quant_method?: string;
     };
     tokenizer_config?: TokenizerConfig;
+    /** The processor's chat template, for multimodal models that keep it there. */
+    processor_config?: { chat_template?: string };
+    /** A chat template shipped as its own chat_template.jinja file. */
+    chat_template_jinja?: string;
     adapter_transformers?: { model_name?: string; model_class?: string };
     diffusers?: { _class_name?: string };
     sklearn?: { model?: { file?: string }; model_format?: string };
@@ -49,7 +53,7 @@ export interface ModelData {
   /** Parameter counts from safetensors headers: per dtype, total, and whether the weights are sharded. */
   safetensors?: { parameters: Record<string, number>; total: number; sharded: boolean };
   /** Summary of the GGUF weights, when the repository has some. */
-  gguf?: { total: number; architecture?: string; context_length?: number };
+  gguf?: { total: number; architecture?: string; context_length?: number; chat_template?: string };
 }
 
 /** What a transformers snippet needs to name the right classes. */

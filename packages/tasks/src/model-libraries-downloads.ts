@@ -2,21 +2,14 @@
 // requested; a library chooses its query files with a rule (`countDownloads`) written in the
 // Elasticsearch `query_string` syntax, evaluated per requested file. This module parses those rules
 // and evaluates them against repo file paths, so a rule can be checked before it reaches the hub.
-import { MODEL_LIBRARIES_DATA, type ModelLibraryFacts } from "./model-libraries-data.js";
-import type { ModelLibraryKey } from "./model-libraries.js";
+import {
+  MODEL_LIBRARIES_DATA,
+  type ElasticSearchQuery,
+  type ModelLibraryFacts,
+  type ModelLibraryKey,
+} from "./model-libraries-data.js";
 
-/**
- * A download-count rule: a query in the hub's Elasticsearch `query_string` syntax over the fields of
- * one requested file path. Fields, for the path `onnx/model.fp16.onnx`:
- * - `path`: the whole path relative to the repo root (`onnx/model.fp16.onnx`)
- * - `path_prefix`: the folder part with its trailing slash (`onnx/`), empty at the repo root
- * - `path_extension`: the extension without its dot (`onnx`)
- * - `path_filename`: the file name without folder and extension (`model.fp16`)
- *
- * Terms are `field:"value"`, or `_exists_:"field"`; they combine with `AND`, `OR`, `NOT` and
- * parentheses. See https://huggingface.co/docs/hub/models-download-stats
- */
-export type ElasticSearchQuery = string;
+export type { ElasticSearchQuery };
 
 /** Query files counted when a library has no rule of its own: these four files at the repo root. */
 export const DEFAULT_DOWNLOAD_RULE: ElasticSearchQuery =

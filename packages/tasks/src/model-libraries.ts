@@ -1,8 +1,12 @@
 // The model library registry: the facts of every library (generated into model-libraries-data.ts)
 // joined with the usage-snippet generators of library-snippets/.
 import type { ModelData } from "./model-data.js";
-import type { ElasticSearchQuery } from "./model-libraries-downloads.js";
-import { MODEL_LIBRARIES_DATA, type MODEL_LIBRARIES_WITH_SNIPPETS } from "./model-libraries-data.js";
+import {
+  MODEL_LIBRARIES_DATA,
+  type ElasticSearchQuery,
+  type MODEL_LIBRARIES_WITH_SNIPPETS,
+  type ModelLibraryKey,
+} from "./model-libraries-data.js";
 import { LIBRARY_SNIPPETS } from "./library-snippets/index.js";
 
 /** What the hub shows for one model library. */
@@ -26,8 +30,7 @@ export interface LibraryUiElement {
   filter?: boolean;
 }
 
-/** A `library_name` value known to the registry. */
-export type ModelLibraryKey = keyof typeof MODEL_LIBRARIES_DATA;
+export type { ModelLibraryKey };
 
 type ModelLibraryWithSnippetsKey = (typeof MODEL_LIBRARIES_WITH_SNIPPETS)[number];
 

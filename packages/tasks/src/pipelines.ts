@@ -28,8 +28,16 @@ export interface PipelineData {
   name: string;
   subtasks?: SubTask[];
   modality: Modality;
-  /** Tint of the task's tag icon. */
-  color: "blue" | "green" | "indigo" | "orange" | "red" | "yellow";
+  /**
+   * Tint of the task's tag icon.
+   * @deprecated 0.18.7 had it; the newest reference dropped it. Kept so older code still reads a value.
+   */
+  color?: "blue" | "green" | "indigo" | "orange" | "red" | "yellow";
+  /**
+   * Replaced by another task (text2text-generation is a subtask of text-generation since 0.21).
+   * Such a type stays in PIPELINE_DATA for older code; new models should not use it.
+   */
+  deprecated?: true;
   /** Left out of the task filters on the models listing. */
   hideInModels?: boolean;
   /** Left out of the task filters on the datasets listing. */
@@ -126,12 +134,22 @@ export const PIPELINE_DATA = {
       { type: "dialogue-generation", name: "Dialogue Generation" },
       { type: "conversational", name: "Conversational" },
       { type: "language-modeling", name: "Language Modeling" },
+      { type: "text-simplification", name: "Text simplification" },
+      { type: "explanation-generation", name: "Explanation Generation" },
+      { type: "abstractive-qa", name: "Abstractive QA" },
+      { type: "open-domain-abstractive-qa", name: "Open Domain Abstractive QA" },
+      { type: "closed-domain-qa", name: "Closed Domain QA" },
+      { type: "open-book-qa", name: "Open Book QA" },
+      { type: "closed-book-qa", name: "Closed Book QA" },
+      { type: "text2text-generation", name: "Text2Text Generation" },
     ],
   },
+  /** @deprecated a subtask of text-generation since 0.21; kept for code written against 0.18.7. */
   "text2text-generation": {
     name: "Text2Text Generation",
     modality: "nlp",
     color: "indigo",
+    deprecated: true,
     subtasks: [
       { type: "text-simplification", name: "Text simplification" },
       { type: "explanation-generation", name: "Explanation Generation" },
@@ -355,7 +373,16 @@ export const PIPELINE_DATA = {
     name: "Image-Text-to-Text",
     modality: "multimodal",
     color: "red",
-    hideInDatasets: true,
+  },
+  "image-text-to-image": {
+    name: "Image-Text-to-Image",
+    modality: "multimodal",
+    color: "red",
+  },
+  "image-text-to-video": {
+    name: "Image-Text-to-Video",
+    modality: "multimodal",
+    color: "red",
   },
   "visual-question-answering": {
     name: "Visual Question Answering",
@@ -422,12 +449,16 @@ export const PIPELINE_DATA = {
     name: "Visual Document Retrieval",
     modality: "multimodal",
     color: "yellow",
-    hideInDatasets: true,
   },
   "any-to-any": {
     name: "Any-to-Any",
     modality: "multimodal",
     color: "yellow",
+  },
+  "video-to-video": {
+    name: "Video-to-Video",
+    modality: "cv",
+    color: "indigo",
     hideInDatasets: true,
   },
   other: {
@@ -447,9 +478,12 @@ export type WidgetType = PipelineType | "conversational";
 /** All pipeline type ids, in declaration order. */
 export const PIPELINE_TYPES = Object.keys(PIPELINE_DATA) as PipelineType[];
 
-/** Every subtask id, flattened in declaration order (an id shared by two tasks appears twice). */
+/**
+ * Every subtask id, flattened in declaration order (an id shared by two tasks appears twice). Deprecated
+ * types are left out: their subtasks moved to the type that replaced them.
+ */
 export const SUBTASK_TYPES: string[] = Object.values(PIPELINE_DATA as Record<string, PipelineData>).flatMap(
-  (data) => (data.subtasks ?? []).map((subtask) => subtask.type),
+  (data) => (data.deprecated ? [] : (data.subtasks ?? []).map((subtask) => subtask.type)),
 );
 
 /** Fast membership test for pipeline type ids. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MEMORY_OPTIONS, SKUS, type HardwareSpec } from "../src/hardware.js";
+import {
+  DEFAULT_MEMORY_OPTIONS,
+  type AmdGpuHardwareSpec,
+  type HardwareSpec,
+  type NvidiaHardwareSpec,
+} from "../src/hardware.js";
+import { SKUS } from "../src/hardware-skus.js";
 
+// Every figure is compared with @huggingface/tasks 0.21.54 in reference/reference-0.21.test.ts; these
+// tests check the shape the hardware pickers rely on.
 const groups = Object.entries(SKUS) as [string, Record<string, Record<string, HardwareSpec>>][];
 const all = groups.flatMap(([type, vendors]) =>
   Object.entries(vendors).flatMap(([vendor, skus]) =>
@@ -9,54 +17,75 @@ const all = groups.flatMap(([type, vendors]) =>
 );
 
 describe("SKUS", () => {
-  it("has 160 SKUs split by kind and vendor as in the contract", () => {
-    expect(all).toHaveLength(160);
+  it("has 251 SKUs split by kind and vendor", () => {
+    expect(all).toHaveLength(251);
     const counts = Object.fromEntries(
       groups.flatMap(([type, vendors]) =>
         Object.entries(vendors).map(([vendor, skus]) => [`${type}/${vendor}`, Object.keys(skus).length]),
       ),
     );
     expect(counts).toEqual({
-      "GPU/NVIDIA": 83,
-      "GPU/AMD": 17,
-      "GPU/INTEL": 4,
+      "GPU/NVIDIA": 122,
+      "GPU/AMD": 42,
+      "GPU/INTEL": 8,
       "GPU/QUALCOMM": 5,
-      "CPU/Intel": 20,
-      "CPU/AMD": 16,
-      "Apple Silicon/-": 15,
+      "CPU/Intel": 26,
+      "CPU/AMD": 28,
+      "Apple Silicon/-": 20,
     });
   });
 
   it("has no memory sizes exactly for CPUs and Qualcomm chips", () => {
     const withoutMemory = all.filter((s) => s.spec.memory === undefined);
-    expect(withoutMemory).toHaveLength(41);
+    expect(withoutMemory).toHaveLength(59);
     for (const sku of withoutMemory) {
       expect(sku.type === "CPU" || sku.vendor === "QUALCOMM", sku.name).toBe(true);
     }
   });
 
-  it("has positive tflops and memory sizes", () => {
+  it("has positive figures and a plausible release year everywhere", () => {
     for (const { name, spec } of all) {
       expect(spec.tflops, name).toBeGreaterThan(0);
+      expect(spec.msrp, name).toBeGreaterThan(0);
+      expect(spec.power, name).toBeGreaterThan(0);
+      expect(spec.releaseYear, name).toBeGreaterThanOrEqual(2010);
+      expect(spec.releaseYear, name).toBeLessThanOrEqual(2030);
       for (const gb of spec.memory ?? []) expect(gb, name).toBeGreaterThan(0);
     }
   });
 
-  it("matches the contract's sample values", () => {
-    expect(SKUS.GPU.NVIDIA.H100).toEqual({ tflops: 267.6, memory: [80] });
-    expect(SKUS.GPU.NVIDIA.H200).toEqual({ tflops: 241.3, memory: [141] });
-    expect(SKUS.GPU.NVIDIA.A100).toEqual({ tflops: 77.97, memory: [80, 40] });
-    expect(SKUS.GPU.NVIDIA.T4).toEqual({ tflops: 65.13, memory: [16] });
-    expect(SKUS.GPU.NVIDIA["RTX 4090"]).toEqual({ tflops: 82.58, memory: [24] });
+  it("gives every NVIDIA GPU a compute capability and every AMD GPU a gfx target", () => {
+    for (const [name, spec] of Object.entries(SKUS.GPU.NVIDIA as Record<string, NvidiaHardwareSpec>)) {
+      expect(spec.computeCapability, name).toBeGreaterThanOrEqual(5);
+    }
+    for (const [name, spec] of Object.entries(SKUS.GPU.AMD as Record<string, AmdGpuHardwareSpec>)) {
+      expect(spec.gfxVersion, name).toMatch(/^gfx[0-9a-f]+$/);
+    }
+  });
+
+  it("matches sample values", () => {
+    expect(SKUS.GPU.NVIDIA.H100).toEqual({
+      tflops: 267.6,
+      memory: [80],
+      computeCapability: 9,
+      msrp: 30000,
+      power: 700,
+      releaseYear: 2022,
+    });
     expect(SKUS["Apple Silicon"]["-"]["Apple M4 Max"]).toEqual({
       tflops: 18.4,
-      memory: [36, 48, 64, 96, 128, 256, 512],
+      memory: [36, 48, 64, 128],
+      msrp: 5000,
+      power: 100,
+      releaseYear: 2024,
     });
   });
 });
 
 describe("DEFAULT_MEMORY_OPTIONS", () => {
-  it("lists 12 increasing sizes up to 512 GB", () => {
-    expect(DEFAULT_MEMORY_OPTIONS).toEqual([8, 16, 24, 32, 40, 48, 64, 80, 96, 128, 256, 512]);
+  it("lists 18 increasing sizes up to 2048 GB", () => {
+    expect(DEFAULT_MEMORY_OPTIONS).toHaveLength(18);
+    expect(DEFAULT_MEMORY_OPTIONS.at(-1)).toBe(2048);
+    expect([...DEFAULT_MEMORY_OPTIONS].sort((a, b) => a - b)).toEqual(DEFAULT_MEMORY_OPTIONS);
   });
 });

@@ -7,10 +7,9 @@ import { join } from "node:path";
 import { parse, tokenizer } from "acorn";
 import { describe, it, expect, afterAll } from "vitest";
 import type { ModelData } from "../src/model-data.js";
-import { LIBRARY_SNIPPETS } from "../src/library-snippets/index.js";
-import { SNIPPETS_A_TO_L } from "../src/library-snippets/libraries-a-l.js";
-import { MODEL_INFOS_A_TO_L } from "./fixtures/library-model-infos-a-l.js";
-import { MODEL_INFOS_M_TO_Z } from "./fixtures/library-model-infos-m-z.js";
+import { existsSync } from "node:fs";
+import { LIBRARY_SNIPPETS, SNIPPET_FAMILIES } from "../src/library-snippets/index.js";
+import { LIBRARY_MODEL_INFOS } from "./fixtures/library-model-infos.js";
 
 type Language = "python" | "js" | "sh" | "csharp";
 
@@ -34,12 +33,13 @@ const IGNORES_MODEL_ID = new Set([
   "whisperkit",
   "vui",
   "supertonic",
+  "opendde", // its CLI fetches the checkpoint by name (-n opendde_v1)
 ]);
 
 // A shell block's first command (after comments) is one of these, or an environment assignment
 // (`VAR=value cmd`, `name=$(cmd)`); anything else is code.
 const SHELL_COMMAND =
-  /^(?:[A-Z_][A-Z0-9_]*=\S+|[a-z_]\w*=\$\(\S*|git|pip3?|uvx?|hf|huggingface-cli|cd|python3?|npm|npx|pnpm|yarn|brew|export|chmod|cmake|make|curl|wget|mkdir|ls|bash|sh|cat|conda|docker|apt(?:-get)?|for|\.\/\S*|[\w.-]+-cli|litert-lm|htrflow|boltzgen|intellifold|lerobot-[\w-]+|mlagents-[\w-]+|mlx_lm\.\w+|mlc_llm|ollama|llama-[\w-]+)(?:\s|$)/;
+  /^(?:[A-Z_][A-Z0-9_]*=\S+|[a-z_]\w*=\$\(\S*|git|pip3?|uvx?|hf|huggingface-cli|cd|python3?|npm|npx|pnpm|yarn|brew|export|chmod|cmake|make|cargo|curl|wget|mkdir|ls|bash|sh|cat|conda|docker|apt(?:-get)?|for|\.\/\S*|[\w.-]+-cli|litert-lm|htrflow|boltzgen|intellifold|lerobot-[\w-]+|mlagents-[\w-]+|mlx_lm\.\w+|mlc_llm|ollama|llama-[\w-]+)(?:\s|$)/;
 
 function firstCodeLine(code: string, comment: RegExp): string {
   return (
@@ -73,7 +73,7 @@ function languageOf(code: string): Language {
 
 const BARE_MODEL: ModelData = { id: "acme-labs/model.v2_test-1", tags: [], inference: "" };
 
-const fixtures = [...MODEL_INFOS_A_TO_L, ...MODEL_INFOS_M_TO_Z];
+const fixtures = LIBRARY_MODEL_INFOS;
 
 function generateAll(): {
   snippets: Snippet[];
@@ -216,14 +216,15 @@ describe("library snippets", () => {
     expect(failures).toEqual([]);
   });
 
-  it("every shell block passes bash -n", () => {
+  // One bash -n per block: slow when the machine is busy, hence the longer timeout.
+  it("every shell block passes bash -n", { timeout: 120_000 }, () => {
     const shell = snippets.filter((s) => s.language === "sh");
     shell.forEach((snippet, i) => writeFileSync(join(tempDir, `${i}.sh`), `${snippet.code}\n`));
     // One bash process checks every file; it prints the index of each file that fails.
     const result = spawnSync(
       "bash",
       ["-c", `for f in "$1"/*.sh; do bash -n "$f" 2>/dev/null || basename "$f" .sh; done`, "check", tempDir],
-      { encoding: "utf8", timeout: 30_000 },
+      { encoding: "utf8", timeout: 110_000 },
     );
     expect(result.status, result.stderr).toBe(0);
     const failed = result.stdout
@@ -261,8 +262,8 @@ describe("library snippets", () => {
     expect(missing).toEqual([]);
   });
 
-  it("every library marked hasSnippets in the fact table has a generator", () => {
-    const [header, ...rows] = readFileSync(new URL("./fixtures/libraries-head.tsv", import.meta.url), "utf8")
+  it("every library the registry table marks as having snippets has a generator", () => {
+    const [header, ...rows] = readFileSync(new URL("../data/model-libraries.tsv", import.meta.url), "utf8")
       .trimEnd()
       .split("\n")
       .map((line) => line.split("\t"));
@@ -270,33 +271,65 @@ describe("library snippets", () => {
     const hasSnippets = header.indexOf("hasSnippets");
     const expected = rows.filter((row) => row[hasSnippets] === "true").map((row) => row[id]);
     expect(expected.length).toBeGreaterThan(100);
-    const missing = expected.filter((library) => !LIBRARY_SNIPPETS[library]);
-    const missingAToL = missing.filter((library) => /^[0-9a-l]/i.test(library));
-    expect(missingAToL, "a–l libraries without a generator").toEqual([]);
-    expect(missing, "m–z libraries without a generator").toEqual([]);
+    expect(expected.filter((library) => !LIBRARY_SNIPPETS[library])).toEqual([]);
   });
 
-  it("a–l generators are keyed by ids of the fact table in the a–l range", () => {
+  it("keeps each generator in exactly one family file, keyed by a registry id", () => {
     const ids = new Set(
-      readFileSync(new URL("./fixtures/libraries-head.tsv", import.meta.url), "utf8")
+      readFileSync(new URL("../data/model-libraries.tsv", import.meta.url), "utf8")
         .split("\n")
         .slice(1)
         .map((line) => line.split("\t")[0]),
     );
-    for (const key of Object.keys(SNIPPETS_A_TO_L)) {
-      expect(ids.has(key), key).toBe(true);
-      expect(key, key).toMatch(/^[0-9a-l]/);
+    const seen = new Map<string, string>();
+    for (const [family, generators] of Object.entries(SNIPPET_FAMILIES)) {
+      expect(existsSync(new URL(`../src/library-snippets/${family}.ts`, import.meta.url)), family).toBe(true);
+      expect(Object.keys(generators).length, family).toBeGreaterThanOrEqual(5);
+      for (const key of Object.keys(generators)) {
+        expect(ids.has(key), key).toBe(true);
+        expect(seen.get(key), `${key} in ${family}`).toBeUndefined();
+        seen.set(key, family);
+      }
     }
-    // Every a–l library has a fixture beyond the bare model.
-    const withFixtures = new Set(MODEL_INFOS_A_TO_L.map((model) => model.library_name));
-    expect(Object.keys(SNIPPETS_A_TO_L).filter((key) => !withFixtures.has(key))).toEqual([]);
+    expect(seen.size).toBe(Object.keys(LIBRARY_SNIPPETS).length);
+    // The families a newcomer looks for first.
+    expect(seen.get("diffusers")).toBe("diffusion");
+    expect(seen.get("transformers")).toBe("transformers");
+    for (const [a, b] of [
+      ["magenta-realtime", "magenta-realtime-2"],
+      ["stable-audio-tools", "stable-audio-3"],
+      ["sapiens", "sapiens2"],
+      ["tirex", "tirex-2"],
+    ])
+      expect(seen.get(a), `${a} and ${b}`).toBe(seen.get(b));
+  });
+
+  it("downloads with `hf download`, never the old huggingface-cli", () => {
+    const old = snippets.filter((s) => s.code.includes("huggingface-cli"));
+    expect(old.map(label)).toEqual([]);
+    expect(snippets.filter((s) => /^hf download /m.test(s.code)).length).toBeGreaterThan(50);
+  });
+
+  it("has a real model info for every library, except those with no Hub repo we could confirm", () => {
+    const unconfirmed = [
+      "aneforge",
+      "cortiq",
+      "gaussianformer",
+      "memra",
+      "montreal-forced-aligner",
+      "routee-powertrain",
+      "zeromodels",
+    ];
+    const withFixtures = new Set(fixtures.map((model) => model.library_name));
+    const without = Object.keys(LIBRARY_SNIPPETS).filter((key) => !withFixtures.has(key));
+    expect(without.filter((key) => !unconfirmed.includes(key))).toEqual([]);
   });
 });
 
-// Branches and facts of the a–l generators, checked against the spec (contract tasks.md §4).
-describe("a–l snippet branches", () => {
+// Branches and facts of individual generators, checked against the spec (contract tasks.md §4).
+describe("snippet branches", () => {
   const run = (library: string, model: Partial<ModelData> & { id: string }): string[] => {
-    const generate = SNIPPETS_A_TO_L[library];
+    const generate = LIBRARY_SNIPPETS[library];
     if (!generate) throw new Error(`no generator for ${library}`);
     return generate({ tags: [], inference: "", library_name: library, ...model });
   };
@@ -441,8 +474,8 @@ describe("a–l snippet branches", () => {
   });
 });
 
-// Branches of m–z generators whose usage was checked against the projects' own READMEs and code.
-describe("m–z snippet branches", () => {
+// Branches of generators whose usage was checked against the projects' own READMEs and code.
+describe("snippet branches checked against the projects", () => {
   const joined = (library: string, model: Partial<ModelData> & { id: string }): string => {
     const generate = LIBRARY_SNIPPETS[library];
     if (!generate) throw new Error(`no generator for ${library}`);
@@ -487,7 +520,7 @@ describe("m–z snippet branches", () => {
 
 // Research projects whose entry points were taken from their READMEs and docs: the branches pick the
 // documented script, preset or checkpoint for each kind of repository.
-describe("m–z research snippets", () => {
+describe("research-repository snippets", () => {
   const joined = (library: string, model: Partial<ModelData> & { id: string }): string => {
     const generate = LIBRARY_SNIPPETS[library];
     if (!generate) throw new Error(`no generator for ${library}`);
@@ -543,7 +576,7 @@ describe("m–z research snippets", () => {
     expect(joined("robo-orchard-lab", { id: "HorizonRobotics/FineGrasp" })).not.toContain("HoloBrain");
   });
 
-  it("the weak a–l snippets now run their documented commands", () => {
+  it("the formerly weak snippets now run their documented commands", () => {
     const official = joined("ltx", { id: "Lightricks/LTX-2.3" });
     expect(official).toContain("python -m ltx_pipelines.distilled");
     expect(official).toContain(

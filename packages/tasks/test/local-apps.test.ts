@@ -259,10 +259,8 @@ describe("snippets", () => {
   it("fill in the quant label of the chosen GGUF file", () => {
     const file = "Llama-3.2-3B-Instruct-Q4_K_M.gguf";
     const apps = snippetApps.filter((k) => app(k).displayOnModelPage(models.ggufChatWithTools));
-    expect(apps).toHaveLength(10);
-    // Unsloth Studio downloads through its own UI: it names the quant to pick instead
-    expect(allText(snippetsOf("unsloth", models.ggufChatWithTools, file))).toContain("pick its Q4_K_M file");
-    for (const key of apps.filter((k) => k !== "unsloth")) {
+    expect(apps).toHaveLength(9);
+    for (const key of apps) {
       const text = allText(snippetsOf(key, models.ggufChatWithTools, file));
       expect(text, key).toContain(
         `unsloth/Qwen3-4B-GGUF${key === "localai" ? "/" : ":"}${key === "localai" ? file : "Q4_K_M"}`,
@@ -390,6 +388,7 @@ describe("deeplinks", () => {
       "atomic-chat": `atomic-chat://models/huggingface/${id}`,
       backyard: `https://backyard.ai/hf/model/${id}`,
       sanctum: `sanctum://open_from_hf?model=${encoded}`,
+      unsloth: `unsloth://open_from_hf?model=${encoded}`,
       jellybox: `jellybox://llm/models/huggingface/LLM/${id}`,
       msty: `msty://models/search/hf/${id}`,
       recursechat: `recursechat://new-hf-gguf-model?hf-model-id=${encoded}`,

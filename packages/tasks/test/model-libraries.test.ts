@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, it, expect } from "vitest";
+import { DEPRECATED_MODEL_LIBRARIES, MODEL_LIBRARIES_WITH_SNIPPETS } from "../src/model-libraries-data.js";
 import {
   ALL_DISPLAY_MODEL_LIBRARY_KEYS,
   ALL_MODEL_LIBRARY_KEYS,
@@ -12,27 +13,32 @@ import { DATASET_LIBRARIES_UI_ELEMENTS } from "../src/dataset-libraries.js";
 import { PIPELINE_TYPES } from "../src/pipelines.js";
 import * as tasksPackage from "../src/index.js";
 
-function readTsv(name: string): Record<string, string>[] {
-  const [header, ...lines] = readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")
-    .trimEnd()
-    .split("\n");
+function readTsv(url: URL): Record<string, string>[] {
+  const [header, ...lines] = readFileSync(url, "utf8").trimEnd().split("\n");
   const columns = header.split("\t");
   return lines.map((line, i) => {
     const cells = line.split("\t");
-    if (cells.length !== columns.length) throw new Error(`${name}:${i + 2} has ${cells.length} cells`);
+    if (cells.length !== columns.length)
+      throw new Error(`${url.pathname}:${i + 2} has ${cells.length} cells`);
     return Object.fromEntries(columns.map((column, j) => [column, cells[j]]));
   });
 }
+const fixture = (name: string) => readTsv(new URL(`./fixtures/${name}`, import.meta.url));
 
-const head = readTsv("libraries-head.tsv");
-const v0187 = readTsv("libraries-0.18.7.tsv");
+// The registry's source table (data/model-libraries.tsv): 0.21.54's libraries in its order, then the
+// ones kept for older code. In countDownloads, \n, \t and \\ stand for a newline, a tab and a backslash.
+const table = readTsv(new URL("../data/model-libraries.tsv", import.meta.url));
+const unescape = (cell: string) =>
+  cell.replace(/\\([nt\\])/g, (_, c: string) => (c === "n" ? "\n" : c === "t" ? "\t" : "\\"));
+const v0187 = fixture("libraries-0.18.7.tsv");
 const inOrderOf = (keys: readonly string[], subset: Set<string>) => keys.filter((key) => subset.has(key));
 
 describe("MODEL_LIBRARIES_UI_ELEMENTS", () => {
-  it("holds the 240 libraries of the fact table, each fact exactly as listed", () => {
-    expect(head).toHaveLength(240);
-    expect(Object.keys(MODEL_LIBRARIES_UI_ELEMENTS)).toHaveLength(240);
-    for (const row of head) {
+  it("holds the 258 libraries of the source table, each fact exactly as listed, in table order", () => {
+    expect(table).toHaveLength(258);
+    expect(ALL_MODEL_LIBRARY_KEYS).toEqual(table.map((row) => row.id));
+    expect(Object.keys(MODEL_LIBRARIES_UI_ELEMENTS)).toEqual(ALL_MODEL_LIBRARY_KEYS);
+    for (const row of table) {
       const library = MODEL_LIBRARIES_UI_ELEMENTS[row.id as ModelLibraryKey];
       expect(library, row.id).toBeDefined();
       const { snippets: _snippets, ...facts } = library as typeof library & { snippets?: unknown };
@@ -43,72 +49,28 @@ describe("MODEL_LIBRARIES_UI_ELEMENTS", () => {
       };
       if (row.docsUrl) expected.docsUrl = row.docsUrl;
       if (row.filter) expected.filter = row.filter === "true";
-      if (row.countDownloads) expected.countDownloads = row.countDownloads;
+      if (row.countDownloads) expected.countDownloads = unescape(row.countDownloads);
       // toStrictEqual also fails on a field that the table leaves absent but the entry sets
       expect(facts, row.id).toStrictEqual(expected);
     }
   });
 
-  it("agrees with 0.18.7 on its 126 libraries except four facts the newest version updated", () => {
-    const byId = new Map(head.map((row) => [row.id, row]));
-    const changed: string[] = [];
-    for (const old of v0187) {
-      const now = byId.get(old.id);
-      expect(now?.inReference, old.id).toBe("true");
-      for (const field of ["prettyLabel", "repoName", "repoUrl", "docsUrl", "filter", "countDownloads"]) {
-        if (now?.[field] !== old[field]) changed.push(`${old.id}.${field}`);
-      }
-    }
-    // The registry follows the newest facts; these are the only ones that differ from 0.18.7's.
-    expect(changed).toEqual([
-      "anemoi.docsUrl",
-      "nemo.countDownloads",
-      "terratorch.countDownloads",
-      "timesfm.countDownloads",
-    ]);
-    expect(head.filter((row) => row.inReference === "true")).toHaveLength(126);
+  it("keeps every library 0.18.7 had; only deprecated ones are missing from the newest reference", () => {
+    const ids = new Set(ALL_MODEL_LIBRARY_KEYS);
+    for (const old of v0187) expect(ids.has(old.id as ModelLibraryKey), old.id).toBe(true);
+    expect(table.filter((row) => row.in_0_18_7 === "true")).toHaveLength(126);
+    expect(DEPRECATED_MODEL_LIBRARIES).toEqual(table.filter((row) => row.deprecated).map((row) => row.id));
+    for (const row of table.filter((r) => r.deprecated))
+      expect(row.deprecated.length, row.id).toBeGreaterThan(20);
   });
 
-  it("keeps 0.18.7's key order for its 126 libraries and the newest version's order for the rest", () => {
-    const old = new Set(v0187.map((row) => row.id));
-    expect(inOrderOf(ALL_MODEL_LIBRARY_KEYS, old)).toEqual(v0187.map((row) => row.id));
-    const added = new Set(head.map((row) => row.id).filter((id) => !old.has(id)));
-    expect(added.size).toBe(114);
-    expect(inOrderOf(ALL_MODEL_LIBRARY_KEYS, added)).toEqual(
-      inOrderOf(
-        head.map((row) => row.id),
-        added,
-      ),
-    );
-    expect(ALL_MODEL_LIBRARY_KEYS).toEqual(Object.keys(MODEL_LIBRARIES_UI_ELEMENTS));
-    expect(new Set(ALL_MODEL_LIBRARY_KEYS).size).toBe(240);
-  });
-
-  it("places each new library right after the key it follows in the newest version", () => {
-    // The newest version moved these five of 0.18.7's keys; they keep 0.18.7's place here, so a new
-    // key that follows one of them in the newest version cannot follow it here.
-    const moved = new Set(["cartesia_pytorch", "cartesia_mlx", "clipscope", "cosyvoice", "cotracker"]);
-    const old = new Set(v0187.map((row) => row.id));
-    const headKeys = head.map((row) => row.id);
-    const keys: string[] = ALL_MODEL_LIBRARY_KEYS;
-    let checked = 0;
-    headKeys.forEach((key, i) => {
-      if (old.has(key) || i === 0 || moved.has(headKeys[i - 1])) return;
-      expect(keys[keys.indexOf(key) - 1], key).toBe(headKeys[i - 1]);
-      checked++;
-    });
-    expect(checked).toBeGreaterThan(100);
-    expect(keys[0]).toBe(headKeys[0]);
-    expect(keys.at(-1)).toBe("3dtopia-xl"); // last in both versions
-  });
-
-  it("lists the 34 display libraries in registry order, 0.18.7's 32 among them in their order", () => {
-    const expected = head.filter((row) => row.filter === "true").map((row) => row.id);
-    expect(expected).toHaveLength(34);
-    expect(ALL_DISPLAY_MODEL_LIBRARY_KEYS).toEqual(inOrderOf(ALL_MODEL_LIBRARY_KEYS, new Set(expected)));
+  it("lists the 35 display libraries in registry order", () => {
+    const expected = table.filter((row) => row.filter === "true").map((row) => row.id);
+    expect(expected).toHaveLength(35);
+    expect(ALL_DISPLAY_MODEL_LIBRARY_KEYS).toEqual(expected);
     const oldDisplay = v0187.filter((row) => row.filter === "true").map((row) => row.id);
     expect(oldDisplay).toHaveLength(32);
-    expect(inOrderOf(ALL_DISPLAY_MODEL_LIBRARY_KEYS, new Set(oldDisplay))).toEqual(oldDisplay);
+    expect(inOrderOf(ALL_DISPLAY_MODEL_LIBRARY_KEYS, new Set(oldDisplay)).sort()).toEqual(oldDisplay.sort());
   });
 
   it("uses well-formed links", () => {
@@ -129,9 +91,10 @@ describe("MODEL_LIBRARIES_UI_ELEMENTS", () => {
     }
   });
 
-  it("has a snippet generator for each of the 116 libraries the table marks as having snippets", () => {
-    const expected = head.filter((row) => row.hasSnippets === "true").map((row) => row.id);
-    expect(expected).toHaveLength(116);
+  it("has a snippet generator for each of the 125 libraries the table marks as having snippets", () => {
+    const expected = table.filter((row) => row.hasSnippets === "true").map((row) => row.id);
+    expect(expected).toHaveLength(125);
+    expect([...MODEL_LIBRARIES_WITH_SNIPPETS]).toEqual(expected);
     const missing = expected.filter((key) => !MODEL_LIBRARIES_UI_ELEMENTS[key as ModelLibraryKey].snippets);
     expect(missing).toEqual([]);
   });
@@ -147,7 +110,7 @@ describe("MODEL_LIBRARIES_UI_ELEMENTS", () => {
 
 describe("LIBRARY_TASK_MAPPING", () => {
   it("maps the 28 libraries of the fact table to their tasks, in order", () => {
-    const rows = readTsv("library-to-tasks-head.tsv");
+    const rows = fixture("library-to-tasks-head.tsv");
     expect(rows).toHaveLength(28);
     expect(Object.keys(LIBRARY_TASK_MAPPING)).toEqual(rows.map((row) => row.library));
     for (const row of rows) {
@@ -165,7 +128,7 @@ describe("LIBRARY_TASK_MAPPING", () => {
 });
 
 describe("DATASET_LIBRARIES_UI_ELEMENTS", () => {
-  it("lists the 10 dataset libraries, each with its repo and the hub's guide for it", () => {
+  it("lists the 16 dataset libraries, each with its repo and a guide", () => {
     expect(Object.keys(DATASET_LIBRARIES_UI_ELEMENTS)).toEqual([
       "mlcroissant",
       "webdataset",
@@ -174,13 +137,19 @@ describe("DATASET_LIBRARIES_UI_ELEMENTS", () => {
       "dask",
       "distilabel",
       "fiftyone",
+      "lance",
       "argilla",
       "polars",
       "duckdb",
+      "datadesigner",
+      "harbor",
+      "verifiers",
+      "openenv",
+      "nemo-gym",
     ]);
     for (const [key, library] of Object.entries(DATASET_LIBRARIES_UI_ELEMENTS)) {
       expect(library.repoUrl, key).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+/);
-      expect(new URL(library.docsUrl).origin, key).toBe("https://huggingface.co");
+      expect(new URL(library.docsUrl).protocol, key).toBe("https:");
       expect(library.repoUrl.toLowerCase(), key).toContain(library.repoName.toLowerCase());
     }
   });

@@ -9,7 +9,8 @@ import {
   type PipelineData,
 } from "../src/pipelines.js";
 
-// The canonical order, from the contract table (§2.2). Order decides default pipeline tags.
+// The canonical order of @huggingface/tasks 0.21.54, plus text2text-generation (deprecated, kept where
+// 0.18.7 had it). Order decides default pipeline tags.
 const CANONICAL_ORDER = `text-classification token-classification table-question-answering question-answering
 zero-shot-classification translation summarization feature-extraction text-generation text2text-generation
 fill-mask sentence-similarity text-to-speech text-to-audio automatic-speech-recognition audio-to-audio
@@ -17,11 +18,11 @@ audio-classification audio-text-to-text voice-activity-detection depth-estimatio
 object-detection image-segmentation text-to-image image-to-text image-to-image image-to-video
 unconditional-image-generation video-classification reinforcement-learning robotics tabular-classification
 tabular-regression tabular-to-text table-to-text multiple-choice text-ranking text-retrieval
-time-series-forecasting text-to-video image-text-to-text visual-question-answering document-question-answering
+time-series-forecasting text-to-video image-text-to-text image-text-to-image image-text-to-video
+visual-question-answering document-question-answering
 zero-shot-image-classification graph-ml mask-generation zero-shot-object-detection text-to-3d image-to-3d
-image-feature-extraction video-text-to-text keypoint-detection visual-document-retrieval any-to-any other`.split(
-  /\s+/,
-);
+image-feature-extraction video-text-to-text keypoint-detection visual-document-retrieval any-to-any video-to-video
+other`.split(/\s+/);
 
 const entries = Object.entries(PIPELINE_DATA) as [string, PipelineData][];
 
@@ -32,10 +33,10 @@ function countBy<T>(items: T[], key: (item: T) => string): Record<string, number
 }
 
 describe("PIPELINE_DATA", () => {
-  it("lists the 55 pipeline types in canonical order", () => {
-    expect(CANONICAL_ORDER).toHaveLength(55);
+  it("lists the 58 pipeline types in canonical order", () => {
+    expect(CANONICAL_ORDER).toHaveLength(58);
     expect(PIPELINE_TYPES).toEqual(CANONICAL_ORDER);
-    expect(PIPELINE_TYPES_SET.size).toBe(55);
+    expect(PIPELINE_TYPES_SET.size).toBe(58);
     expect(PIPELINE_TYPES_SET.has("text-generation")).toBe(true);
     expect(PIPELINE_TYPES_SET.has("conversational" as never)).toBe(false);
   });
@@ -43,24 +44,30 @@ describe("PIPELINE_DATA", () => {
   it("has the modality counts of the contract", () => {
     expect(countBy(entries, ([, data]) => data.modality)).toEqual({
       nlp: 16,
-      cv: 18,
+      cv: 19,
       audio: 6,
-      multimodal: 7,
+      multimodal: 9,
       tabular: 4,
       rl: 2,
       other: 2,
     });
   });
 
-  it("has the color counts of the contract", () => {
-    expect(countBy(entries, ([, data]) => data.color)).toEqual({
+  it("keeps 0.18.7's colour on its 55 types and gives the new ones one (the web app tints cards with it)", () => {
+    expect(countBy(entries, ([, data]) => data.color ?? "none")).toEqual({
       blue: 15,
       yellow: 13,
-      red: 10,
+      red: 12,
       green: 8,
-      indigo: 8,
+      indigo: 9,
       orange: 1,
     });
+  });
+
+  it("marks text2text-generation deprecated and lists it as a text-generation subtask", () => {
+    const deprecated = entries.filter(([, d]) => d.deprecated).map(([id]) => id);
+    expect(deprecated).toEqual(["text2text-generation"]);
+    expect(PIPELINE_DATA["text-generation"].subtasks.map((s) => s.type)).toContain("text2text-generation");
   });
 
   it("hides exactly the contract's tasks in model and dataset filters", () => {
@@ -72,11 +79,9 @@ describe("PIPELINE_DATA", () => {
     expect(hiddenInDatasets.sort()).toEqual(
       [
         "audio-text-to-text",
-        "image-text-to-text",
         "document-question-answering",
         "keypoint-detection",
-        "visual-document-retrieval",
-        "any-to-any",
+        "video-to-video",
         "other",
       ].sort(),
     );
@@ -100,9 +105,9 @@ describe("PIPELINE_DATA", () => {
 });
 
 describe("subtasks", () => {
-  it("has 74 subtask entries, 73 distinct (closed-domain-qa appears twice)", () => {
-    expect(SUBTASK_TYPES).toHaveLength(74);
-    expect(new Set(SUBTASK_TYPES).size).toBe(73);
+  it("has 75 subtask entries, 74 distinct (closed-domain-qa appears twice)", () => {
+    expect(SUBTASK_TYPES).toHaveLength(75);
+    expect(new Set(SUBTASK_TYPES).size).toBe(74);
     expect(SUBTASK_TYPES.filter((t) => t === "closed-domain-qa")).toHaveLength(2);
   });
 
@@ -120,6 +125,14 @@ describe("subtasks", () => {
       "dialogue-generation",
       "conversational",
       "language-modeling",
+      "text-simplification",
+      "explanation-generation",
+      "abstractive-qa",
+      "open-domain-abstractive-qa",
+      "closed-domain-qa",
+      "open-book-qa",
+      "closed-book-qa",
+      "text2text-generation",
     ]);
   });
 

@@ -45,18 +45,13 @@ interface PageFacts {
 const FACTS: Record<string, PageFacts> = JSON.parse(
   readFileSync(join(packageDir, "test/fixtures/task-pages-facts.json"), "utf8"),
 );
-// A null 0.18.7 value is a real value (field absent), so look at the key, not at the value.
-const at0187 = <K extends keyof PageFacts>(task: string, field: K): PageFacts[K] => {
-  const key = `${String(field)}_0_18_7`;
-  return (Object.hasOwn(FACTS[task], key) ? FACTS[task][key] : FACTS[task][field]) as PageFacts[K];
-};
 
-const PAGES_0187 = Object.keys(FACTS).filter((task) => FACTS[task].revisions.includes("0.18.7"));
-const PLACEHOLDER_BACKED_0187 = ["any-to-any", "audio-text-to-text", "visual-document-retrieval"];
+// Root entries follow the newest reference: pages are checked against its facts (the main fields).
+const PAGES = Object.keys(FACTS).filter((task) => FACTS[task].revisions.includes("head"));
+const at = <K extends keyof PageFacts>(task: string, field: K): PageFacts[K] => FACTS[task][field];
 // Pipeline types the reference leaves without a page (TASKS_DATA[type] === undefined); we give them a placeholder page.
 const UNDEFINED_IN_REFERENCE = [
   "graph-ml",
-  "image-to-video",
   "multiple-choice",
   "other",
   "robotics",
@@ -159,8 +154,8 @@ describe("TASKS_DATA structure", () => {
 
   it("lists the reference's libraries per task", () => {
     expect(Object.keys(TASKS_MODEL_LIBRARIES).sort()).toEqual([...PIPELINE_TYPES].sort());
-    for (const task of PAGES_0187)
-      expect(TASKS_MODEL_LIBRARIES[task as PipelineType], task).toEqual(at0187(task, "libraries"));
+    for (const task of PAGES)
+      expect(TASKS_MODEL_LIBRARIES[task as PipelineType], task).toEqual(at(task, "libraries"));
     expect(TASKS_MODEL_LIBRARIES["voice-activity-detection"]).toEqual([]);
     expect(TASKS_MODEL_LIBRARIES["graph-ml"]).toEqual(["transformers"]);
   });
@@ -170,13 +165,13 @@ describe("TASKS_DATA structure", () => {
       .filter((d) => d?.isPlaceholder === true)
       .map((d) => d?.id)
       .sort();
-    expect(placeholders).toEqual([...PLACEHOLDER_BACKED_0187, ...UNDEFINED_IN_REFERENCE].sort());
+    expect(placeholders).toEqual([...UNDEFINED_IN_REFERENCE].sort());
     for (const task of placeholders) {
       const data = page(task as string);
       expect([data.datasets, data.models, data.spaces, data.metrics, data.widgetModels].flat()).toEqual([]);
       expect(data.demo).toEqual({ inputs: [], outputs: [] });
     }
-    expect(PAGES_0187.length - PLACEHOLDER_BACKED_0187.length).toBe(40);
+    expect(PAGES).toHaveLength(47);
   });
 
   it("gives every page a summary of whole sentences", () => {
@@ -232,23 +227,23 @@ describe("example repos", () => {
   });
 });
 
-describe("facts match the reference pages of tasks 0.18.7", () => {
-  const regular = PAGES_0187.filter((t) => !EXEMPLARY.includes(t));
+describe("facts match the reference pages of the newest tasks", () => {
+  const regular = PAGES.filter((t) => !EXEMPLARY.includes(t));
 
   it.each(regular)("%s: ids, widget models, video and canonical id", (task) => {
     const data = page(task);
-    expect(ids(data.datasets)).toEqual(at0187(task, "datasets"));
-    expect(ids(data.models)).toEqual(at0187(task, "models"));
-    expect(ids(data.spaces)).toEqual(at0187(task, "spaces"));
-    expect(ids(data.metrics)).toEqual(at0187(task, "metrics"));
-    expect(data.widgetModels).toEqual(at0187(task, "widgetModels"));
-    expect(data.youtubeId ?? null).toBe(at0187(task, "youtubeId"));
-    expect(data.canonicalId ?? null).toBe(at0187(task, "canonicalId"));
-    expect(data.isPlaceholder === true).toBe(at0187(task, "isPlaceholder"));
+    expect(ids(data.datasets)).toEqual(at(task, "datasets"));
+    expect(ids(data.models)).toEqual(at(task, "models"));
+    expect(ids(data.spaces)).toEqual(at(task, "spaces"));
+    expect(ids(data.metrics)).toEqual(at(task, "metrics"));
+    expect(data.widgetModels).toEqual(at(task, "widgetModels"));
+    expect(data.youtubeId ?? null).toBe(at(task, "youtubeId"));
+    expect(data.canonicalId ?? null).toBe(at(task, "canonicalId"));
+    expect(data.isPlaceholder === true).toBe(at(task, "isPlaceholder"));
   });
 
-  it.each(PAGES_0187)("%s: demo entry types, labels and file names", (task) => {
-    const expected = at0187(task, "demo");
+  it.each(PAGES)("%s: demo entry types, labels and file names", (task) => {
+    const expected = at(task, "demo");
     const rename = (entries: DemoFact[]) =>
       entries.map((e) => (e.filename ? { ...e, filename: ourFilename(e.filename) } : e));
     expect(demoSummary(page(task).demo.inputs)).toEqual(rename(expected.inputs));
@@ -268,12 +263,12 @@ describe("facts match the reference pages of tasks 0.18.7", () => {
   it.each(EXEMPLARY)("%s keeps every reference id, in order, before its additions", (task) => {
     const data = page(task);
     for (const kind of ["datasets", "models", "spaces", "metrics"] as const) {
-      const reference = (at0187(task, kind) as string[]).filter((id) => id !== "");
+      const reference = (at(task, kind) as string[]).filter((id) => id !== "");
       expect(ids(data[kind]).slice(0, reference.length), `${task} ${kind}`).toEqual(reference);
     }
-    const widgets = at0187(task, "widgetModels").filter((id) => id !== "");
+    const widgets = at(task, "widgetModels").filter((id) => id !== "");
     if (widgets.length > 0) expect(data.widgetModels).toEqual(widgets);
-    expect(data.canonicalId ?? null).toBe(at0187(task, "canonicalId"));
+    expect(data.canonicalId ?? null).toBe(at(task, "canonicalId"));
   });
 });
 
@@ -284,15 +279,14 @@ describe("the eight exemplary pages", () => {
     expect(data.datasets.length).toBeGreaterThanOrEqual(2);
     expect(data.models.length).toBeGreaterThanOrEqual(3);
     expect(data.spaces.length).toBeGreaterThanOrEqual(3);
-    if (at0187(task, "metrics").length > 0)
-      expect(data.metrics.length).toBeGreaterThanOrEqual(at0187(task, "metrics").length);
+    if (at(task, "metrics").length > 0)
+      expect(data.metrics.length).toBeGreaterThanOrEqual(at(task, "metrics").length);
     for (const repo of [...data.datasets, ...data.models, ...data.spaces, ...data.metrics]) {
       expect(repo.id.trim(), task).not.toBe("");
       expect(repo.description.trim(), `${task} ${repo.id}`).not.toBe("");
     }
     for (const repo of [...data.models, ...data.spaces]) expect(repo.id).toMatch(REPO_ID);
     expect(data.widgetModels).not.toContain("");
-    expect(data.youtubeId).not.toBe("");
     expect(data.demo.inputs.length).toBeGreaterThan(0);
     expect(data.demo.outputs.length).toBeGreaterThan(0);
     for (const entry of [...data.demo.inputs, ...data.demo.outputs]) {
@@ -443,7 +437,7 @@ describe("demo asset files", () => {
 
   it("GIF files are animated GIF89a whose every frame decodes to the full picture", () => {
     const gifs = referenced.filter((n) => n.endsWith(".gif"));
-    expect(gifs).toHaveLength(3);
+    expect(gifs).toHaveLength(7);
     for (const name of gifs) {
       const bytes = readAsset(name);
       expect(bytes.toString("ascii", 0, 6), name).toBe("GIF89a");
@@ -455,7 +449,13 @@ describe("demo asset files", () => {
 
   it("WAV files are 16-bit PCM RIFF/WAVE with consistent chunk sizes", () => {
     const wavs = referenced.filter((n) => n.endsWith(".wav"));
-    expect(wavs.sort()).toEqual(["audio.wav", "input.wav", "label-0.wav", "label-1.wav"]);
+    expect(wavs.sort()).toEqual([
+      "any-to-any-output.wav",
+      "audio.wav",
+      "input.wav",
+      "label-0.wav",
+      "label-1.wav",
+    ]);
     for (const name of wavs) {
       const bytes = readAsset(name);
       expect(bytes.toString("ascii", 0, 4), name).toBe("RIFF");

@@ -53,6 +53,18 @@ export const INPUT_EXAMPLES: Partial<Record<WidgetType, ModelInputExample>> = {
     value: { image: "cat.png", prompt: "Make it look like a watercolour painting." },
   },
   "image-to-text": IMAGE,
+  "image-to-video": {
+    type: "json",
+    value: { image: "cat.png", prompt: "The cat slowly turns its head and blinks." },
+  },
+  "image-text-to-image": {
+    type: "json",
+    value: { image: "cat.png", prompt: "Give the cat a small red scarf." },
+  },
+  "image-text-to-video": {
+    type: "json",
+    value: { image: "cat.png", prompt: "The cat stretches, then walks out of the frame." },
+  },
   "object-detection": IMAGE,
   "question-answering": {
     type: "json",

@@ -1,6 +1,7 @@
 import { PIPELINE_DATA } from "../pipelines.js";
 import type { PipelineType } from "../pipelines.js";
-import type { ModelLibraryKey } from "../model-libraries.js";
+import type { ModelLibraryKey } from "../model-libraries-data.js";
+import type { TaskData, TaskDataCustom } from "./types.js";
 
 import anyToAny from "./any-to-any/data.js";
 import audioClassification from "./audio-classification/data.js";
@@ -15,7 +16,9 @@ import graphMl from "./graph-ml/data.js";
 import imageClassification from "./image-classification/data.js";
 import imageFeatureExtraction from "./image-feature-extraction/data.js";
 import imageSegmentation from "./image-segmentation/data.js";
+import imageTextToImage from "./image-text-to-image/data.js";
 import imageTextToText from "./image-text-to-text/data.js";
+import imageTextToVideo from "./image-text-to-video/data.js";
 import imageTo3d from "./image-to-3d/data.js";
 import imageToImage from "./image-to-image/data.js";
 import imageToText from "./image-to-text/data.js";
@@ -51,79 +54,13 @@ import translation from "./translation/data.js";
 import unconditionalImageGeneration from "./unconditional-image-generation/data.js";
 import videoClassification from "./video-classification/data.js";
 import videoTextToText from "./video-text-to-text/data.js";
+import videoToVideo from "./video-to-video/data.js";
 import visualDocumentRetrieval from "./visual-document-retrieval/data.js";
 import visualQuestionAnswering from "./visual-question-answering/data.js";
 import voiceActivityDetection from "./voice-activity-detection/data.js";
 import zeroShotClassification from "./zero-shot-classification/data.js";
 import zeroShotImageClassification from "./zero-shot-image-classification/data.js";
 import zeroShotObjectDetection from "./zero-shot-object-detection/data.js";
-
-/** A model, dataset, space or metric shown on a task page, with why it is worth a look. */
-export interface ExampleRepo {
-  description: string;
-  id: string;
-}
-
-/** One widget of a task page's demo; `filename`s name files shipped in the package's assets (see taskDemoAssetPath). */
-export type TaskDemoEntry =
-  | {
-      filename: string;
-      type: "audio";
-    }
-  | {
-      data: Array<{
-        label: string;
-        score: number;
-      }>;
-      type: "chart";
-    }
-  | {
-      filename: string;
-      type: "img";
-    }
-  | {
-      table: string[][];
-      type: "tabular";
-    }
-  | {
-      content: string;
-      label: string;
-      type: "text";
-    }
-  | {
-      text: string;
-      tokens: Array<{
-        end: number;
-        start: number;
-        type: string;
-      }>;
-      type: "text-with-tokens";
-    };
-
-export interface TaskDemo {
-  inputs: TaskDemoEntry[];
-  outputs: TaskDemoEntry[];
-}
-
-/** A task page: what the task is, and the models, datasets, spaces and metrics to start from. */
-export interface TaskData {
-  datasets: ExampleRepo[];
-  demo: TaskDemo;
-  id: PipelineType;
-  canonicalId?: PipelineType;
-  isPlaceholder?: boolean;
-  label: string;
-  libraries: ModelLibraryKey[];
-  metrics: ExampleRepo[];
-  models: ExampleRepo[];
-  spaces: ExampleRepo[];
-  summary: string;
-  widgetModels: string[];
-  youtubeId?: string;
-}
-
-/** What each `<task>/data.ts` provides; id, label and libraries are filled in from the pipeline tables. */
-export type TaskDataCustom = Omit<TaskData, "id" | "label" | "libraries">;
 
 /**
  * Model libraries compatible with each ML task
@@ -132,7 +69,7 @@ export const TASKS_MODEL_LIBRARIES: Record<PipelineType, ModelLibraryKey[]> = {
   "audio-classification": ["speechbrain", "transformers", "transformers.js"],
   "audio-to-audio": ["asteroid", "fairseq", "speechbrain"],
   "automatic-speech-recognition": ["espnet", "nemo", "speechbrain", "transformers", "transformers.js"],
-  "audio-text-to-text": [],
+  "audio-text-to-text": ["transformers"],
   "depth-estimation": ["transformers", "transformers.js"],
   "document-question-answering": ["transformers", "transformers.js"],
   "feature-extraction": ["sentence-transformers", "transformers", "transformers.js"],
@@ -142,6 +79,8 @@ export const TASKS_MODEL_LIBRARIES: Record<PipelineType, ModelLibraryKey[]> = {
   "image-feature-extraction": ["timm", "transformers"],
   "image-segmentation": ["transformers", "transformers.js"],
   "image-text-to-text": ["transformers"],
+  "image-text-to-image": ["diffusers"],
+  "image-text-to-video": ["diffusers"],
   "image-to-image": ["diffusers", "transformers", "transformers.js"],
   "image-to-text": ["transformers", "transformers.js"],
   "image-to-video": ["diffusers"],
@@ -192,6 +131,7 @@ export const TASKS_MODEL_LIBRARIES: Record<PipelineType, ModelLibraryKey[]> = {
   "image-to-3d": ["diffusers"],
   "any-to-any": ["transformers"],
   "visual-document-retrieval": ["transformers"],
+  "video-to-video": ["diffusers"],
 };
 
 /** Completes a page with the facts that live elsewhere: its id, its display name and its libraries. */
@@ -225,6 +165,8 @@ export const TASKS_DATA: Record<PipelineType, TaskData | undefined> = {
   "image-segmentation": getData("image-segmentation", imageSegmentation),
   "image-to-image": getData("image-to-image", imageToImage),
   "image-text-to-text": getData("image-text-to-text", imageTextToText),
+  "image-text-to-image": getData("image-text-to-image", imageTextToImage),
+  "image-text-to-video": getData("image-text-to-video", imageTextToVideo),
   "image-to-text": getData("image-to-text", imageToText),
   "image-to-video": getData("image-to-video", imageToVideo),
   "keypoint-detection": getData("keypoint-detection", keypointDetection),
@@ -264,6 +206,8 @@ export const TASKS_DATA: Record<PipelineType, TaskData | undefined> = {
   "zero-shot-object-detection": getData("zero-shot-object-detection", zeroShotObjectDetection),
   "text-to-3d": getData("text-to-3d", textTo3d),
   "image-to-3d": getData("image-to-3d", imageTo3d),
+  "video-to-video": getData("video-to-video", videoToVideo),
 };
 
+export type { ExampleRepo, TaskData, TaskDataCustom, TaskDemo, TaskDemoEntry } from "./types.js";
 export * from "./inference-types.js";

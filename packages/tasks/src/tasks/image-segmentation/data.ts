@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -32,8 +32,8 @@ const taskData: TaskDataCustom = {
   models: [
     {
       description:
-        "UperNet with a ConvNeXt small backbone trained on ADE20K for semantic segmentation of scenes.",
-      id: "openmmlab/upernet-convnext-small",
+        "EoMT: an encoder-only ViT that does panoptic segmentation on COCO without a separate decoder.",
+      id: "tue-mps/coco_panoptic_eomt_large_640",
     },
     {
       description:

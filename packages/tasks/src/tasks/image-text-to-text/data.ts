@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -45,35 +45,20 @@ const taskData: TaskDataCustom = {
     },
     {
       description:
-        "OmniParser v2: parses screenshots into interactive elements so an agent can use a graphical interface.",
-      id: "microsoft/OmniParser-v2.0",
+        "GLM-4.5V: a mixture-of-experts vision-language model that reasons over images, video and screens.",
+      id: "zai-org/GLM-4.5V",
     },
     {
-      description: "Molmo 7B-D: an open vision language model that can point at the objects it talks about.",
-      id: "allenai/Molmo-7B-D-0924",
+      description: "dots.ocr: one small VLM for layout detection and multilingual document OCR.",
+      id: "rednote-hilab/dots.ocr",
     },
     {
-      description:
-        "moondream2: a tiny vision language model for captioning, questions and detection on the edge.",
-      id: "vikhyatk/moondream2",
-    },
-    {
-      description:
-        "Qwen2.5-VL 7B Instruct: strong at documents, charts, long videos and agentic tasks, with grounding.",
-      id: "Qwen/Qwen2.5-VL-7B-Instruct",
+      description: "Qwen2.5-VL 3B: a compact vision-language model for documents, charts and visual agents.",
+      id: "Qwen/Qwen2.5-VL-3B-Instruct",
     },
     {
       description: "Magma 8B: a multimodal agent foundation model for UI navigation and robot manipulation.",
       id: "microsoft/Magma-8B",
-    },
-    {
-      description: "olmOCR: converts PDF page images into clean, reading-order text.",
-      id: "allenai/olmOCR-7B-0225-preview",
-    },
-    {
-      description:
-        "Granite Vision 3.2 2B: a compact model tuned for visual document understanding in enterprise settings.",
-      id: "ibm-granite/granite-vision-3.2-2b",
     },
   ],
   spaces: [
@@ -82,32 +67,17 @@ const taskData: TaskDataCustom = {
       id: "opencompass/open_vlm_leaderboard",
     },
     {
-      description:
-        "Vision Arena: chat with two anonymous vision language models and vote for the better one.",
-      id: "WildVision/vision-arena",
+      description: "Compare how vision-language models locate and describe objects.",
+      id: "sergiopaniego/vlm_object_understanding",
     },
     {
-      description: "Chat with Molmo 7B-D about an image, including pointing at objects.",
-      id: "akhaliq/Molmo-7B-D-0924",
-    },
-    { description: "Chat with SmolVLM2 about images and videos.", id: "HuggingFaceTB/SmolVLM2" },
-    {
-      description: "Ask Qwen2-VL 7B about images, documents and screenshots.",
-      id: "GanymedeNil/Qwen2-VL-7B",
-    },
-    {
-      description:
-        "ShowUI: a GUI agent that locates the element to click from a screenshot and an instruction.",
-      id: "showlab/ShowUI",
-    },
-    {
-      description: "Estimates where people in an image are looking, with moondream.",
-      id: "moondream/gaze-demo",
+      description: "Try several OCR-capable vision-language models on your own documents.",
+      id: "prithivMLmods/Multimodal-OCR",
     },
   ],
   summary:
     "Image-text-to-text models, also called vision language models, take images together with a text prompt and generate text. They caption and describe images, answer questions, read documents and charts, and follow multi-turn chat instructions about what they see. Many also ground their answers with boxes or points, which makes them useful for agents that operate user interfaces.",
-  widgetModels: ["Qwen/Qwen2-VL-7B-Instruct"],
+  widgetModels: ["zai-org/GLM-4.5V"],
   youtubeId: "IoGaGfU1CIg",
 };
 

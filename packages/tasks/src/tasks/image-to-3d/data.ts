@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -32,22 +32,16 @@ const taskData: TaskDataCustom = {
   models: [
     {
       description:
-        "InstantMesh: generates consistent multi-views with a diffusion model, then reconstructs a textured mesh in about ten seconds.",
+        "Upload an image and get a textured mesh from InstantMesh, with the intermediate multi-views shown.",
       id: "TencentARC/InstantMesh",
     },
     {
-      description:
-        "TripoSR: feed-forward reconstruction from one image to a mesh in under a second on a GPU; a fast baseline to try first.",
-      id: "stabilityai/TripoSR",
+      description: "HunyuanWorld 1.0: builds explorable 3D worlds from a picture or a prompt.",
+      id: "tencent/HunyuanWorld-1",
     },
+    { description: "Reconstruct a 3D object from one real-world photo with Real3D.", id: "hwjiang/Real3D" },
     {
-      description:
-        "Real3D: a large reconstruction model improved with self-training on real photos, so it handles in-the-wild images better.",
-      id: "hwjiang/Real3D",
-    },
-    {
-      description:
-        "Stable Point Aware 3D (SPAR3D): predicts a point cloud first, then a UV-textured mesh, and lets you edit the points before meshing.",
+      description: "Single image to textured mesh with SPAR3D, including the point-cloud editing step.",
       id: "stabilityai/stable-point-aware-3d",
     },
   ],
@@ -66,10 +60,7 @@ const taskData: TaskDataCustom = {
       description: "Single image to textured mesh with SPAR3D, including the point-cloud editing step.",
       id: "stabilityai/stable-point-aware-3d",
     },
-    {
-      description: "Reconstruct a 3D object from one real-world photo with Real3D.",
-      id: "hwjiang/Real3D",
-    },
+    { description: "Reconstruct a 3D object from one real-world photo with Real3D.", id: "hwjiang/Real3D" },
     {
       description: "A small, fast version of LGM that turns one image into 3D Gaussian splats.",
       id: "dylanebert/LGM-mini",
@@ -78,6 +69,7 @@ const taskData: TaskDataCustom = {
   summary:
     "Image-to-3D models reconstruct a 3D object, as a mesh, point cloud or Gaussian splats, from a single image or a few images. They have to guess the hidden back side, so many first generate extra views of the object with a diffusion model and then fuse them into a 3D shape. They speed up asset creation for games, e-commerce product viewers, AR and 3D printing.",
   widgetModels: [],
+  youtubeId: "",
 };
 
 export default taskData;

@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -41,18 +41,16 @@ const taskData: TaskDataCustom = {
     },
     {
       description:
-        "A small Keras model that upscales low-resolution images 3× with an efficient sub-pixel CNN.",
-      id: "keras-io/super-resolution",
+        "FLUX.1 Kontext dev: edits an image from a text instruction while keeping characters and style consistent.",
+      id: "black-forest-labs/FLUX.1-Kontext-dev",
     },
     {
-      description:
-        "OminiControl: adds subject-driven and spatial control (edges, depth) to FLUX with a light adapter.",
-      id: "Yuanshi/OminiControl",
+      description: "IDM-VTON: virtual try-on that dresses a photo of a person in a given garment.",
+      id: "yisol/IDM-VTON",
     },
     {
-      description:
-        "ControlNet conditioned on Segment Anything masks: generate an image that follows a given layout.",
-      id: "mfidabel/controlnet-segment-anything",
+      description: "A FLUX.1 Kontext LoRA that changes the lighting of a photo.",
+      id: "kontext-community/relighting-kontext-dev-lora-v3",
     },
     {
       description: "FLUX.1 Fill: inpainting and outpainting with the FLUX.1 model.",
@@ -65,30 +63,21 @@ const taskData: TaskDataCustom = {
   ],
   spaces: [
     {
-      description: "Brightens and denoises photos taken in low light.",
-      id: "keras-io/low-light-image-enhancement",
-    },
-    { description: "Applies the style of a painting to a photo.", id: "keras-io/neural-style-transfer" },
-    {
-      description: "Generates images guided by Segment Anything masks.",
-      id: "mfidabel/controlnet-segment-anything",
+      description: "Edit images with text instructions using FLUX.1 Kontext.",
+      id: "black-forest-labs/FLUX.1-Kontext-Dev",
     },
     {
-      description: "ControlNet with many conditions: edges, depth, pose, scribbles and more.",
-      id: "hysts/ControlNet",
+      description: "IC-Light v2: relight a subject to match a new background or light source.",
+      id: "lllyasviel/iclight-v2-vary",
     },
     {
-      description: "ControlNet that controls the brightness pattern of a generated image.",
-      id: "ioclab/brightness-controlnet",
-    },
-    {
-      description: "Edit a photo by writing an instruction, e.g. “make it winter”.",
-      id: "timbrooks/instruct-pix2pix",
+      description: "Upscale low-resolution images with a FLUX ControlNet.",
+      id: "jasperai/Flux.1-dev-Controlnet-Upscaler",
     },
   ],
   summary:
     "Image-to-image models transform an input image into a new image: upscaling it, restoring it, changing its style, filling in a masked region or following an edit instruction. Many are diffusion models conditioned on the input image, optionally with a text prompt. Uses range from photo restoration and super-resolution to design iteration and data augmentation.",
-  widgetModels: ["stabilityai/stable-diffusion-2-inpainting"],
+  widgetModels: ["Qwen/Qwen-Image"],
   youtubeId: "",
 };
 

@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -26,39 +26,21 @@ const taskData: TaskDataCustom = {
   metrics: [],
   models: [
     {
-      description:
-        "BLIP-2 with OPT-2.7b: a frozen image encoder and LLM bridged by a Q-Former for captioning.",
-      id: "Salesforce/blip2-opt-2.7b",
+      description: "olmOCR: turns scanned pages and PDFs into clean plain text in reading order.",
+      id: "allenai/olmOCR-7B-0725",
     },
     {
-      description: "Kosmos-2: captions images and links phrases in the caption to boxes in the image.",
-      id: "microsoft/kosmos-2-patch14-224",
-    },
-    {
-      description: "Nougat: converts academic PDF pages, including equations and tables, into Markdown.",
-      id: "facebook/nougat-base",
-    },
-    {
-      description: "LLaVA 1.5 7B: a chat model that gives detailed descriptions of images.",
-      id: "llava-hf/llava-1.5-7b-hf",
+      description: "JoyCaption Beta One: detailed captions in many styles, made for building training data.",
+      id: "fancyfeast/llama-joycaption-beta-one-hf-llava",
     },
   ],
   spaces: [
+    { description: "Turn an image into SVG code with OmniSVG.", id: "multimodalart/OmniSVG-3B" },
     {
-      description: "Compares the captions of several captioning models on the same image.",
-      id: "nielsr/comparing-captioning-models",
+      description: "Convert document images to Markdown with a reasoning OCR model.",
+      id: "numind/NuMarkdown-8B-Thinking",
     },
-    {
-      description: "A ViT-GPT2 image captioning demo from the Flax community week.",
-      id: "flax-community/image-captioning",
-    },
-    { description: "Reads handwritten text lines with TrOCR.", id: "nielsr/TrOCR-handwritten" },
-    { description: "BLIP captioning and visual question answering.", id: "Salesforce/BLIP" },
-    { description: "BLIP-2 captioning and chat about images.", id: "Salesforce/BLIP2" },
-    {
-      description: "CapDec: captioning trained with text only, through CLIP's shared embedding space.",
-      id: "johko/capdec-image-captioning",
-    },
+    { description: "Caption images in many styles with JoyCaption.", id: "fancyfeast/joy-caption-beta-one" },
   ],
   summary:
     "Image-to-text models generate text from an image: a caption, a detailed description, or the text written in it (OCR). Encoder-decoder and vision language models are both common. Uses include alt text for accessibility, image search, and digitising handwritten or printed documents.",

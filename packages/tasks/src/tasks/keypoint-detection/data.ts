@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -25,13 +25,12 @@ const taskData: TaskDataCustom = {
       id: "magic-leap-community/superglue_outdoor",
     },
     {
-      description:
-        "Sapiens 1B pose: high-resolution human pose estimation with 308 body, hand and face keypoints.",
-      id: "facebook/sapiens-pose-1b",
+      description: "RTMPose: real-time 2D human pose estimation, optimised for mobile chips.",
+      id: "qualcomm/RTMPose-Body2d",
     },
     {
-      description: "ViTPose+ base: a plain ViT for human pose estimation trained on several pose datasets.",
-      id: "usyd-community/vitpose-plus-base",
+      description: "LightGlue with DISK features: finds and matches keypoints between two images.",
+      id: "ETH-CVG/lightglue_disk",
     },
   ],
   spaces: [
@@ -39,7 +38,7 @@ const taskData: TaskDataCustom = {
       description: "Tracks hand keypoints live from a webcam.",
       id: "datasciencedojo/Hand-Keypoint-Detection-Realtime",
     },
-    { description: "Shows the SuperPoint keypoints found in an uploaded image.", id: "merve/SuperPoint" },
+    { description: "Match keypoints between two photos with LightGlue.", id: "ETH-CVG/LightGlue" },
   ],
   summary:
     "Keypoint detection locates specific points in an image: body joints for pose estimation, hand or face landmarks, or distinctive corners used to match images. The output is a list of coordinates, each with a label or descriptor and a confidence score. It powers fitness and sports analysis, AR effects, gesture control and 3D reconstruction.",

@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -48,10 +48,7 @@ const taskData: TaskDataCustom = {
     },
   ],
   spaces: [
-    {
-      description: "Leaderboard comparing object detection models on COCO.",
-      id: "hf-vision/object_detection_leaderboard",
-    },
+    { description: "Detect objects in real time with RF-DETR.", id: "Roboflow/RF-DETR" },
     {
       description: "Run DETR and YOLOS on your own images.",
       id: "Gradio-Blocks/Object-Detection-With-DETR-and-YOLOS",

@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 /**
  * The empty page every task starts from. Tasks without a written page are built from it and keep

@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -72,7 +72,7 @@ const taskData: TaskDataCustom = {
   ],
   summary:
     "Sentence similarity measures how close in meaning two texts are. Models embed each text as a vector and compare the vectors, usually with cosine similarity, so a source sentence can be scored against many candidates at once. It underlies semantic search, duplicate detection, clustering and retrieval for RAG.",
-  widgetModels: ["BAAI/bge-small-en-v1.5"],
+  widgetModels: ["sentence-transformers/all-MiniLM-L6-v2"],
   youtubeId: "VCZq5AkbNEU",
 };
 

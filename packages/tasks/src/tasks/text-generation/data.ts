@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -62,21 +62,20 @@ const taskData: TaskDataCustom = {
       id: "google/gemma-2-2b-it",
     },
     {
-      description: "DeepSeek-R1 distilled into Qwen 1.5B: a small model that reasons step by step.",
-      id: "deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B",
+      description: "Qwen3 Coder: a large mixture-of-experts model for agentic coding.",
+      id: "Qwen/Qwen3-Coder-480B-A35B-Instruct",
     },
     {
-      description: "Llama 3.1 8B Instruct: a multilingual chat model with a 128k-token context and tool use.",
-      id: "meta-llama/Meta-Llama-3.1-8B-Instruct",
+      description: "gpt-oss-120b: OpenAI's open-weight reasoning model, with tool use.",
+      id: "openai/gpt-oss-120b",
     },
     {
-      description: "Phi-4: a 14B model from Microsoft that is strong at reasoning and maths.",
-      id: "microsoft/phi-4",
+      description: "GLM-4.5: a mixture-of-experts model built for reasoning, coding and agents.",
+      id: "zai-org/GLM-4.5",
     },
     {
-      description:
-        "s1.1 32B: a reasoning model trained on only 1,000 curated examples with test-time budget forcing.",
-      id: "simplescaling/s1.1-32B",
+      description: "Qwen3 4B Thinking: a small model that reasons step by step before it answers.",
+      id: "Qwen/Qwen3-4B-Thinking-2507",
     },
     {
       description: "Qwen2.5 7B Instruct with a one-million-token context window.",
@@ -93,9 +92,10 @@ const taskData: TaskDataCustom = {
   ],
   spaces: [
     {
-      description: "Open LLM Leaderboard: open models evaluated on the same benchmarks.",
-      id: "open-llm-leaderboard/open_llm_leaderboard",
+      description: "Generate small web apps from a prompt with a choice of code models.",
+      id: "akhaliq/anycoder",
     },
+    { description: "Build and edit a website by chatting with a model.", id: "enzostvs/deepsite" },
     {
       description: "Leaderboard of how much chain-of-thought improves open models.",
       id: "logikon/open_cot_leaderboard",

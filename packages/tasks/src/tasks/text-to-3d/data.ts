@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -64,6 +64,7 @@ const taskData: TaskDataCustom = {
   summary:
     "Text-to-3D models generate a 3D asset, such as a mesh, a point cloud or Gaussian splats, from a text description. Many pipelines first generate one or several views with a text-to-image model and then lift them to 3D, while others generate the 3D representation directly. The results feed game and film prototyping, AR/VR scenes and 3D printing; they are usually exported as .glb, .obj or .ply files.",
   widgetModels: [],
+  youtubeId: "",
 };
 
 export default taskData;

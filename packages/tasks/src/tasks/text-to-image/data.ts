@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -33,22 +33,20 @@ const taskData: TaskDataCustom = {
   ],
   models: [
     {
-      description:
-        "FLUX.1 dev: a 12B rectified-flow transformer with excellent prompt following and image quality.",
-      id: "black-forest-labs/FLUX.1-dev",
+      description: "FLUX.1 Krea dev: photorealistic images with a natural, less synthetic look.",
+      id: "black-forest-labs/FLUX.1-Krea-dev",
     },
     {
-      description: "LCM-LoRA for SDXL: cuts SDXL sampling to 2–8 steps without retraining the model.",
-      id: "latent-consistency/lcm-lora-sdxl",
+      description: "Qwen-Image: strong at rendering text, including Chinese, inside the images it makes.",
+      id: "Qwen/Qwen-Image",
     },
     {
-      description: "Kolors: a bilingual (Chinese and English) text-to-image model with good text rendering.",
-      id: "Kwai-Kolors/Kolors",
+      description: "SDXL-Lightning: SDXL distilled to a few steps for near-instant images.",
+      id: "ByteDance/SDXL-Lightning",
     },
     {
-      description:
-        "Stable Diffusion 3 Medium in diffusers format: an MMDiT model that is good at typography.",
-      id: "stabilityai/stable-diffusion-3-medium-diffusers",
+      description: "Hyper-SD: LoRAs that let Stable Diffusion and FLUX sample in one to eight steps.",
+      id: "ByteDance/Hyper-SD",
     },
   ],
   spaces: [

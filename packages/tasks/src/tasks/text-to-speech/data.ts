@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   canonicalId: "text-to-audio",
@@ -30,35 +30,27 @@ const taskData: TaskDataCustom = {
   ],
   models: [
     {
-      description:
-        "Parler-TTS large: controls the voice, pace and recording conditions with a text description.",
-      id: "parler-tts/parler-tts-large-v1",
+      description: "Kitten TTS nano: a tiny model that speaks clearly on a CPU.",
+      id: "KittenML/kitten-tts-nano-0.1",
     },
     {
-      description: "F5-TTS: flow-matching TTS that clones a voice from a short reference clip.",
-      id: "SWivid/F5-TTS",
+      description: "Chatterbox: expressive speech with voice cloning and emotion control.",
+      id: "ResembleAI/chatterbox",
     },
     {
       description: "Fish Speech 1.5: multilingual TTS with zero-shot voice cloning.",
       id: "fishaudio/fish-speech-1.5",
     },
     {
-      description: "OuteTTS 0.1: a small language-model-based TTS built on a 350M-parameter LLM.",
-      id: "OuteAI/OuteTTS-0.1-350M",
-    },
-    {
-      description: "Kokoro 82M: a tiny, fast TTS model with natural-sounding voices.",
-      id: "hexgrad/Kokoro-82M",
+      description: "Dia: realistic two-speaker dialogue, with laughs and pauses.",
+      id: "nari-labs/Dia-1.6B-0626",
     },
   ],
   spaces: [
     { description: "Synthesise speech with Kokoro's voices.", id: "hexgrad/Kokoro-TTS" },
     { description: "Text to speech and voice cloning with Fish Speech.", id: "fishaudio/fish-speech-1" },
-    { description: "Clone a voice from a reference clip with E2 and F5 TTS.", id: "mrfakename/E2-F5-TTS" },
-    {
-      description: "Describe the speaking style in words and let Parler-TTS read your text.",
-      id: "parler-tts/parler-tts-expresso",
-    },
+    { description: "Clone a voice and read any text with Chatterbox.", id: "ResembleAI/Chatterbox" },
+    { description: "Vote between anonymous speech models in the TTS Arena.", id: "TTS-AGI/TTS-Arena-V2" },
     {
       description: "Turns a text into a two-voice podcast with Kokoro.",
       id: "ngxson/kokoro-podcast-generator",

@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -59,8 +59,8 @@ const taskData: TaskDataCustom = {
       id: "nvidia/Cosmos-1.0-Diffusion-7B-Text2World",
     },
     {
-      description: "Wan 2.1 T2V 1.3B: a small text-to-video model that runs on consumer GPUs.",
-      id: "Wan-AI/Wan2.1-T2V-1.3B",
+      description: "LTX-Video 0.9.8 13B distilled: long, high-quality clips in few steps.",
+      id: "Lightricks/LTX-Video-0.9.8-13B-distilled",
     },
   ],
   spaces: [
@@ -76,7 +76,7 @@ const taskData: TaskDataCustom = {
   ],
   summary:
     "Text-to-video models generate a short video clip from a text description. They extend image diffusion models with temporal layers so that motion stays coherent across frames. Uses include storyboarding, marketing, education and synthetic data for robotics.",
-  widgetModels: ["Wan-AI/Wan2.1-T2V-14B"],
+  widgetModels: ["Wan-AI/Wan2.2-TI2V-5B"],
   youtubeId: undefined,
 };
 

@@ -1,7 +1,7 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
-  canonicalId: "text2text-generation",
+  canonicalId: "text-generation",
   datasets: [
     {
       description: "OPUS Books: aligned sentences from copyright-free books in many language pairs.",

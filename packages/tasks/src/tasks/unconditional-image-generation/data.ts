@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -85,6 +85,7 @@ const taskData: TaskDataCustom = {
   summary:
     "Unconditional image generation creates new images from random noise alone, with no text, label or image to steer it. The model learns the distribution of one training set, such as faces, churches or butterflies, and every sample is a new draw from it; the seed decides which one. It is used for data augmentation, design exploration and as the simplest test bed for generative architectures such as diffusion models and GANs.",
   widgetModels: ["google/ddpm-celebahq-256"],
+  youtubeId: "",
 };
 
 export default taskData;

@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -58,10 +58,7 @@ const taskData: TaskDataCustom = {
     },
   ],
   spaces: [
-    {
-      description: "Chat with Video-LLaVA about an uploaded video or image.",
-      id: "llava-hf/video-llava",
-    },
+    { description: "Chat with Video-LLaVA about an uploaded video or image.", id: "llava-hf/video-llava" },
     {
       description: "Leaderboard ranking open and closed video language models on public video benchmarks.",
       id: "opencompass/openvlm_video_leaderboard",
@@ -75,6 +72,7 @@ const taskData: TaskDataCustom = {
   summary:
     "Video-text-to-text models take a video together with a text prompt and answer in text: they describe what happens, answer questions about events and timing, or follow instructions that refer to the clip. They sample frames, encode them with a vision backbone and feed the visual tokens to a language model, so the context length limits how long a video they can follow. Typical uses are video question answering, video chat and searching long recordings for a moment.",
   widgetModels: ["HuggingFaceTB/SmolVLM2-2.2B-Instruct"],
+  youtubeId: "",
 };
 
 export default taskData;

@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -102,6 +102,7 @@ const taskData: TaskDataCustom = {
   summary:
     "Visual question answering answers a natural-language question about an image: what an object is, how many there are, what a sign says or which value a chart shows. Classic models pick the answer from a fixed vocabulary and return a score per candidate, while generative models write the answer freely. It powers accessibility tools for blind and low-vision users, product search and the reading of charts and documents.",
   widgetModels: ["dandelin/vilt-b32-finetuned-vqa"],
+  youtubeId: "",
 };
 
 export default taskData;

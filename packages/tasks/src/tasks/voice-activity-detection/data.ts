@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 import placeholder from "../placeholder/data.js";
 
 // No page has been written for this task yet: it keeps the placeholder's empty lists and only says what it is.

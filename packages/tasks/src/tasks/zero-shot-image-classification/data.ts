@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -97,6 +97,7 @@ const taskData: TaskDataCustom = {
   summary:
     "Zero-shot image classification labels an image with classes given as free text at inference time, with no training on those classes. Models such as CLIP and SigLIP embed the image and each candidate label in a shared space and score how well they match. It lets you build a classifier for a new set of categories in minutes, and is also used for image search and content filtering.",
   widgetModels: ["google/siglip-so400m-patch14-224"],
+  youtubeId: "",
 };
 
 export default taskData;

@@ -1,4 +1,4 @@
-import type { TaskDataCustom } from "../index.js";
+import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
@@ -52,16 +52,6 @@ const taskData: TaskDataCustom = {
   models: [
     {
       description:
-        "Grounding DINO base: detects any object described by a phrase or a list of names; very strong zero-shot accuracy on COCO and LVIS.",
-      id: "IDEA-Research/grounding-dino-base",
-    },
-    {
-      description:
-        "OWLv2 base ensemble: open-vocabulary detector trained with self-training on web images; also supports image-guided (one-shot) queries.",
-      id: "google/owlv2-base-patch16-ensemble",
-    },
-    {
-      description:
         "MM Grounding DINO large, trained on all of OpenMMLab's grounding data; an open reproduction that improves on the original Grounding DINO.",
       id: "openmmlab-community/mm_grounding_dino_large_all",
     },
@@ -70,11 +60,21 @@ const taskData: TaskDataCustom = {
         "LLMDet: Grounding DINO trained with captions from a large language model, which lifts rare-class accuracy on LVIS.",
       id: "fushh7/LLMDet",
     },
+    {
+      description:
+        "Grounding DINO base: detects any object described by a phrase or a list of names; very strong zero-shot accuracy on COCO and LVIS.",
+      id: "IDEA-Research/grounding-dino-base",
+    },
+    {
+      description:
+        "OWLv2 base ensemble: open-vocabulary detector trained with self-training on web images; also supports image-guided (one-shot) queries.",
+      id: "google/owlv2-base-patch16-ensemble",
+    },
   ],
   spaces: [
     {
-      description: "Type object names, upload an image and see the OWLv2 boxes with their scores.",
-      id: "merve/owlv2",
+      description: "Compares several zero-shot object detectors on the same image and prompt.",
+      id: "ariG23498/zero-shot-od",
     },
     {
       description:
@@ -82,13 +82,14 @@ const taskData: TaskDataCustom = {
       id: "merve/OWLSAM",
     },
     {
-      description: "Compares several zero-shot object detectors on the same image and prompt.",
-      id: "ariG23498/zero-shot-od",
+      description: "Type object names, upload an image and see the OWLv2 boxes with their scores.",
+      id: "merve/owlv2",
     },
   ],
   summary:
     "Zero-shot object detection finds and boxes objects of classes named in free text at inference time, with no training on those classes. The model matches image regions against the text queries and returns a label, a score and a bounding box for each hit. It is used to search images for a specific object, count items and bootstrap labels for a conventional detector.",
   widgetModels: [],
+  youtubeId: "",
 };
 
 export default taskData;

@@ -1,108 +1,48 @@
-// Snippets for transformers and the libraries built on it (transformers.js, PEFT, sentence-transformers,
-// SetFit, SpanMarker, Model2Vec, MultiMolecule, Mobilint, Pruna AI).
+// Library snippets: the transformers stack: transformers, transformers.js and the libraries built directly
+// on them (PEFT adapters, sentence embeddings, SetFit, SpanMarker, Model2Vec, Adapters). One generator per
+// library, keyed by library id; index.ts lists the families.
 import { LIBRARY_TASK_MAPPING } from "../library-to-tasks.js";
-import type { ModelData } from "../model-data.js";
-import type { WidgetExample } from "../widget-example.js";
-import { hasTag, js, py } from "./common.js";
+import { type ModelData } from "../model-data.js";
+import { type WidgetExample } from "../widget-example.js";
 import {
+  IMAGE_INPUT_TASKS,
   NO_INPUT_EXAMPLE,
   SAMPLE_IMAGE_URL,
+  ZERO_SHOT_IMAGE_LABELS,
+  ZERO_SHOT_TEXT_LABELS,
+  baseModelOf,
   exampleInput,
   exampleText,
+  hasTag,
+  js,
   jsLiteral,
+  pipelineCall,
+  py,
+  pyChatMessages,
   pyLiteral,
   pyStrings,
-} from "./helpers-m-z.js";
-import type { LibrarySnippet } from "./index.js";
+  type LibrarySnippet,
+} from "./helpers.js";
+
+const adapterTransformers: LibrarySnippet = (model) => {
+  // An adapter is loaded on top of the model it was trained for; the hub records that model in
+  // adapter_config.json, and the card may name it too.
+  const base = model.config?.adapter_transformers?.model_name ?? baseModelOf(model);
+  const header = base
+    ? ""
+    : "# ⚠️ Base model is not found in adapter_config.json: replace the placeholder below with the model\n# this adapter was trained on.\n";
+  return [
+    `${header}from adapters import AutoAdapterModel
+
+model = AutoAdapterModel.from_pretrained(${py(base ?? "<base-model-id>")})
+adapter_name = model.load_adapter(${py(model.id)}, set_active=True)`,
+  ];
+};
 
 const CUSTOM_CODE_TAG = "custom_code";
 
-const CHAT_QUESTION = "Who are you?";
-const VLM_IMAGE_URL =
-  "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG";
-const VLM_QUESTION = "What animal is on the candy?";
-const ZERO_SHOT_IMAGE_LABELS = ["animals", "humans", "landscape"];
-const ZERO_SHOT_TEXT_LABELS = ["refund", "legal", "faq"];
-
-/** Tasks whose transformers pipeline takes an image as its only positional input. */
-const IMAGE_INPUT_TASKS = new Set([
-  "image-classification",
-  "image-segmentation",
-  "object-detection",
-  "depth-estimation",
-  "image-to-text",
-  "image-feature-extraction",
-  "mask-generation",
-  "image-to-image",
-]);
-
-/** Tasks whose example input is a JSON object whose keys are the pipeline's keyword arguments. */
-const KEYWORD_INPUT_TASKS = new Set([
-  "question-answering",
-  "document-question-answering",
-  "table-question-answering",
-]);
-
 function hasChatTemplate(model: ModelData): boolean {
   return model.config?.tokenizer_config?.chat_template !== undefined;
-}
-
-function isVisionChat(model: ModelData): boolean {
-  return model.pipeline_tag === "image-text-to-text" || hasTag(model, "image-text-to-text");
-}
-
-/** The chat messages used by transformers snippets, as Python code. */
-function pyChatMessages(model: ModelData): string {
-  const content = isVisionChat(model)
-    ? [
-        { type: "image", url: VLM_IMAGE_URL },
-        { type: "text", text: VLM_QUESTION },
-      ]
-    : CHAT_QUESTION;
-  return `messages = ${pyLiteral([{ role: "user", content }])}`;
-}
-
-/** The lines calling `pipe` with an example input suited to the task. */
-function pipelineCall(model: ModelData): string[] {
-  const task = model.pipeline_tag ?? "";
-  if (hasTag(model, "conversational")) {
-    return [pyChatMessages(model), isVisionChat(model) ? "pipe(text=messages)" : "pipe(messages)"];
-  }
-  if (task === "zero-shot-image-classification" || task === "zero-shot-object-detection") {
-    return [
-      `pipe(`,
-      `    ${py(SAMPLE_IMAGE_URL)},`,
-      `    candidate_labels=${pyStrings(ZERO_SHOT_IMAGE_LABELS)},`,
-      `)`,
-    ];
-  }
-  if (task === "visual-question-answering") {
-    return [`pipe(image=${py(SAMPLE_IMAGE_URL)}, question=${py("How many birds are there?")})`];
-  }
-  if (IMAGE_INPUT_TASKS.has(task)) {
-    return [`pipe(${py(SAMPLE_IMAGE_URL)})`];
-  }
-  if (task === "video-classification") {
-    return [`pipe("path/to/video.mp4")`];
-  }
-  if (task === "fill-mask" && !model.mask_token) {
-    // The mask token is unknown here; the tokenizer knows it at run time.
-    return [`pipe(f"The answer to the universe is {pipe.tokenizer.mask_token}.")`];
-  }
-  const input = exampleInput(model);
-  if (input.kind === "none") {
-    return [`# ${NO_INPUT_EXAMPLE}`];
-  }
-  if (input.kind === "messages") {
-    return [`messages = ${pyLiteral(input.messages)}`, "pipe(messages)"];
-  }
-  if (KEYWORD_INPUT_TASKS.has(task) && input.code.startsWith("{")) {
-    return [`inputs = ${pyLiteral(JSON.parse(input.code))}`, "pipe(**inputs)"];
-  }
-  if (task === "zero-shot-classification") {
-    return [`pipe(`, `    ${input.code},`, `    candidate_labels=${pyStrings(ZERO_SHOT_TEXT_LABELS)},`, `)`];
-  }
-  return [`pipe(${input.code})`];
 }
 
 function processorVariable(processor: string): string {
@@ -415,114 +355,8 @@ const model2vec: LibrarySnippet = (model) => [
   ].join("\n"),
 ];
 
-/** MultiMolecule registers its RNA/DNA/protein models with transformers on import. */
-const multimolecule: LibrarySnippet = (model) => {
-  const id = py(model.id);
-  if (model.pipeline_tag === "fill-mask" || !model.pipeline_tag) {
-    const mask = model.mask_token ?? "<mask>";
-    const widget = (model.widgetData?.[0] as { text?: unknown } | undefined)?.text;
-    const sequence =
-      typeof widget === "string" && widget.includes(mask) ? widget : `UAGCUUAUCAGACUGAUGUUG${mask}A`;
-    return [
-      [
-        "import multimolecule  # registers the MultiMolecule models with transformers",
-        "from transformers import pipeline",
-        "",
-        `unmasker = pipeline("fill-mask", model=${id})`,
-        `print(unmasker(${py(sequence)}))`,
-      ].join("\n"),
-    ];
-  }
-  return [
-    [
-      "import multimolecule  # registers the MultiMolecule models with transformers",
-      "from transformers import AutoModel, AutoTokenizer",
-      "",
-      `tokenizer = AutoTokenizer.from_pretrained(${id})`,
-      `model = AutoModel.from_pretrained(${id})`,
-      "",
-      `inputs = tokenizer(${py("UAGCUUAUCAGACUGAUGUUGA")}, return_tensors="pt")`,
-      "outputs = model(**inputs)",
-    ].join("\n"),
-  ];
-};
-
-/** Mobilint's model zoo mirrors transformers' classes for models compiled for its NPUs. */
-const mobilint: LibrarySnippet = (model) => {
-  const id = py(model.id);
-  const install =
-    '# Needs a Mobilint NPU and its runtime (MACCEL)\npip install "mblt-model-zoo[transformers]"';
-  if (model.pipeline_tag === "text-generation" || hasTag(model, "conversational")) {
-    return [
-      install,
-      [
-        "from mblt_model_zoo.transformers import pipeline",
-        "",
-        `pipe = pipeline("text-generation", model=${id})`,
-        pyChatMessages({ ...model, pipeline_tag: "text-generation", tags: [] }),
-        "outputs = pipe(messages, max_new_tokens=256)",
-        'print(outputs[0]["generated_text"][-1]["content"])',
-      ].join("\n"),
-    ];
-  }
-  if (model.pipeline_tag) {
-    return [
-      install,
-      [
-        "from mblt_model_zoo.transformers import pipeline",
-        "",
-        `pipe = pipeline(${py(model.pipeline_tag)}, model=${id})`,
-        ...pipelineCall({ ...model, tags: model.tags.filter((t) => t !== "conversational") }),
-      ].join("\n"),
-    ];
-  }
-  return [
-    install,
-    [
-      "from mblt_model_zoo.transformers import AutoModel",
-      "",
-      `model = AutoModel.from_pretrained(${id})`,
-    ].join("\n"),
-  ];
-};
-
-/** Pruna AI publishes compressed (quantized, compiled) versions of diffusers and transformers models. */
-const prunaAi: LibrarySnippet = (model) => {
-  const pro = hasTag(model, "pruna_pro-ai");
-  const pkg = pro ? "pruna_pro" : "pruna";
-  const cls = pro ? "PrunaProModel" : "PrunaModel";
-  const id = py(model.id);
-  const load = [`from ${pkg} import ${cls}`, "", `model = ${cls}.from_pretrained(${id})`];
-  if (hasTag(model, "diffusers") || model.pipeline_tag === "text-to-image") {
-    return [
-      `pip install ${pkg}`,
-      [
-        ...load,
-        "",
-        `image = model(${py("A red panda reading a book, watercolor")}).images[0]`,
-        'image.save("output.png")',
-      ].join("\n"),
-    ];
-  }
-  if (hasTag(model, "transformers") && model.pipeline_tag === "text-generation") {
-    return [
-      `pip install ${pkg}`,
-      [
-        ...load.slice(0, 1),
-        "from transformers import AutoTokenizer",
-        ...load.slice(1),
-        `tokenizer = AutoTokenizer.from_pretrained(${id})`,
-        "",
-        `inputs = tokenizer(${py("The best way to learn a language is")}, return_tensors="pt").to(model.device)`,
-        "outputs = model.generate(**inputs, max_new_tokens=40)",
-        "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
-      ].join("\n"),
-    ];
-  }
-  return [`pip install ${pkg}`, load.join("\n")];
-};
-
-export const TRANSFORMERS_FAMILY_M_TO_Z: Record<string, LibrarySnippet> = {
+export const TRANSFORMERS_SNIPPETS: Record<string, LibrarySnippet> = {
+  "adapter-transformers": adapterTransformers,
   transformers,
   "transformers.js": transformersJs,
   peft,
@@ -530,7 +364,4 @@ export const TRANSFORMERS_FAMILY_M_TO_Z: Record<string, LibrarySnippet> = {
   setfit,
   "span-marker": spanMarker,
   model2vec,
-  multimolecule,
-  mobilint,
-  "pruna-ai": prunaAi,
 };

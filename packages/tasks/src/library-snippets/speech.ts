@@ -1,8 +1,324 @@
-// Snippets for speech and audio libraries (ASR, TTS, music generation, speaker diarization).
-import type { ModelData } from "../model-data.js";
-import { hasTag, py, sh } from "./common.js";
-import { exampleText, hoistPythonImports, repoName, shDownload } from "./helpers-m-z.js";
-import type { LibrarySnippet } from "./index.js";
+// Library snippets: speech: recognition, synthesis and voice cloning, diarization, spoken dialogue. One
+// generator per library, keyed by library id; index.ts lists the families.
+import { type ModelData } from "../model-data.js";
+import {
+  cloneAndRun,
+  exampleText,
+  hasTag,
+  hfDownload,
+  hoistPythonImports,
+  type LibrarySnippet,
+  nameWithoutNamespace,
+  py,
+  pythonInputFor,
+  repoName,
+  sh,
+  shDownload,
+} from "./helpers.js";
+
+const asteroid: LibrarySnippet = (model) => [
+  `from asteroid.models import BaseModel
+
+model = BaseModel.from_pretrained(${py(model.id)})
+
+# Separates the sources of a mixture and writes them next to it (mixture_est1.wav, …)
+model.separate("mixture.wav")`,
+];
+
+const audioseal: LibrarySnippet = (model) => [
+  `# Watermark generator
+import torch
+from audioseal import AudioSeal
+
+generator = AudioSeal.load_generator(${py(model.id)})
+
+# A batch of audio: (batch, channels, samples) at 16 kHz
+sample_rate = 16000
+wav = torch.randn(1, 1, sample_rate * 2)
+
+watermark = generator.get_watermark(wav, sample_rate)
+watermarked_audio = wav + watermark`,
+  `# Watermark detector
+from audioseal import AudioSeal
+
+detector = AudioSeal.load_detector(${py(model.id)})
+
+# probability that the audio is watermarked, and the decoded message bits
+result, message = detector.detect_watermark(watermarked_audio, sample_rate)
+print(result, message)`,
+];
+
+const chatTts: LibrarySnippet = (model) => [
+  `import ChatTTS
+import torch
+import torchaudio
+from huggingface_hub import snapshot_download
+
+chat = ChatTTS.Chat()
+chat.load(source="custom", custom_path=snapshot_download(${py(model.id)}), compile=False)
+
+texts = ["Hello, this is ChatTTS speaking."]
+wavs = chat.infer(texts)
+
+# ChatTTS generates 24 kHz audio
+torchaudio.save("output.wav", torch.from_numpy(wavs[0]).unsqueeze(0), 24000)`,
+];
+
+const chatterbox: LibrarySnippet = (model) => {
+  const multilingual = /multilingual/i.test(model.id) || hasTag(model, "multilingual");
+  const modelClass = multilingual ? "ChatterboxMultilingualTTS" : "ChatterboxTTS";
+  const module = multilingual ? "chatterbox.mtl_tts" : "chatterbox.tts";
+  const generate = multilingual
+    ? `wav = model.generate(text, language_id="en")`
+    : `wav = model.generate(text)`;
+  return [
+    "pip install chatterbox-tts",
+    `import torchaudio
+from huggingface_hub import snapshot_download
+from ${module} import ${modelClass}
+
+model = ${modelClass}.from_local(snapshot_download(${py(model.id)}), device="cuda")
+
+text = "Ezreal and Jinx teamed up with Ahri to take down the enemy's Nexus in an epic late-game pentakill."
+${generate}
+torchaudio.save("output.wav", wav, model.sr)
+
+# To clone a voice, pass a short reference recording
+${generate.replace(")", ', audio_prompt_path="reference.wav")')}
+torchaudio.save("output-cloned.wav", wav, model.sr)`,
+  ];
+};
+
+const cosyvoice: LibrarySnippet = (model) => {
+  const v2 = /cosyvoice2/i.test(model.id);
+  const cls = v2 ? "CosyVoice2" : "CosyVoice";
+  return [
+    `git clone --recursive https://github.com/FunAudioLLM/CosyVoice.git
+cd CosyVoice
+pip install -r requirements.txt
+${hfDownload(model.id, `pretrained_models/${nameWithoutNamespace(model.id)}`)}`,
+    `# Run from the CosyVoice folder (it needs third_party/Matcha-TTS on the path)
+import sys
+sys.path.append("third_party/Matcha-TTS")
+
+import torchaudio
+from cosyvoice.cli.cosyvoice import ${cls}
+from cosyvoice.utils.file_utils import load_wav
+
+cosyvoice = ${cls}(${py(`pretrained_models/${nameWithoutNamespace(model.id)}`)}, load_jit=False, load_trt=False, fp16=False)
+
+# Zero-shot voice cloning from a 16 kHz reference clip and its transcript
+prompt_speech_16k = load_wav("./asset/zero_shot_prompt.wav", 16000)
+for index, output in enumerate(
+    cosyvoice.inference_zero_shot(
+        "Hello, this voice was cloned from a few seconds of audio.",
+        "希望你以后能够做的比我还好呦。",
+        prompt_speech_16k,
+        stream=False,
+    )
+):
+    torchaudio.save(f"zero_shot_{index}.wav", output["tts_speech"], cosyvoice.sample_rate)`,
+  ];
+};
+
+const dia: LibrarySnippet = (model) => [
+  `import soundfile as sf
+from dia.model import Dia
+
+model = Dia.from_pretrained(${py(model.id)})
+
+# [S1] and [S2] mark the two speakers; non-verbal cues go in parentheses
+text = "[S1] Dia is an open weights text to dialogue model. [S2] You get full control over scripts and voices. [S1] Wow. Amazing. (laughs)"
+output = model.generate(text)
+
+sf.write("dialogue.mp3", output, 44100)`,
+];
+
+const dia2: LibrarySnippet = (model) => [
+  `from dia2 import Dia2, GenerationConfig, SamplingConfig
+
+dia = Dia2.from_repo(${py(model.id)}, device="cuda", dtype="bfloat16")
+config = GenerationConfig(
+    cfg_scale=2.0,
+    audio=SamplingConfig(temperature=0.8, top_k=50),
+    use_cuda_graph=True,
+)
+result = dia.generate("[S1] Hello Dia2! [S2] Hi, nice to meet you.", config=config, output_wav="hello.wav", verbose=True)`,
+];
+
+const espnet: LibrarySnippet = (model) => {
+  const isTts = hasTag(model, "text-to-speech") || model.pipeline_tag === "text-to-speech";
+  const isAsr =
+    hasTag(model, "automatic-speech-recognition") || model.pipeline_tag === "automatic-speech-recognition";
+  const tts = `import soundfile
+from espnet2.bin.tts_inference import Text2Speech
+
+model = Text2Speech.from_pretrained(${py(model.id)})
+
+output = model(${isTts ? pythonInputFor(model, "The answer to the universe is 42") : py("The answer to the universe is 42")})
+soundfile.write("speech.wav", output["wav"].numpy(), model.fs)`;
+  const asr = `import soundfile
+from espnet2.bin.asr_inference import Speech2Text
+
+model = Speech2Text.from_pretrained(${py(model.id)})
+
+speech, rate = soundfile.read("speech.wav")
+text, *_ = model(speech)[0]
+print(text)`;
+  if (isTts) {
+    return [tts];
+  }
+  if (isAsr) {
+    return [asr];
+  }
+  return [
+    `# ⚠️ Type of model unknown: it must be text-to-speech or automatic-speech-recognition.
+# For a speech recognition model:
+${asr}`,
+    `# For a text-to-speech model:
+${tts}`,
+  ];
+};
+
+const f5tts: LibrarySnippet = (model) => [
+  "pip install f5-tts",
+  `import glob
+
+from huggingface_hub import snapshot_download
+from f5_tts.api import F5TTS
+
+checkpoint_dir = snapshot_download(${py(model.id)})
+checkpoint = sorted(glob.glob(f"{checkpoint_dir}/**/*.safetensors", recursive=True))[0]
+# \`model\` names the architecture the checkpoint was trained with (F5TTS_v1_Base, F5TTS_Base, E2TTS_Base)
+tts = F5TTS(model="F5TTS_v1_Base", ckpt_file=checkpoint)
+
+wav, sample_rate, spectrogram = tts.infer(
+    ref_file="reference.wav",
+    ref_text="The transcript of the reference recording.",
+    gen_text="Text you want to hear in the reference voice.",
+    file_wave="output.wav",
+)`,
+];
+
+const glmTts: LibrarySnippet = (model) => [
+  cloneAndRun(model, {
+    repoUrl: "https://github.com/zai-org/GLM-TTS.git",
+    localDir: "ckpt",
+    note: "GLM-TTS runs from its repository; see its README for the inference options.",
+    run: ["python glmtts_inference.py --data=example_zh --exp_name=_test --use_cache"],
+  }),
+];
+
+// README of github.com/SWivid/Habibi-TTS: the pip package's CLI uses the Unified model of the Habibi
+// suite by default; the reference clip and its transcript set the voice.
+const HABIBI_SUITE = "SWivid/Habibi-TTS";
+
+const habibiTts: LibrarySnippet = (model) => [
+  `pip install habibi-tts
+
+# Arabic speech in the voice of reference.wav (Unified model of ${HABIBI_SUITE}).
+# --dialect sets the dialect ID (MSA, SAU, UAE, ALG, IRQ, EGY, MAR, OMN, TUN, LEV, SDN, LBY)
+# instead of inferring it from the reference.${
+    model.id === HABIBI_SUITE
+      ? ""
+      : `\n# For ${model.id}, habibi-tts_infer-cli --help lists the options that select another checkpoint.`
+  }
+habibi-tts_infer-cli \\
+  --ref_audio reference.wav \\
+  --ref_text 'النص المنطوق في التسجيل المرجعي.' \\
+  --gen_text 'مرحبا، كيف حالك اليوم؟' \\
+  --dialect MSA`,
+];
+
+const imsToucan: LibrarySnippet = (model) => [
+  `# Run inside a clone of https://github.com/DigitalPhonetics/IMS-Toucan (pip install -r requirements.txt)
+from huggingface_hub import snapshot_download
+from InferenceInterfaces.ToucanTTSInterface import ToucanTTSInterface
+
+# The interface looks for its checkpoints in Models/
+snapshot_download(${py(model.id)}, local_dir="Models/ToucanTTS_Meta")
+
+tts = ToucanTTSInterface(device="cpu")
+tts.set_language("eng")
+tts.read_to_file(text_list=["Hello world, this is IMS Toucan."], file_location="output.wav")`,
+];
+
+const indexTts: LibrarySnippet = (model) => {
+  const v2 = /indextts-?2/i.test(model.id);
+  const download = `# Download the checkpoint into ./checkpoints, where the config points
+snapshot_download(${py(model.id)}, local_dir="checkpoints")`;
+  if (v2) {
+    return [
+      `from huggingface_hub import snapshot_download
+from indextts.infer_v2 import IndexTTS2
+
+${download}
+
+tts = IndexTTS2(cfg_path="checkpoints/config.yaml", model_dir="checkpoints", use_fp16=False)
+tts.infer(spk_audio_prompt="reference_voice.wav", text="Hello, how are you?", output_path="output.wav")`,
+    ];
+  }
+  return [
+    `from huggingface_hub import snapshot_download
+from indextts.infer import IndexTTS
+
+${download}
+
+tts = IndexTTS(model_dir="checkpoints", cfg_path="checkpoints/config.yaml")
+# The reference recording sets the voice
+tts.infer("reference_voice.wav", "Hello, how are you?", "output.wav")`,
+  ];
+};
+
+const kimiAudio: LibrarySnippet = (model) => [
+  "pip install git+https://github.com/MoonshotAI/Kimi-Audio.git",
+  `import soundfile as sf
+from kimia_infer.api.kimia import KimiAudio
+
+model = KimiAudio(model_path=${py(model.id)}, load_detokenizer=True)
+
+sampling_params = {
+    "audio_temperature": 0.8,
+    "audio_top_k": 10,
+    "text_temperature": 0.0,
+    "text_top_k": 5,
+}
+
+# Speech recognition
+messages_asr = [
+    {"role": "user", "message_type": "text", "content": "Please transcribe the following audio:"},
+    {"role": "user", "message_type": "audio", "content": "asr_example.wav"},
+]
+_, text = model.generate(messages_asr, **sampling_params, output_type="text")
+print(text)
+
+# Spoken conversation: audio in, audio and text out
+messages_conversation = [{"role": "user", "message_type": "audio", "content": "qa_example.wav"}]
+wav, text = model.generate(messages_conversation, **sampling_params, output_type="both")
+sf.write("output_audio.wav", wav.cpu().view(-1).numpy(), 24000)
+print(text)`,
+];
+
+const kittentts: LibrarySnippet = (model) => [
+  `import soundfile as sf
+from kittentts import KittenTTS
+
+model = KittenTTS(${py(model.id)})
+audio = model.generate("This high quality TTS model works without a GPU.")
+
+# KittenTTS generates 24 kHz audio
+sf.write("output.wav", audio, 24000)`,
+];
+
+const k2: LibrarySnippet = (model) => [
+  `# k2 checkpoints are icefall recipes' exported models; clone the repository with Git LFS
+git lfs install
+git clone ${sh(`https://huggingface.co/${model.id}`)}
+
+# Decode with sherpa-onnx (if the repository has exported ONNX files) or with the icefall recipe
+pip install sherpa-onnx
+ls ${sh(nameWithoutNamespace(model.id))}`,
+];
 
 const TTS_TEXT = "Hello! This sentence was written as text and spoken by a neural voice.";
 
@@ -195,7 +511,7 @@ const pyannoteAudio: LibrarySnippet = (model) => {
         "from pyannote.audio import Audio, Pipeline",
         "from pyannote.core import Segment",
         "",
-        "# gated model: accept its conditions on the Hub, then log in with `huggingface-cli login`",
+        "# gated model: accept its conditions on the Hub, then log in with `hf auth login`",
         `pipeline = Pipeline.from_pretrained(${id})`,
         "",
         "# whole file",
@@ -212,7 +528,7 @@ const pyannoteAudio: LibrarySnippet = (model) => {
       "from pyannote.audio import Inference, Model",
       "from pyannote.core import Segment",
       "",
-      "# gated model: accept its conditions on the Hub, then log in with `huggingface-cli login`",
+      "# gated model: accept its conditions on the Hub, then log in with `hf auth login`",
       `model = Model.from_pretrained(${id})`,
       "inference = Inference(model)",
       "",
@@ -351,39 +667,6 @@ const speechbrain: LibrarySnippet = (model) => {
 function pythonSafeDir(modelId: string): string {
   return modelId.replace(/[^\w.-]/g, "_");
 }
-
-const stableAudioTools: LibrarySnippet = (model) => [
-  [
-    "import torch",
-    "import torchaudio",
-    "from einops import rearrange",
-    "from stable_audio_tools import get_pretrained_model",
-    "from stable_audio_tools.inference.generation import generate_diffusion_cond",
-    "",
-    'device = "cuda" if torch.cuda.is_available() else "cpu"',
-    "",
-    `model, model_config = get_pretrained_model(${py(model.id)})`,
-    'sample_rate = model_config["sample_rate"]',
-    'sample_size = model_config["sample_size"]',
-    "model = model.to(device)",
-    "",
-    'conditioning = [{"prompt": "128 BPM tech house drum loop", "seconds_start": 0, "seconds_total": 30}]',
-    "",
-    "output = generate_diffusion_cond(",
-    "    model,",
-    "    steps=100,",
-    "    cfg_scale=7,",
-    "    conditioning=conditioning,",
-    "    sample_size=sample_size,",
-    "    device=device,",
-    ")",
-    "",
-    "# batch of stereo clips -> one stereo track, peak-normalized 16-bit",
-    'output = rearrange(output, "b d n -> d (b n)")',
-    "output = output.to(torch.float32).div(torch.max(torch.abs(output))).clamp(-1, 1).mul(32767).to(torch.int16).cpu()",
-    'torchaudio.save("output.wav", output, sample_rate)',
-  ].join("\n"),
-];
 
 const supertonic: LibrarySnippet = (model) => [
   "pip install supertonic",
@@ -598,50 +881,6 @@ const zonos: LibrarySnippet = (model) => [
   ].join("\n"),
 ];
 
-const magentaRealtime: LibrarySnippet = (model) => [
-  "pip install 'magenta_rt[gpu]'",
-  [
-    "from magenta_rt import audio, system",
-    "",
-    `# weights are fetched from ${py(model.id)}`,
-    "mrt = system.MagentaRT()",
-    'style = system.embed_style("funky synth bass, upbeat drums")',
-    "",
-    "state = None",
-    "chunks = []",
-    "for _ in range(10):  # about 20 seconds of music, 2 s per chunk",
-    "    state, chunk = mrt.generate_chunk(state=state, style=style)",
-    "    chunks.append(chunk)",
-    "",
-    "generated = audio.concatenate(chunks, crossfade_time=mrt.crossfade_length)",
-    'generated.write("output.wav")',
-  ].join("\n"),
-];
-
-const songbloom: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/Cypress-Yang/SongBloom.git",
-    "cd SongBloom",
-    "pip install -r requirements.txt",
-    "",
-    `# checkpoints come from ${sh(model.id)}; each line of the JSONL gives lyrics and a 10 s style prompt`,
-    "python3 infer.py --input-jsonl example/test.jsonl --dtype bfloat16",
-  ].join("\n"),
-];
-
-const tencentSongGeneration: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/tencent-ailab/SongGeneration.git",
-    "cd SongGeneration",
-    "pip install -r requirements.txt",
-    "",
-    shDownload(model.id, "ckpt"),
-    "",
-    "# each line of the JSONL holds an id, the structured lyrics and an optional description or prompt audio",
-    "sh generate.sh ckpt sample/lyrics.jsonl sample/output",
-  ].join("\n"),
-];
-
 const miniOmni2: LibrarySnippet = (model) => [
   [
     "git clone https://github.com/gpt-omni/mini-omni2.git",
@@ -653,7 +892,80 @@ const miniOmni2: LibrarySnippet = (model) => [
   ].join("\n"),
 ];
 
-export const AUDIO_FAMILY_M_TO_Z: Record<string, LibrarySnippet> = {
+// WangHelin1997/SSR-Speech README ("Inference examples", English zero-shot TTS). The environment pins
+// huggingface_hub 0.22, which has no `hf` command: the download runs the current CLI through uvx.
+const ssrSpeech: LibrarySnippet = (model) => [
+  [
+    "git clone https://github.com/WangHelin1997/SSR-Speech.git",
+    "cd SSR-Speech",
+    "conda create -n ssr python=3.9.16 && conda activate ssr",
+    "(cd audiocraft && pip install .)",
+    "pip install xformers==0.0.22 torchaudio torch tensorboard==2.16.2 phonemizer==3.2.1 \\",
+    "  datasets==2.16.0 torchmetrics==0.11.1 huggingface_hub==0.22.2",
+    "conda install -c conda-forge montreal-forced-aligner=2.2.17 openfst=1.8.2 kaldi=5.5.1068  # and apt-get install ffmpeg espeak-ng",
+    "",
+    "# MFA models, the watermarking Encodec and the English model",
+    `uvx --from huggingface_hub hf download ${sh(model.id)} --local-dir pretrained_models`,
+    "",
+    "# Zero-shot TTS: the transcript of the prompt audio, then the text to speak in that voice",
+    "python inference.py \\",
+    "  --use_downloaded_mfa \\",
+    '  --mfa_dict_path "./pretrained_models/english_us_arpa.dict" \\',
+    '  --mfa_path "./pretrained_models/english_us_arpa.zip" \\',
+    "  --seed 2024 --sub_amount 0.01 --top_p 0.8 --stop_repetition 2 --sample_batch_size 1 --cfg_coef 1.5 \\",
+    "  --aug_text --use_watermark --tts --language 'en' \\",
+    '  --model_path "./pretrained_models/English_10k/e830M/best_bundle.pth" \\',
+    '  --codec_path "./pretrained_models/WMEncodec/checkpoint.th" \\',
+    '  --orig_audio "./demo/5895_34622_000026_000002.wav" \\',
+    '  --orig_transcript "Gwynplaine had, besides, for his work and for his feats of strength, round his neck and over his shoulders, an esclavine of leather." \\',
+    '  --target_transcript "Gwynplaine had, besides, for his work and for his feats of strength, a voice that carried across the whole fair." \\',
+    '  --temp_folder "./demo/temp" --output_dir "./demo/generated_tts" --savename "gwynplaine"',
+  ].join("\n"),
+];
+
+// Piper (OHF-Voice/piper1-gpl): each voice is an .onnx file with its .onnx.json config; the piper module
+// speaks text into a WAV file.
+const piper: LibrarySnippet = (model) => [
+  [
+    "pip install piper-tts",
+    hfDownload(model.id, "piper-voices", ["*.onnx", "*.onnx.json"]),
+    "",
+    "# pick one voice of the repository and speak with it",
+    "VOICE=$(find piper-voices -name '*.onnx' | head -n 1)",
+    "python3 -m piper -m \"$VOICE\" -f welcome.wav -- 'Welcome aboard. The next stop is the harbour.'",
+  ].join("\n"),
+];
+
+// Montreal Forced Aligner docs: `mfa align CORPUS DICTIONARY ACOUSTIC_MODEL OUTPUT` aligns a folder of
+// recordings with their transcripts (.lab or .txt next to each .wav) and writes TextGrids.
+const montrealForcedAligner: LibrarySnippet = (model) => [
+  [
+    "conda install -c conda-forge montreal-forced-aligner",
+    hfDownload(model.id, "mfa-models"),
+    "",
+    "DICTIONARY=$(find mfa-models -name '*.dict' | head -n 1)",
+    "ACOUSTIC_MODEL=$(find mfa-models -name '*.zip' | head -n 1)",
+    'mfa align ./corpus "$DICTIONARY" "$ACOUSTIC_MODEL" ./aligned',
+  ].join("\n"),
+];
+
+export const SPEECH_SNIPPETS: Record<string, LibrarySnippet> = {
+  asteroid,
+  audioseal,
+  chat_tts: chatTts,
+  chatterbox,
+  cosyvoice,
+  "dia-tts": dia,
+  dia2,
+  espnet,
+  "f5-tts": f5tts,
+  "glm-tts": glmTts,
+  "habibi-tts": habibiTts,
+  imstoucan: imsToucan,
+  "index-tts": indexTts,
+  "kimi-audio": kimiAudio,
+  kittentts,
+  k2,
   "mars5-tts": mars5Tts,
   nemo,
   moshi,
@@ -663,7 +975,6 @@ export const AUDIO_FAMILY_M_TO_Z: Record<string, LibrarySnippet> = {
   "pyannote-audio": pyannoteAudio,
   qwen3_tts: qwen3Tts,
   speechbrain,
-  "stable-audio-tools": stableAudioTools,
   supertonic,
   tensorflowtts,
   voicecraft,
@@ -673,8 +984,8 @@ export const AUDIO_FAMILY_M_TO_Z: Record<string, LibrarySnippet> = {
   reverb,
   whisperkit,
   zonos,
-  "magenta-realtime": magentaRealtime,
-  songbloom,
-  "tencent-song-generation": tencentSongGeneration,
   "mini-omni2": miniOmni2,
+  "ssr-speech": ssrSpeech,
+  piper,
+  "montreal-forced-aligner": montrealForcedAligner,
 };

@@ -1,23 +1,197 @@
-// Snippets for text, retrieval and language-model libraries (ids a–l).
-import type { ModelData } from "../model-data.js";
-import type { LibrarySnippet } from "./index.js";
-import { hasTag, nameWithoutNamespace, py, pythonIdentifier, sh } from "./common.js";
-import { baseModelOf, cloneAndRun, hfDownload, pythonInputFor, pythonMessagesFor } from "./helpers-a-l.js";
+// Library snippets: language: NLP toolkits, text classifiers and taggers, retrieval, and language-model
+// architectures outside transformers. One generator per library, keyed by library id; index.ts lists the
+// families.
+import { type ModelData } from "../model-data.js";
+import {
+  baseModelOf,
+  cloneAndRun,
+  exampleText,
+  GENERATION_PROMPT,
+  hasTag,
+  hfDownload,
+  type LibrarySnippet,
+  nameWithoutNamespace,
+  py,
+  pyFindRepoFile,
+  pythonIdentifier,
+  pythonInputFor,
+  researchRepo,
+  sh,
+} from "./helpers.js";
 
-const adapterTransformers: LibrarySnippet = (model) => {
-  // An adapter is loaded on top of the model it was trained for; the hub records that model in
-  // adapter_config.json, and the card may name it too.
-  const base = model.config?.adapter_transformers?.model_name ?? baseModelOf(model);
-  const header = base
-    ? ""
-    : "# ⚠️ Base model is not found in adapter_config.json: replace the placeholder below with the model\n# this adapter was trained on.\n";
+const mambaSsm: LibrarySnippet = (model) => [
+  [
+    "import torch",
+    "from mamba_ssm.models.mixer_seq_simple import MambaLMHeadModel",
+    "from transformers import AutoTokenizer",
+    "",
+    `model = MambaLMHeadModel.from_pretrained(${py(model.id)}, device="cuda", dtype=torch.float16)`,
+    "# Mamba checkpoints use the GPT-NeoX tokenizer",
+    'tokenizer = AutoTokenizer.from_pretrained("EleutherAI/gpt-neox-20b")',
+    "",
+    `input_ids = tokenizer(${py(GENERATION_PROMPT)}, return_tensors="pt").input_ids.to("cuda")`,
+    "output = model.generate(input_ids, max_length=64, top_k=50, top_p=0.9, temperature=0.7)",
+    "print(tokenizer.decode(output[0]))",
+  ].join("\n"),
+];
+
+const mitie: LibrarySnippet = (model) => [
+  [
+    "from huggingface_hub import snapshot_download",
+    "from mitie import named_entity_extractor, tokenize, total_word_feature_extractor",
+    "",
+    `model_dir = snapshot_download(${py(model.id)})`,
+    "",
+    "# word features used to train MITIE models",
+    'features = total_word_feature_extractor(f"{model_dir}/total_word_feature_extractor.dat")',
+    'print(features.get_feature_vector("home")[:5])',
+    "",
+    "# a named-entity model, if the repository has one (e.g. ner_model.dat)",
+    'ner = named_entity_extractor(f"{model_dir}/ner_model.dat")',
+    `tokens = tokenize(${py("Tim Cook is the CEO of Apple, based in Cupertino.")})`,
+    "for entity in ner.extract_entities(tokens):",
+    "    print(entity)",
+  ].join("\n"),
+];
+
+const recurrentgemma: LibrarySnippet = (model) => [
+  'pip install "recurrentgemma[torch]"',
+  [
+    "from pathlib import Path",
+    "",
+    "import sentencepiece as spm",
+    "import torch",
+    "from huggingface_hub import snapshot_download",
+    "from recurrentgemma import torch as recurrentgemma",
+    "",
+    `model_dir = snapshot_download(${py(model.id)})`,
+    'checkpoint = next(Path(model_dir).glob("*.pt"))',
+    "",
+    'params = torch.load(checkpoint, map_location="cpu")',
+    "config = recurrentgemma.GriffinConfig.from_torch_params(params)",
+    "model = recurrentgemma.Griffin(config)",
+    "model.load_state_dict(params)",
+    "",
+    "vocab = spm.SentencePieceProcessor()",
+    'vocab.Load(f"{model_dir}/tokenizer.model")',
+    "",
+    "sampler = recurrentgemma.Sampler(model=model, vocab=vocab)",
+    `output = sampler([${py(GENERATION_PROMPT)}], total_generation_steps=50)`,
+    "print(output.text)",
+  ].join("\n"),
+];
+
+const relik: LibrarySnippet = (model) => [
+  [
+    "from relik import Relik",
+    "",
+    `relik = Relik.from_pretrained(${py(model.id)})`,
+    `output = relik(${py("Michael Jordan was one of the best players in the NBA.")})`,
+    "print(output)",
+  ].join("\n"),
+];
+
+const rwkv: LibrarySnippet = (model) => [
+  "pip install rwkv",
+  [
+    "import os",
+    "",
+    'os.environ["RWKV_JIT_ON"] = "1"',
+    "",
+    "from rwkv.model import RWKV",
+    "from rwkv.utils import PIPELINE, PIPELINE_ARGS",
+    pyFindRepoFile(model.id, [".pth"]),
+    "",
+    "# the path is given without its .pth extension",
+    'model = RWKV(model=checkpoint[: -len(".pth")], strategy="cuda fp16")',
+    'pipeline = PIPELINE(model, "rwkv_vocab_v20230424")',
+    "",
+    "args = PIPELINE_ARGS(temperature=1.0, top_p=0.7)",
+    `print(pipeline.generate(${py(GENERATION_PROMPT)}, token_count=100, args=args))`,
+  ].join("\n"),
+];
+
+const saelens: LibrarySnippet = (model) => [
+  "pip install sae-lens",
+  [
+    "from sae_lens import SAE",
+    "",
+    `# sparse autoencoders from ${py(model.id)}: see the release list in sae_lens/pretrained_saes.yaml`,
+    "sae, cfg_dict, sparsity = SAE.from_pretrained(",
+    '    release="gpt2-small-res-jb",  # the release this repository belongs to',
+    '    sae_id="blocks.8.hook_resid_pre",  # which SAE of the release',
+    ")",
+  ].join("\n"),
+];
+
+/** spaCy pipelines on the Hub are pip-installable wheels named after the repository. */
+const spacy: LibrarySnippet = (model) => {
+  const name = nameWithoutNamespace(model.id);
+  const wheel = `https://huggingface.co/${model.id}/resolve/main/${name}-any-py3-none-any.whl`;
+  const text = exampleText(model) ?? "My name is Sarah and I live in London.";
   return [
-    `${header}from adapters import AutoAdapterModel
-
-model = AutoAdapterModel.from_pretrained(${py(base ?? "<base-model-id>")})
-adapter_name = model.load_adapter(${py(model.id)}, set_active=True)`,
+    `pip install ${sh(wheel)}`,
+    [
+      "import spacy",
+      "",
+      `nlp = spacy.load(${py(name)})`,
+      `doc = nlp(${py(text)})`,
+      "print([(ent.text, ent.label_) for ent in doc.ents])",
+      "",
+      "# the pipeline is also an importable package",
+      `import ${pythonIdentifier(name)}`,
+      "",
+      `nlp = ${pythonIdentifier(name)}.load()`,
+    ].join("\n"),
   ];
 };
+
+const stanza: LibrarySnippet = (model) => {
+  const language = nameWithoutNamespace(model.id).replace(/^stanza-/, "");
+  return [
+    [
+      "import stanza",
+      "",
+      `# models for ${py(language)} come from ${py(model.id)}`,
+      `stanza.download(${py(language)})`,
+      `nlp = stanza.Pipeline(${py(language)})`,
+      `doc = nlp(${py(exampleText(model) ?? "Barack Obama was born in Hawaii.")})`,
+      "print(doc.entities)",
+    ].join("\n"),
+  ];
+};
+
+const swarmformer: LibrarySnippet = (model) => [
+  [
+    "from swarmformer import SwarmFormerModel",
+    "",
+    `model = SwarmFormerModel.from_pretrained(${py(model.id)})`,
+  ].join("\n"),
+];
+
+const paddlenlp: LibrarySnippet = (model) => {
+  const architecture = model.config?.architectures?.[0];
+  const id = py(model.id);
+  const modelClass = architecture && /^[A-Za-z_]\w*$/.test(architecture) ? architecture : undefined;
+  return [
+    [
+      ...(modelClass
+        ? []
+        : ["# ⚠️ Type of model unknown: config.json names no architecture, so AutoModel is used"]),
+      `from paddlenlp.transformers import AutoTokenizer, ${modelClass ?? "AutoModel"}`,
+      "",
+      `tokenizer = AutoTokenizer.from_pretrained(${id}, from_hf_hub=True)`,
+      `model = ${modelClass ?? "AutoModel"}.from_pretrained(${id}, from_hf_hub=True)`,
+    ].join("\n"),
+  ];
+};
+
+const diffInterpretationTuning = researchRepo(
+  "https://github.com/Aviously/diff-interpretation-tuning.git",
+  "checkpoints",
+  ["ls checkpoints"],
+  "The adapters are used with the repository's notebooks and scripts.",
+);
 
 const allennlp: LibrarySnippet = (model) => {
   const load = `import allennlp_models
@@ -211,26 +385,6 @@ prompts = ["<s>[INST] Summarize: The Eiffel Tower is 324 metres tall and was the
 responses = generate_elm_responses(${py(nameWithoutNamespace(model.id))}, prompts, verbose=True)`,
 ];
 
-// mozilla-ai/encoderfile README ("Usage Modes"): the binary runs one-off inference with `infer`, or
-// serves HTTP/gRPC with `serve` (POST /predict on port 8080).
-const encoderfile: LibrarySnippet = (model) => [
-  `# An encoderfile is a self-contained executable: download it, make it executable, run it.
-${hfDownload(model.id, nameWithoutNamespace(model.id), ["*.encoderfile"])}
-cd ${sh(nameWithoutNamespace(model.id))}
-chmod +x ./*.encoderfile
-binary=$(ls ./*.encoderfile | head -n 1)
-
-# One-off inference on a few texts (JSON on stdout)
-"$binary" infer "This is the cutest cat ever!" "Boring video, waste of time"`,
-  `# Or serve it: HTTP on port 8080 (gRPC on 50051), then POST texts to /predict
-cd ${sh(nameWithoutNamespace(model.id))}
-"$(ls ./*.encoderfile | head -n 1)" serve --http-port 8080 &
-sleep 2
-curl -X POST http://localhost:8080/predict \\
-  -H "Content-Type: application/json" \\
-  -d '{"inputs": ["This is the cutest cat ever!", "Boring video, waste of time"]}'`,
-];
-
 const fairseq: LibrarySnippet = (model) => [
   `from fairseq.checkpoint_utils import load_model_ensemble_and_task_from_hf_hub
 
@@ -287,19 +441,6 @@ for entity in sentence.get_spans():
   ];
 };
 
-const gemmaCpp: LibrarySnippet = (model) => [
-  `# Build gemma.cpp from source (CMake and a C++17 compiler are needed)
-git clone https://github.com/google/gemma.cpp
-cd gemma.cpp
-cmake -B build && cmake --build build -j 4 --target gemma
-
-# Download the weights (.sbs) and the tokenizer
-${hfDownload(model.id, nameWithoutNamespace(model.id))}
-
-# Start an interactive session; pass --tokenizer too if the weights file does not embed it
-./build/gemma --weights ${sh(nameWithoutNamespace(model.id))}/*.sbs`,
-];
-
 const granite: LibrarySnippet = (model) => {
   const base = baseModelOf(model) ?? model.config?.peft?.base_model_name_or_path;
   const header = base
@@ -339,16 +480,6 @@ outputs = model.predict(${pythonInputFor(model, "سلام، حال شما چطو
 print(outputs)`,
 ];
 
-const kernels: LibrarySnippet = (model) => [
-  `# pip install kernels
-import torch
-from kernels import get_kernel
-
-# Downloads the build that matches your Torch and CUDA versions
-kernel = get_kernel(${py(model.id)})
-print([name for name in dir(kernel) if not name.startswith("_")])`,
-];
-
 const lightningIr: LibrarySnippet = (model) => {
   const isCross = hasTag(model, "cross-encoder");
   const isBi = hasTag(model, "bi-encoder");
@@ -367,46 +498,35 @@ print(output.scores)`,
   ];
 };
 
-const llamaCppPython: LibrarySnippet = (model) => {
-  const load = `# pip install llama-cpp-python
-from llama_cpp import Llama
+// jev-style README: one model answers several questions about a text at once; noul() asks a yes/no
+// question, choice() picks one of the given options.
+const jevStyle: LibrarySnippet = (model) => [
+  'pip install "jev-style[torch]"',
+  `from jev_style import JevStyle, choice, noul
 
-llm = Llama.from_pretrained(
-    repo_id=${py(model.id)},
-    filename="{{GGUF_FILE}}",
-)`;
-  if (hasTag(model, "conversational")) {
-    return [
-      load,
-      `response = llm.create_chat_completion(
-    messages=${pythonMessagesFor(model).replace(/\n/g, "\n    ")}
+classifier = JevStyle.from_pretrained(${py(model.id)})
+result = classifier.decide(
+    "My parcel arrived damaged and I would like a replacement.",
+    {
+        "complaint": noul("The customer is complaining."),
+        "department": choice("Which department should answer?", ["billing", "shipping", "support"]),
+    },
 )
-print(response["choices"][0]["message"]["content"])`,
-    ];
-  }
-  return [
-    load,
-    `output = llm(
-    "Once upon a time,",
-    max_tokens=512,
-    echo=True,
-)
-print(output["choices"][0]["text"])`,
-  ];
-};
-
-const litertLm: LibrarySnippet = (model) => [
-  `pip install --upgrade litert-lm
-
-# Download the .litertlm bundle and chat with it
-litert-lm run \\
-  --from-huggingface-repo=${sh(model.id)} \\
-  ${sh(`${nameWithoutNamespace(model.id).replace(/-litert-lm$/i, "")}.litertlm`)} \\
-  --prompt="What is the capital of France?"`,
+print(result["answers"]["department"]["choice"])`,
 ];
 
-export const TEXT_SNIPPETS_A_TO_L: Partial<Record<string, LibrarySnippet>> = {
-  "adapter-transformers": adapterTransformers,
+export const LANGUAGE_SNIPPETS: Record<string, LibrarySnippet> = {
+  "mamba-ssm": mambaSsm,
+  mitie,
+  recurrentgemma,
+  relik,
+  rwkv,
+  saelens,
+  spacy,
+  stanza,
+  swarmformer,
+  paddlenlp,
+  "diff-interpretation-tuning": diffInterpretationTuning,
   allennlp,
   "aviation-ner": aviationNer,
   bertopic,
@@ -417,18 +537,14 @@ export const TEXT_SNIPPETS_A_TO_L: Partial<Record<string, LibrarySnippet>> = {
   comet,
   edsnlp,
   elm,
-  encoderfile,
   fairseq,
   fasttext,
   flair,
-  "gemma.cpp": gemmaCpp,
   gliner,
   gliner2,
   "granite-library": granite,
   grok,
   hezar,
-  kernels,
   "lightning-ir": lightningIr,
-  "llama-cpp-python": llamaCppPython,
-  "litert-lm": litertLm,
+  "jev-style": jevStyle,
 };
