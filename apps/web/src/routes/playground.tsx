@@ -10,7 +10,7 @@ import { RouteError } from "../components/RouteError.js";
 import { Tabs } from "../components/Tabs.js";
 import { TokenField } from "../components/TokenField.js";
 import { getModel, listModels, type HubModel } from "../lib/api.js";
-import { createClient } from "../lib/inference.js";
+import { NOT_ROUTED_PROVIDERS, createClient } from "../lib/inference.js";
 import { useToken } from "../lib/token.js";
 
 type Mode = "chat" | "image";
@@ -156,7 +156,9 @@ export function Component() {
 
   const task = MAPPING_TASK[mode];
   const mapping = model?.inferenceProviderMapping ?? {};
-  const providers = Object.keys(mapping).filter((id) => mapping[id].task === task);
+  const providers = Object.keys(mapping).filter(
+    (id) => mapping[id].task === task && !NOT_ROUTED_PROVIDERS.has(id),
+  );
   const provider =
     params.get("provider") && providers.includes(params.get("provider")!)
       ? params.get("provider")!
