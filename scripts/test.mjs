@@ -5,6 +5,7 @@ import path from "node:path";
 import { ensureChromium, ensureInstalled, root, run } from "./lib.mjs";
 
 ensureInstalled();
+ensureBenchReference();
 const hasWeb = existsSync(path.join(root, "apps/web/vite.config.ts"));
 if (hasWeb) ensureChromium();
 ensureSnippetRuntimes();
@@ -52,6 +53,16 @@ function vitest(name, config) {
   );
   failed += broken.length;
   if (report.numFailedTests || broken.length || status !== 0) failures.push(name);
+}
+
+/**
+ * The client's differential test compares it with the published @huggingface/inference 4.13.30,
+ * installed (as an alias, test-only) with bench/'s own dependencies.
+ */
+function ensureBenchReference() {
+  if (existsSync(path.join(root, "bench/node_modules/hf-inference-4/package.json"))) return;
+  console.log("Installing bench/ dependencies (reference packages for the differential test)…");
+  run("npm", ["install", "--no-audit", "--no-fund", "--prefix", path.join(root, "bench")]);
 }
 
 /** python3's `requests` runs the Python snippets in tests; Debian packages it. */

@@ -90,7 +90,7 @@ describe("chatCompletionStream", () => {
       ),
     );
     expect(error.message).toBe(
-      'Provider auto does not seem to support chat completion for model hubkit-faults/error-json . Error: "Internal error: the emulated backend failed on purpose"',
+      "Failed to perform inference: Internal error: the emulated backend failed on purpose",
     );
   });
 

@@ -122,12 +122,15 @@ async function readErrorBody(response: Response): Promise<{ json?: Record<string
 const isJson = (contentType: string | null) =>
   !!contentType && ["application/json", "application/problem+json"].some((ct) => contentType.startsWith(ct));
 
-/** The error for a failed call, with 4.x's message rules (chat, `error`/`detail`/`message`, plain text). */
+/**
+ * The error for a failed call, with 4.13.30's message rules (`error`/`detail`/`message`, plain
+ * text). Its chat-specific text ("Provider … does not seem to support chat completion") is never
+ * reached in 4.13.30 (no task sets the flag it tests), so chat errors read like the others here too.
+ */
 async function httpError(
   response: Response,
   prepared: PreparedRequest,
   args: Args,
-  chat: boolean,
   streaming: boolean,
 ): Promise<InferenceClientProviderApiError> {
   const contentType = response.headers.get("content-type");
@@ -138,13 +141,6 @@ async function httpError(
   if (isJson(contentType)) {
     const { json, text } = await readErrorBody(response);
     if (!json) return fail(`${INFERENCE_FAILED}${text || HTTP_ERROR}`, text);
-    if (chat && [400, 404, 422, 500].includes(response.status)) {
-      return fail(
-        // 4.x prints "Provider undefined" for the default provider; hubkit names it ("auto").
-        `Provider ${args.provider ?? "auto"} does not seem to support chat completion for model ${args.model} . Error: ${JSON.stringify(json.error)}`,
-        json,
-      );
-    }
     const error = json.error as { message?: unknown } | string | undefined;
     if (streaming) {
       if (typeof error === "string") return fail(INFERENCE_FAILED + error, json);
@@ -172,10 +168,9 @@ export async function sendRequest(
   args: Args,
   options: Options,
   provider: string,
-  chat = false,
 ): Promise<unknown> {
   const response = await fetchWithRetries(prepared, options, provider);
-  if (!response.ok) throw await httpError(response, prepared, args, chat, false);
+  if (!response.ok) throw await httpError(response, prepared, args, false);
   if (response.headers.get("content-type")?.startsWith("application/json")) {
     const text = await response.text();
     try {
@@ -261,12 +256,11 @@ export async function runTask<Output>(
   const callOptions: TaskOptions = call.options;
   try {
     const routes = await resolveRoutes(helpers, args, callOptions, hooks.generic);
-    const chat = callOptions.task === "conversational";
     return await withFailover(routes, callOptions, async (route) => {
       const helper = route.helper as ProviderHelper<Output>;
       const routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper) : args;
       const prepared = await prepareRequest(routeArgs, helper, callOptions, route);
-      const data = await sendRequest(prepared, routeArgs, callOptions, helper.provider, chat);
+      const data = await sendRequest(prepared, routeArgs, callOptions, helper.provider);
       return await helper.getResponse(data, responseContext(helper, prepared, callOptions));
     });
   } catch (error) {
@@ -285,10 +279,9 @@ export async function runRawTask(
   const callOptions: TaskOptions = call.options;
   try {
     const routes = await resolveRoutes(helpers, args, callOptions, generic);
-    const chat = options.task === "conversational";
     return await withFailover(routes, callOptions, async (route) => {
       const prepared = await prepareRequest(args, route.helper, callOptions, route);
-      return await sendRequest(prepared, args, callOptions, route.helper.provider, chat);
+      return await sendRequest(prepared, args, callOptions, route.helper.provider);
     });
   } catch (error) {
     throw call.fail(error);
@@ -342,9 +335,8 @@ export async function* runStreamingTask<T>(
     const [route] = await resolveRoutes(helpers, args, callOptions, generic);
     const helper = route.helper;
     const prepared = await prepareRequest({ ...args, stream: true }, helper, callOptions, route);
-    const chat = options.task === "conversational";
     const response = await fetchWithRetries(prepared, callOptions, helper.provider);
-    if (!response.ok) throw await httpError(response, prepared, args, chat, true);
+    if (!response.ok) throw await httpError(response, prepared, args, true);
     const contentType = response.headers.get("content-type");
     if (!contentType?.startsWith("text/event-stream")) {
       await response.body?.cancel().catch(() => undefined);
