@@ -14,7 +14,9 @@ import {
 } from "./lib.mjs";
 
 ensureInstalled();
-ensureBenchInstalled(); // the reference catalogues the comparison test reads
+// the reference packages (@huggingface/tasks 0.21.54, @huggingface/inference 4.13.30) that the
+// comparison and differential tests read
+ensureBenchInstalled();
 const hasWeb = existsSync(path.join(root, "apps/web/vite.config.ts"));
 if (hasWeb) ensureChromium();
 ensurePostgres();

@@ -37,11 +37,10 @@ describe("@hubkit/inference against the hub server", () => {
     expect(out.choices[0].message.content).toBeTruthy();
   });
 
-  it("streams a chat completion through the proxy", async () => {
+  it("streams a chat completion through the proxy (default provider: the router's /v1 auto route)", async () => {
     const client = new InferenceClient(TOKEN, options());
     let text = "";
     for await (const chunk of client.chatCompletionStream({
-      provider: "sambanova",
       model: "deepseek-ai/DeepSeek-R1",
       messages: [{ role: "user", content: "Count to three" }],
       max_tokens: 12,
@@ -64,7 +63,7 @@ describe("@hubkit/inference against the hub server", () => {
 
   it("takes the default model of a task from the server's /api/tasks", async () => {
     const client = new InferenceClient(TOKEN, options());
-    const out = await client.textClassification({ inputs: "What a wonderful day" });
+    const out = await client.textClassification({ inputs: "What a wonderful day", provider: "hf-inference" });
     expect(Array.isArray(out)).toBe(true);
     expect(out[0]).toHaveProperty("label");
     expect(TASKS_DATA["text-classification"]?.models[0]?.id).toBeTruthy();

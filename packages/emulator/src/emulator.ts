@@ -9,6 +9,7 @@ import { authorizeHubOrRouter, authorizeProvider, errorReply, PROVIDER_ERROR_STY
 import { FaultRegistry } from "./faults.js";
 import { fileRoute } from "./handlers/files.js";
 import { hubRoute } from "./handlers/hub.js";
+import { autoRouterChat } from "./handlers/autoRouter.js";
 import { providerRoute } from "./handlers/providers.js";
 import { CDN_HOSTS, HOST_KEYS, HOST_ORIGINS, providerOfHost } from "./hosts.js";
 import { HttpError, json, writeReply } from "./reply.js";
@@ -189,6 +190,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return hubRoute(ctx);
     }
     if (CDN_HOSTS.has(host)) return fileRoute(ctx);
+    if (host === "router" && ctx.req.path === "/v1/chat/completions") return autoRouterChat(ctx);
     const provider = ctx.provider;
     if (!provider)
       return json(404, {

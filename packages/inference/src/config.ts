@@ -1,26 +1,17 @@
+import { PROVIDER_DEFINITIONS } from "./providers/definitions.js";
 import type { Options, ProviderUrlKey } from "./types.js";
 
 export const HF_HUB_URL = "https://huggingface.co";
 export const HF_ROUTER_URL = "https://router.huggingface.co";
 export const HF_HEADER_X_BILL_TO = "X-HF-Bill-To";
 
-/** Each provider's own base, used with a provider key. hf-inference's follows the router. */
-export const PROVIDER_BASE_URLS: Record<ProviderUrlKey, string> = {
-  "black-forest-labs": "https://api.us1.bfl.ai",
-  cerebras: "https://api.cerebras.ai",
-  cohere: "https://api.cohere.com",
-  "fal-ai": "https://fal.run",
-  "fal-ai-queue": "https://queue.fal.run",
-  "fireworks-ai": "https://api.fireworks.ai",
-  "hf-inference": "https://router.huggingface.co/hf-inference",
-  hyperbolic: "https://api.hyperbolic.xyz",
-  nebius: "https://api.studio.nebius.ai",
-  novita: "https://api.novita.ai",
-  openai: "https://api.openai.com",
-  replicate: "https://api.replicate.com",
-  sambanova: "https://api.sambanova.ai",
-  together: "https://api.together.xyz",
-};
+/** Each provider's own base (and extra bases such as fal.ai's queue), used with a provider key. */
+export const PROVIDER_BASE_URLS: Record<ProviderUrlKey, string> = /* @__PURE__ */ Object.fromEntries(
+  PROVIDER_DEFINITIONS.flatMap((definition) => [
+    [definition.id, definition.baseUrl],
+    ...Object.entries(("extraBaseUrls" in definition && definition.extraBaseUrls) || {}),
+  ]),
+) as Record<ProviderUrlKey, string>;
 
 type BaseOptions = Pick<Options, "hubUrl" | "routerUrl" | "providerUrls">;
 
@@ -52,7 +43,12 @@ export function providerBase(key: ProviderUrlKey, options?: BaseOptions): string
   return PROVIDER_BASE_URLS[key];
 }
 
-/** Hosts a hub token may be sent to: the configured hub and router, and the hub's own domains. */
+/**
+ * Hosts a hub token may be sent to without the caller naming them: the configured hub and router
+ * (same origin), and https `huggingface.co` or a subdomain of it. Not `*.hf.space` nor
+ * `*.huggingface.cloud`: anyone can create a Space or an endpoint there and read the headers it
+ * receives. (An `endpointUrl` the caller passes gets the token whatever its host, as in 4.x.)
+ */
 export function isHubHost(url: string, options?: BaseOptions): boolean {
   let parsed: URL;
   try {
@@ -69,10 +65,5 @@ export function isHubHost(url: string, options?: BaseOptions): boolean {
   }
   if (parsed.protocol !== "https:") return false;
   const host = parsed.hostname;
-  return (
-    host === "huggingface.co" ||
-    host.endsWith(".huggingface.co") ||
-    host.endsWith(".huggingface.cloud") ||
-    host.endsWith(".hf.space")
-  );
+  return host === "huggingface.co" || host.endsWith(".huggingface.co");
 }

@@ -9,10 +9,14 @@ export {
   InferenceClientProviderOutputError,
   InferenceClientTimeoutError,
 } from "./errors.js";
-export type { ErrorDetails, RedactedRequest } from "./errors.js";
+export type { FailedAttempt, HttpRequest, HttpResponse, JsonObject } from "./errors.js";
 export * from "./types.js";
 export * from "./tasks/index.js";
 export { HARDCODED_MODEL_ID_MAPPING } from "./lib/getProviderModelId.js";
+export { getProviderHelper } from "./lib/providerRegistry.js";
+export { makeRequestOptions, makeRequestOptionsFromResolvedModel } from "./lib/makeRequestOptions.js";
+export { PROVIDERS } from "./providers/index.js";
+export type { ProviderHelper as TaskProviderHelper } from "./providers/helper.js";
 export { isUrl } from "./lib/isUrl.js";
 export { setLogger } from "./lib/logger.js";
 export type { Logger } from "./lib/logger.js";

@@ -1,4 +1,5 @@
-import type { ChatCompletionInput, PipelineType } from "@hubkit/tasks";
+import type { ChatCompletionInput, PipelineType, WidgetType } from "@hubkit/tasks";
+import { PROVIDER_DEFINITIONS, type ProviderId } from "./providers/definitions.js";
 import type { Logger } from "./lib/logger.js";
 
 /** A model id on the hub, such as "meta-llama/Llama-3.3-70B-Instruct". */
@@ -51,30 +52,53 @@ export interface Options {
   poll?: PollOptions;
   /** hubkit: where warnings and debug lines go, instead of the logger set with `setLogger`. */
   logger?: Logger;
+  /**
+   * hubkit: under "auto", a non-chat call whose provider fails (5xx, 429 after retries, no
+   * connection) before any output moves on to the model's next live provider (at most 3 in all).
+   * Default true; false keeps 4.x's single attempt.
+   */
+  failover?: boolean;
 }
 
-export type InferenceTask = Exclude<PipelineType, "other"> | "conversational";
+/** The tasks a provider can serve: the hub's pipelines, chat, and the two image+text generation tasks of 4.x. */
+export type InferenceTask =
+  Exclude<PipelineType, "other"> | "conversational" | "image-text-to-image" | "image-text-to-video";
 
-export const INFERENCE_PROVIDERS = [
-  "black-forest-labs",
-  "cerebras",
-  "cohere",
-  "fal-ai",
-  "fireworks-ai",
-  "hf-inference",
-  "hyperbolic",
-  "nebius",
-  "novita",
-  "openai",
-  "replicate",
-  "sambanova",
-  "together",
-] as const;
+/** Every provider id hubkit knows, in its definitions' order (derived from them). */
+export const INFERENCE_PROVIDERS: readonly InferenceProvider[] = /* @__PURE__ */ PROVIDER_DEFINITIONS.map(
+  (definition) => definition.id,
+);
 
-export type InferenceProvider = (typeof INFERENCE_PROVIDERS)[number];
+/** The providers, then the policies: "auto" (the router's choice for chat; the mapping's first entry otherwise). */
+export const PROVIDERS_OR_POLICIES: readonly InferenceProviderOrPolicy[] = /* @__PURE__ */ [
+  ...INFERENCE_PROVIDERS,
+  "auto",
+];
 
-/** A provider, or "auto": the first live provider of the model's hub mapping. */
+export type InferenceProvider = ProviderId;
+
+/** A provider, or "auto": the router picks for chat, the model's mapping for other tasks. */
 export type InferenceProviderOrPolicy = InferenceProvider | "auto";
+
+/** Each provider's organization on the hub (hf.co/{org}). */
+export const PROVIDERS_HUB_ORGS: Record<InferenceProvider, string> = /* @__PURE__ */ Object.fromEntries(
+  PROVIDER_DEFINITIONS.map((definition) => [definition.id, definition.hubOrg]),
+) as Record<InferenceProvider, string>;
+
+/** One entry of a model's provider mapping on the hub. */
+export interface InferenceProviderMappingEntry {
+  adapter?: string;
+  adapterWeightsPath?: string;
+  hfModelId: ModelId;
+  provider: string;
+  providerId: string;
+  status: "live" | "staging";
+  task: WidgetType;
+  type?: "single-model" | "tag-filter";
+}
+
+/** What `textToImage` (and the media tasks that take it) return: a URL, a data URL, a Blob or the raw JSON. */
+export type OutputType = "url" | "dataUrl" | "blob" | "json";
 
 export interface BaseArgs {
   /**
@@ -87,9 +111,9 @@ export interface BaseArgs {
    * Model URLs are rejected: use `endpointUrl`.
    */
   model?: ModelId;
-  /** A dedicated endpoint to call instead of the provider's URL (hf-inference only). */
+  /** A dedicated endpoint (or any OpenAI-compatible base) to call; it receives the token as given. */
   endpointUrl?: string;
-  /** The provider that runs the model. Default "hf-inference". */
+  /** The provider that runs the model. Default "auto". */
   provider?: InferenceProviderOrPolicy;
 }
 
@@ -103,6 +127,8 @@ export type RequestArgs = BaseArgs &
     | ChatCompletionInput
   ) & {
     parameters?: Record<string, unknown>;
+    /** Rewrites the final URL (used by providers whose routes nest). */
+    urlTransform?: (url: string) => string;
   };
 
 export type AuthMethod = "none" | "hf-token" | "credentials-include" | "provider-key";
@@ -116,10 +142,13 @@ export interface UrlParams {
   authMethod: AuthMethod;
   model: string;
   task?: InferenceTask;
+  urlTransform?: (url: string) => string;
 }
 
 export interface BodyParams<T extends Record<string, unknown> = Record<string, unknown>> {
   args: T;
   model: string;
+  mapping?: InferenceProviderMappingEntry | undefined;
   task?: InferenceTask;
+  outputType?: OutputType;
 }

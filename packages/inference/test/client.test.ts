@@ -3,7 +3,23 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import * as hf from "@hubkit/inference";
-import { makeRequestOptionsFromResolvedModel } from "../src/lib/makeRequestOptions.js";
+
+/** 4.x's sync builder with the helper picked from the args' provider (hf-inference by default). */
+function makeRequestOptionsFromResolvedModel(
+  model: string,
+  args: Record<string, unknown>,
+  options: hf.Options & { task?: hf.InferenceTask },
+) {
+  const helper = hf.getProviderHelper((args.provider as string | undefined) ?? "hf-inference", options.task);
+  const { url, info } = hf.makeRequestOptionsFromResolvedModel(
+    model,
+    helper,
+    args as never,
+    undefined,
+    options,
+  );
+  return { url, info: info as RequestInit & { headers: Record<string, string> } };
+}
 import {
   HUB_TOKEN,
   PROVIDER_KEY,
@@ -60,6 +76,24 @@ describe("exports", () => {
     "snippets",
     "HARDCODED_MODEL_ID_MAPPING",
     "isUrl",
+    // 4.x additions
+    "InferenceClientError",
+    "InferenceClientInputError",
+    "InferenceClientRoutingError",
+    "InferenceClientHubApiError",
+    "InferenceClientProviderApiError",
+    "InferenceClientProviderOutputError",
+    "PROVIDERS",
+    "PROVIDERS_OR_POLICIES",
+    "PROVIDERS_HUB_ORGS",
+    "getProviderHelper",
+    "makeRequestOptions",
+    "makeRequestOptionsFromResolvedModel",
+    "setLogger",
+    "textToAudio",
+    "imageToVideo",
+    "imageTextToImage",
+    "imageTextToVideo",
   ];
   it.each(NAMES)("exports %s", (name) => {
     expect((hf as Record<string, unknown>)[name]).toBeDefined();
@@ -96,13 +130,26 @@ describe("exports", () => {
     ]);
   });
 
-  it("InferenceOutputError is a TypeError with the reference's wrapping", () => {
+  it("InferenceOutputError (3.x) is 4.x's ProviderOutputError, inside the client's error hierarchy", () => {
     const error = new hf.InferenceOutputError("Expected X");
-    expect(error).toBeInstanceOf(TypeError);
-    expect(error.name).toBe("InferenceOutputError");
-    expect(error.message).toBe(
-      "Invalid inference output: Expected X. Use the 'request' method with the same parameters to do a custom call with no type checking.",
-    );
+    expect(error).toBeInstanceOf(hf.InferenceClientProviderOutputError);
+    expect(error).toBeInstanceOf(hf.InferenceClientError);
+    expect(error.name).toBe("ProviderOutputError");
+    expect(error.message).toBe("Expected X");
+  });
+
+  it("PROVIDERS_OR_POLICIES is the providers then auto; PROVIDERS_HUB_ORGS names each provider's org", () => {
+    expect(hf.PROVIDERS_OR_POLICIES).toEqual([...hf.INFERENCE_PROVIDERS, "auto"]);
+    expect(Object.keys(hf.PROVIDERS_HUB_ORGS)).toEqual([...hf.INFERENCE_PROVIDERS]);
+    expect(hf.PROVIDERS_HUB_ORGS.together).toBe("togethercomputer");
+    expect(hf.PROVIDERS_HUB_ORGS.cohere).toBe("CohereLabs");
+    expect(hf.PROVIDERS_HUB_ORGS["fal-ai"]).toBe("fal");
+  });
+
+  it("PROVIDERS and getProviderHelper give the same helper per provider and task", () => {
+    expect(hf.getProviderHelper("together", "conversational")).toBe(hf.PROVIDERS.together.conversational);
+    expect(hf.getProviderHelper("auto", "fill-mask").provider).toBe("hf-inference");
+    expect(() => hf.getProviderHelper("together", "fill-mask")).toThrow(hf.InferenceClientInputError);
   });
 });
 
@@ -114,7 +161,7 @@ describe("InferenceClient", () => {
     expect(Object.keys(client)).not.toContain("fillMask");
   });
 
-  it("its token overrides the one in the arguments, and per-call options override its defaults", async () => {
+  it("a per-call token overrides the client's (4.x), and per-call options override its defaults", async () => {
     const e = emu();
     const { id } = modelFor("hf-inference", "fill-mask");
     const defaultsLogger = recordingLogger();
@@ -123,13 +170,38 @@ describe("InferenceClient", () => {
       billTo: "org-a",
       logger: defaultsLogger,
     });
+    const other = "hf_othertokenvalue123456";
     await client.fillMask(
-      { model: id, inputs: "Paris is the [MASK] of France.", accessToken: "hf_other_token_value" } as never,
+      { model: id, provider: "hf-inference", inputs: "Paris is the [MASK] of France.", accessToken: other },
       { billTo: "org-b" },
     );
-    const post = e.lastRequest((r) => r.method === "POST")!;
-    expect(post.headers.authorization).toBe(`Bearer ${HUB_TOKEN}`);
+    let post = e.lastRequest((r) => r.method === "POST")!;
+    expect(post.headers.authorization).toBe(`Bearer ${other}`);
     expect(post.headers["x-hf-bill-to"]).toBe("org-b");
+    await client.fillMask({ model: id, provider: "hf-inference", inputs: "Paris is the [MASK] of France." });
+    post = e.lastRequest((r) => r.method === "POST")!;
+    expect(post.headers.authorization).toBe(`Bearer ${HUB_TOKEN}`);
+    expect(post.headers["x-hf-bill-to"]).toBe("org-a");
+  });
+
+  it("new InferenceClient(token, { endpointUrl }) calls that endpoint, with no hub lookup", async () => {
+    const e = emu();
+    const { id } = modelFor("hf-inference", "conversational");
+    const client = new hf.InferenceClient(HUB_TOKEN, {
+      ...e.clientOptions,
+      endpointUrl: `${e.routerUrl}/hf-inference/models/${id}`,
+    });
+    e.clearRequests();
+    const out = await client.chatCompletion({ messages });
+    expect(out.choices.length).toBeGreaterThan(0);
+    expect(e.requests.filter((r) => r.host === "hub")).toHaveLength(0);
+    expect(e.lastRequest()!.url).toBe(
+      `https://router.huggingface.co/hf-inference/models/${id}/v1/chat/completions`,
+    );
+    // A per-call endpointUrl wins; endpointUrl with a provider is 4.x's InputError.
+    const error = await rejection(client.chatCompletion({ messages, provider: "together" }));
+    expect(error).toBeInstanceOf(hf.InferenceClientInputError);
+    expect(error.message).toBe("Specifying both endpointUrl and provider is not supported.");
   });
 
   it("endpoint() calls the endpoint with the client's token", async () => {
@@ -138,7 +210,7 @@ describe("InferenceClient", () => {
     const endpoint = new hf.InferenceClient(HUB_TOKEN, e.clientOptions).endpoint(
       `${e.routerUrl}/hf-inference/models/${id}`,
     );
-    expect(endpoint).toBeInstanceOf(hf.InferenceClientEndpoint);
+    expect(endpoint).toBeInstanceOf(hf.InferenceClient);
     const out = await endpoint.chatCompletion({ messages, model: id });
     expect(out.choices.length).toBeGreaterThan(0);
     const post = e.lastRequest((r) => r.method === "POST")!;
@@ -219,10 +291,10 @@ describe("request headers and bases", () => {
     process.env.HF_HUB_URL = e.hubUrl;
     process.env.HF_ROUTER_URL = e.routerUrl;
     hf.clearHubCache();
-    const { id } = modelFor("sambanova", "conversational");
+    const { id } = modelFor("cerebras", "conversational");
     const out = await hf.chatCompletion({
       model: id,
-      provider: "sambanova",
+      provider: "cerebras",
       messages,
       accessToken: HUB_TOKEN,
     });
@@ -328,45 +400,101 @@ describe("payloads (contract §2.4)", () => {
     });
   });
 
-  it("conversational: caller keys, then model last", () => {
+  it("conversational: model first (4.x), then the caller's keys; hf-inference keeps model last", () => {
     expect(
       Object.keys(body("m", { messages, temperature: 0.1, provider: "cerebras" }, "conversational")),
+    ).toEqual(["model", "messages", "temperature"]);
+    expect(
+      Object.keys(body("m", { messages, temperature: 0.1, provider: "hf-inference" }, "conversational")),
     ).toEqual(["messages", "temperature", "model"]);
+  });
+
+  it("hf-inference text generation: OpenAI completions payload on models/{id}/v1/completions", () => {
+    const options = makeRequestOptionsFromResolvedModel(
+      "gpt2",
+      { inputs: "hi", parameters: { max_new_tokens: 5, temperature: 0.5 }, provider: "hf-inference" },
+      { task: "text-generation" },
+    );
+    expect(options.url).toBe("https://router.huggingface.co/hf-inference/models/gpt2/v1/completions");
+    expect(JSON.parse(options.info.body as string)).toEqual({
+      model: "gpt2",
+      max_tokens: 5,
+      temperature: 0.5,
+      prompt: "hi",
+    });
   });
 });
 
 describe("provider auto", () => {
-  it("uses the first live provider of the model's mapping", async () => {
+  it("is the default; chat goes to the router's /v1/chat/completions with the model verbatim", async () => {
     const e = emu();
     const { id } = modelFor("cerebras", "conversational");
-    e.clearRequests();
-    await hf.chatCompletion(
-      { model: id, provider: "auto", messages, accessToken: HUB_TOKEN },
-      e.clientOptions,
-    );
-    const post = e.lastRequest((r) => r.method === "POST")!;
-    const mapping = (
-      await (await fetch(`${e.hubUrl}/api/models/${id}?expand[]=inferenceProviderMapping`)).json()
-    ).inferenceProviderMapping as Record<string, { status: string; task: string }>;
-    const first = Object.entries(mapping).find(
-      ([, entry]) => entry.status === "live" && entry.task === "conversational",
-    )![0];
-    expect(post.provider).toBe(first);
+    for (const model of [id, `${id}:cerebras`, `${id}:fastest`, `${id}:cheapest`]) {
+      e.clearRequests();
+      const out = await hf.chatCompletion({ model, messages, accessToken: HUB_TOKEN }, e.clientOptions);
+      expect(out.choices.length).toBeGreaterThan(0);
+      expect(e.requests.filter((r) => r.host === "hub")).toHaveLength(0);
+      const post = e.lastRequest((r) => r.method === "POST")!;
+      expect(post.url).toBe("https://router.huggingface.co/v1/chat/completions");
+      expect(Object.keys(post.body as object)[0]).toBe("model");
+      expect((post.body as { model: string }).model).toBe(model);
+    }
   });
 
-  it("needs a model, and a live provider", async () => {
-    expect((await rejection(hf.chatCompletion({ provider: "auto", messages }))).message).toBe(
+  it("chat under auto needs a hub token (RoutingError, no request)", async () => {
+    const e = emu();
+    e.clearRequests();
+    for (const accessToken of [PROVIDER_KEY, undefined]) {
+      const error = await rejection(
+        hf.chatCompletion({ model: "a/b", messages, accessToken }, e.clientOptions),
+      );
+      expect(error).toBeInstanceOf(hf.InferenceClientRoutingError);
+      expect(error.message).toBe("Cannot select auto-router when using non-Hugging Face API key.");
+    }
+    expect(e.requests).toHaveLength(0);
+  });
+
+  it("other tasks take the first entry of the model's mapping", async () => {
+    const e = emu();
+    const { id } = modelFor("together", "text-to-image");
+    e.clearRequests();
+    hf.clearHubCache();
+    await hf.textToImage({ model: id, inputs: "x", accessToken: HUB_TOKEN }, e.clientOptions);
+    expect(e.requests.filter((r) => r.host === "hub")).toHaveLength(1);
+    const mapping = (
+      await (await fetch(`${e.hubUrl}/api/models/${id}?expand[]=inferenceProviderMapping`)).json()
+    ).inferenceProviderMapping as Record<string, unknown>;
+    const post = e.lastRequest((r) => r.method === "POST")!;
+    const dropped = ["black-forest-labs", "hyperbolic", "nebius", "sambanova"];
+    expect(post.provider).toBe(Object.keys(mapping).find((provider) => !dropped.includes(provider)));
+  });
+
+  it("needs a model; an unknown model is the hub's error", async () => {
+    expect((await rejection(hf.textToImage({ inputs: "x" }))).message).toBe(
       "Specifying a model is required when provider is 'auto'",
     );
     const error = await rejection(
-      hf.chatCompletion({ model: "nobody/nothing", provider: "auto", messages }, emu().clientOptions),
+      hf.textToImage({ model: "nobody/nothing", inputs: "x" }, emu().clientOptions),
     );
-    expect(error.message).toBe("No Inference Provider available for model nobody/nothing.");
+    expect(error).toBeInstanceOf(hf.InferenceClientHubApiError);
   });
 });
 
 describe("outputs", () => {
-  it.each(["hf-inference", "together", "fal-ai", "replicate"])(
+  it("hf-inference refuses outputType url (InputError), gives dataUrl and json", async () => {
+    const e = emu();
+    const { id } = modelFor("hf-inference", "text-to-image");
+    const args = { model: id, provider: "hf-inference" as const, inputs: "x", accessToken: HUB_TOKEN };
+    const error = await rejection(hf.textToImage(args, { ...e.clientOptions, outputType: "url" }));
+    expect(error).toBeInstanceOf(hf.InferenceClientInputError);
+    expect(await hf.textToImage(args, { ...e.clientOptions, outputType: "dataUrl" })).toMatch(
+      /^data:image\//,
+    );
+    const json = await hf.textToImage(args, { ...e.clientOptions, outputType: "json" });
+    expect(typeof json).toBe("object");
+  });
+
+  it.each(["together", "fal-ai", "replicate"])(
     "textToImage outputType url works with %s",
     async (provider) => {
       const e = emu();
@@ -384,12 +512,21 @@ describe("outputs", () => {
     const e = emu();
     const { id } = modelFor("hf-inference", "image-to-image");
     const image = png();
-    await hf.imageToImage({ model: id, inputs: image, accessToken: HUB_TOKEN }, e.clientOptions);
+    await hf.imageToImage(
+      { model: id, provider: "hf-inference", inputs: image, accessToken: HUB_TOKEN },
+      e.clientOptions,
+    );
     let post = e.lastRequest((r) => r.method === "POST")!;
     expect(post.headers["content-type"]).not.toBe("application/json");
     expect(post.bodySize).toBe(image.size);
     await hf.imageToImage(
-      { model: id, inputs: image, parameters: { prompt: "blue" }, accessToken: HUB_TOKEN },
+      {
+        model: id,
+        provider: "hf-inference",
+        inputs: image,
+        parameters: { prompt: "blue" },
+        accessToken: HUB_TOKEN,
+      },
       e.clientOptions,
     );
     post = e.lastRequest((r) => r.method === "POST")!;

@@ -1,11 +1,12 @@
 // Every validation rule and error text of the contract, and the typed error classes.
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MODELS } from "@hubkit/emulator";
 import {
   HARDCODED_MODEL_ID_MAPPING,
   InferenceClientHubApiError,
   InferenceClientInputError,
   InferenceClientProviderApiError,
-  InferenceClientRoutingError,
+  InferenceClientProviderOutputError,
   InferenceOutputError,
   automaticSpeechRecognition,
   chatCompletion,
@@ -32,21 +33,29 @@ import {
 
 const emu = useEmulator();
 const chatArgs = { messages: [{ role: "user", content: "hi" }] };
-const OUTPUT_SUFFIX =
-  ". Use the 'request' method with the same parameters to do a custom call with no type checking.";
+const FAULTS = ["error-json", "error-detail", "error-text", "error-blob"].map(
+  (name) => `hubkit-faults/${name}`,
+);
+// "m" and the fault models are mapped in code for hf-inference: no hub lookup, any task.
+beforeAll(() => {
+  for (const model of ["m", ...FAULTS]) HARDCODED_MODEL_ID_MAPPING["hf-inference"][model] = model;
+});
+afterAll(() => {
+  for (const model of ["m", ...FAULTS]) delete HARDCODED_MODEL_ID_MAPPING["hf-inference"][model];
+});
 
 describe("argument validation (no request sent)", () => {
   it("rejects an unknown provider, listing the providers", async () => {
     const error = await rejection(chatCompletion({ ...chatArgs, model: "m", provider: "nope" as never }));
     expect(error).toBeInstanceOf(InferenceClientInputError);
     expect(error.message).toBe(
-      "Provider 'nope' not supported. Available providers: black-forest-labs,cerebras,cohere,fal-ai,hf-inference,fireworks-ai,hyperbolic,nebius,novita,openai,replicate,sambanova,together",
+      "Provider 'nope' not supported. Available providers: black-forest-labs,cerebras,cohere,fal-ai,fireworks-ai,hf-inference,hyperbolic,nebius,novita,openai,replicate,sambanova,together",
     );
   });
 
   it("rejects a task the provider does not serve, listing its tasks", async () => {
     const error = await rejection(fillMask({ inputs: "x", model: "m", provider: "together" }));
-    expect(error).toBeInstanceOf(InferenceClientRoutingError);
+    expect(error).toBeInstanceOf(InferenceClientInputError);
     expect(error.message).toBe(
       "Task 'fill-mask' not supported for provider 'together'. Available tasks: text-to-image,conversational,text-generation",
     );
@@ -60,15 +69,22 @@ describe("argument validation (no request sent)", () => {
   });
 
   it("requires a model or a task", async () => {
-    const error = await rejection(request({ inputs: "x" }));
+    const error = await rejection(request({ inputs: "x", provider: "hf-inference" }));
     expect(error.message).toBe("No model provided, and no task has been specified.");
+  });
+
+  it("requires a model under auto (the default provider) for tasks other than chat", async () => {
+    const error = await rejection(fillMask({ inputs: "x" }));
+    expect(error).toBeInstanceOf(InferenceClientInputError);
+    expect(error.message).toBe("Specifying a model is required when provider is 'auto'");
   });
 
   it("rejects endpointUrl with a third-party provider", async () => {
     const error = await rejection(
       chatCompletion({ ...chatArgs, model: "m", provider: "together", endpointUrl: "https://x.example" }),
     );
-    expect(error.message).toBe("Cannot use endpointUrl with a third-party provider.");
+    expect(error).toBeInstanceOf(InferenceClientInputError);
+    expect(error.message).toBe("Specifying both endpointUrl and provider is not supported.");
   });
 
   it.each(["https://example.com/model", "http://host/model", "/local/path"])(
@@ -93,6 +109,11 @@ describe("argument validation (no request sent)", () => {
         )
       ).message,
     ).toBe("Provider openai is closed-source and does not support HF tokens.");
+    expect(
+      await rejection(
+        chatCompletion({ ...chatArgs, provider: "openai", model: "openai/gpt-4o", accessToken: HUB_TOKEN }),
+      ),
+    ).toBeInstanceOf(InferenceClientInputError);
   });
 
   it("fal-ai speech recognition accepts only its audio types", async () => {
@@ -138,10 +159,12 @@ describe("hub mapping errors", () => {
         emu().clientOptions,
       ),
     );
-    expect(error).toBeInstanceOf(InferenceClientRoutingError);
-    expect(error.message).toBe(
-      "We have not been able to find inference provider information for model nobody/unknown-model.",
+    // As 4.x: the hub's 404 is a HubApiError carrying the hub's own message.
+    expect(error).toBeInstanceOf(InferenceClientHubApiError);
+    expect(error.message).toMatch(
+      /^Failed to fetch inference provider mapping for model nobody\/unknown-model: .+/,
     );
+    expect((error as InferenceClientHubApiError).httpResponse.status).toBe(404);
   });
 
   it("names the supported task when the model is mapped for another one", async () => {
@@ -149,24 +172,30 @@ describe("hub mapping errors", () => {
     const error = await rejection(
       chatCompletion({ ...chatArgs, model: id, provider: "together" }, emu().clientOptions),
     );
+    expect(error).toBeInstanceOf(InferenceClientInputError);
     expect(error.message).toBe(
       `Model ${id} is not supported for task conversational and provider together. Supported task: text-to-image.`,
     );
   });
 
   it("says when the provider is not in the model's mapping", async () => {
-    const { id } = modelFor("cohere", "conversational");
+    const id = MODELS.find(
+      (m) => m.inferenceProviderMapping.cohere && !m.inferenceProviderMapping.cerebras,
+    )!.id;
     const error = await rejection(
-      chatCompletion({ ...chatArgs, model: id, provider: "sambanova" }, emu().clientOptions),
+      chatCompletion({ ...chatArgs, model: id, provider: "cerebras" }, emu().clientOptions),
     );
-    expect(error.message).toBe(`Model ${id} is not supported provider sambanova.`);
+    expect(error).toBeInstanceOf(InferenceClientInputError);
+    expect(error.message).toBe(
+      `We have not been able to find inference provider information for model ${id}.`,
+    );
   });
 
   it("warns about staging models through the logger", async () => {
     const { id } = modelFor("nebius", "conversational", "staging");
     const logger = recordingLogger();
     await chatCompletion(
-      { ...chatArgs, model: id, provider: "nebius", accessToken: HUB_TOKEN },
+      { ...chatArgs, model: id, provider: "nebius", accessToken: PROVIDER_KEY },
       { ...emu().clientOptions, logger },
     );
     expect(logger.lines).toContainEqual({
@@ -197,10 +226,10 @@ describe("hub mapping errors", () => {
     const e = emu();
     clearHubCache();
     e.clearRequests();
-    const { id } = modelFor("sambanova", "conversational");
+    const { id } = modelFor("cerebras", "conversational");
     for (let i = 0; i < 3; i++) {
       await chatCompletion(
-        { ...chatArgs, model: id, provider: "sambanova", accessToken: HUB_TOKEN },
+        { ...chatArgs, model: id, provider: "cerebras", accessToken: HUB_TOKEN },
         e.clientOptions,
       );
     }
@@ -213,7 +242,10 @@ describe("default model per task", () => {
     const e = emu();
     clearHubCache();
     e.clearRequests();
-    const result = await textClassification({ inputs: "great movie" }, e.clientOptions);
+    const result = await textClassification(
+      { inputs: "great movie", provider: "hf-inference" },
+      e.clientOptions,
+    );
     expect(result.length).toBeGreaterThan(0);
     const tasks = (await (await fetch(`${e.hubUrl}/api/tasks`)).json()) as Record<
       string,
@@ -234,7 +266,9 @@ describe("default model per task", () => {
       body: { error: "down" },
     });
     try {
-      const error = await rejection(textClassification({ inputs: "x" }, e.clientOptions));
+      const error = await rejection(
+        textClassification({ inputs: "x", provider: "hf-inference" }, e.clientOptions),
+      );
       expect(error).toBeInstanceOf(InferenceClientHubApiError);
       expect(error.message).toBe("Failed to load tasks definitions from Hugging Face Hub.");
     } finally {
@@ -248,7 +282,9 @@ describe("default model per task", () => {
     clearHubCache();
     const fault = e.fault({ match: { host: "hub", path: "/api/tasks" }, status: 200, body: {} });
     try {
-      const error = await rejection(textClassification({ inputs: "x" }, e.clientOptions));
+      const error = await rejection(
+        textClassification({ inputs: "x", provider: "hf-inference" }, e.clientOptions),
+      );
       expect(error.message).toBe(
         "No default model defined for task text-classification, please define the model explicitly.",
       );
@@ -262,50 +298,64 @@ describe("default model per task", () => {
 describe("HTTP errors", () => {
   const call = (model: string) =>
     fillMask(
-      { inputs: "x", model, accessToken: HUB_TOKEN },
+      { inputs: "x", model, provider: "hf-inference", accessToken: HUB_TOKEN },
       { ...emu().clientOptions, retry_on_error: false },
     );
 
   it("uses a JSON error field, quoted as JSON", async () => {
     const error = await rejection(call("hubkit-faults/error-json"));
     expect(error).toBeInstanceOf(InferenceClientProviderApiError);
-    expect(error.message).toBe('"Internal error: the emulated backend failed on purpose"');
-    expect((error as InferenceClientProviderApiError).status).toBe(500);
-    expect((error as InferenceClientProviderApiError).provider).toBe("hf-inference");
+    expect(error.message).toBe(
+      "Failed to perform inference: Internal error: the emulated backend failed on purpose",
+    );
+    expect((error as InferenceClientProviderApiError).httpResponse.status).toBe(500);
+    expect((error as InferenceClientProviderApiError).httpResponse.body).toEqual({
+      error: "Internal error: the emulated backend failed on purpose",
+    });
   });
 
   it("uses a JSON detail field", async () => {
     const error = await rejection(call("hubkit-faults/error-detail"));
-    expect(error.message).toBe('"Unprocessable input: the emulated backend rejects every call"');
+    expect(error.message).toBe(
+      "Failed to perform inference: Unprocessable input: the emulated backend rejects every call",
+    );
   });
 
   it("uses a plain-text body", async () => {
     const error = await rejection(call("hubkit-faults/error-text"));
     expect(error.message.length).toBeGreaterThan(0);
-    expect(error.message).not.toBe("An error occurred while fetching the blob");
+    expect(error.message).toMatch(/^Failed to perform inference: .+/);
+    expect(error.message).not.toContain("an HTTP error occurred");
   });
 
   it("falls back to the generic message for other content types", async () => {
     const error = await rejection(call("hubkit-faults/error-blob"));
-    expect(error.message).toBe("An error occurred while fetching the blob");
+    expect(error.message).toBe(
+      "Failed to perform inference: an HTTP error occurred when requesting the provider",
+    );
   });
 
   it("carries status, request id and the request with the credential redacted", async () => {
     const error = (await rejection(call("hubkit-faults/error-json"))) as InferenceClientProviderApiError;
-    expect(error.request?.url).toBe(`${emu().routerUrl}/hf-inference/models/hubkit-faults/error-json`);
-    expect(error.request?.headers.Authorization).toBe("Bearer [redacted]");
+    expect(error.httpRequest.url).toBe(`${emu().routerUrl}/hf-inference/models/hubkit-faults/error-json`);
+    expect(error.httpRequest.method).toBe("POST");
+    expect(error.httpRequest.headers?.Authorization).toBe("Bearer [redacted]");
+    expect(error.httpRequest.body).toEqual({ inputs: "x" });
+    expect(error.httpResponse.requestId).toMatch(/^emu-router-\d+$/);
     expect(JSON.stringify(error)).not.toContain(HUB_TOKEN);
   });
 
-  it("reports chat-completion failures as such", async () => {
+  it("reports chat-completion failures as 4.13.30 does", async () => {
     const error = await rejection(
       chatCompletion(
         { ...chatArgs, model: "hubkit-faults/error-openai", accessToken: HUB_TOKEN },
         emu().clientOptions,
       ),
     );
+    expect(error).toBeInstanceOf(InferenceClientProviderApiError);
     expect(error.message).toBe(
-      'Server hubkit-faults/error-openai does not seem to support chat completion. Error: {"message":"This model rejects every request (emulated fault).","type":"invalid_request_error","param":null,"code":"emulated_fault"}',
+      // 4.13.30 never uses its chat-specific text; an OpenAI-style error object gives the generic one.
+      "Failed to perform inference: an HTTP error occurred when requesting the provider.",
     );
   });
 });
@@ -324,51 +374,56 @@ describe("output shape checks", () => {
     [
       "fillMask",
       [{ score: "x" }],
-      () => fillMask({ inputs: "x", model: "m" }, opts()),
+      () => fillMask({ inputs: "x", model: "m", provider: "hf-inference" }, opts()),
       "Expected Array<{score: number, sequence: string, token: number, token_str: string}>",
     ],
     [
       "questionAnswering",
       { answer: 1 },
-      () => questionAnswering({ inputs: { question: "q", context: "c" }, model: "m" }, opts()),
+      () =>
+        questionAnswering(
+          { inputs: { question: "q", context: "c" }, model: "m", provider: "hf-inference" },
+          opts(),
+        ),
       "Expected Array<{answer: string, end: number, score: number, start: number}>",
     ],
     [
       "translation",
       [{}],
-      () => translation({ inputs: "x", model: "m" }, opts()),
+      () => translation({ inputs: "x", model: "m", provider: "hf-inference" }, opts()),
       "Expected Array<{translation_text: string}>",
     ],
     [
       "textGeneration",
       [{ text: "x" }],
-      () => textGeneration({ inputs: "x", model: "m" }, opts()),
-      "Expected Array<{generated_text: string}>",
+      () => textGeneration({ inputs: "x", model: "m", provider: "hf-inference" }, opts()),
+      "Received malformed response from HF-Inference text generation API: expected {choices: [{text: string}]}",
     ],
     [
       "imageClassification",
       [{ label: 1 }],
-      () => imageClassification({ inputs: png(), model: "m" }, opts()),
+      () => imageClassification({ inputs: png(), model: "m", provider: "hf-inference" }, opts()),
       "Expected Array<{label: string, score: number}>",
     ],
     [
       "automaticSpeechRecognition",
       { words: [] },
-      () => automaticSpeechRecognition({ inputs: wav(), model: "m" }, opts()),
+      () => automaticSpeechRecognition({ inputs: wav(), model: "m", provider: "hf-inference" }, opts()),
       "Expected {text: string}",
     ],
     [
       "textToImage",
       { nothing: true },
-      () => textToImage({ inputs: "x", model: "m" }, opts()),
-      "Expected a Blob ",
+      () => textToImage({ inputs: "x", model: "m", provider: "hf-inference" }, opts()),
+      "Received malformed response from HF-Inference text-to-image API: expected a Blob",
     ],
   ];
   it.each(cases)("%s", async (_name, body, run, expected) => {
     const error = await withReply(body, run);
+    expect(error).toBeInstanceOf(InferenceClientProviderOutputError);
     expect(error).toBeInstanceOf(InferenceOutputError);
-    expect(error.name).toBe("InferenceOutputError");
-    expect(error.message).toBe(`Invalid inference output: ${expected}${OUTPUT_SUFFIX}`);
+    expect(error.name).toBe("ProviderOutputError");
+    expect(error.message).toBe(expected);
   });
 
   it("checks chat outputs of third-party providers", async () => {
@@ -376,7 +431,7 @@ describe("output shape checks", () => {
     const error = await withReply({ choices: "nope" }, () =>
       chatCompletion({ ...chatArgs, model: id, provider: "together", accessToken: HUB_TOKEN }, opts()),
     );
-    expect(error.message).toBe(`Invalid inference output: Expected ChatCompletionOutput${OUTPUT_SUFFIX}`);
+    expect(error.message).toBe("Expected ChatCompletionOutput");
   });
 
   it("textClassification accepts both nested and flat replies", async () => {
@@ -384,9 +439,9 @@ describe("output shape checks", () => {
     for (const body of [[[{ label: "POSITIVE", score: 0.9 }]], [{ label: "POSITIVE", score: 0.9 }]]) {
       const fault = e.fault({ match: { host: "router" }, status: 200, body, times: 1 });
       try {
-        expect(await textClassification({ inputs: "x", model: "m" }, e.clientOptions)).toEqual([
-          { label: "POSITIVE", score: 0.9 },
-        ]);
+        expect(
+          await textClassification({ inputs: "x", model: "m", provider: "hf-inference" }, e.clientOptions),
+        ).toEqual([{ label: "POSITIVE", score: 0.9 }]);
       } finally {
         fault.remove();
       }

@@ -247,7 +247,8 @@ function route(provider: string, task: string, model: string, viaRouter: boolean
     case "hf-inference":
       if (task === "conversational") return `/models/${model}/v1/chat/completions`;
       if (task === "feature-extraction" || task === "sentence-similarity")
-        return `/pipeline/${task}/${model}`;
+        return `/models/${model}/pipeline/${task}`;
+      if (task === "text-generation") return `/models/${model}/v1/completions`;
       return `/models/${model}`;
     case "novita":
       return "/v3/openai/chat/completions";
@@ -261,14 +262,18 @@ function route(provider: string, task: string, model: string, viaRouter: boolean
   }
 }
 
+/** Upstream removed these from the router (July 2026): direct calls only. */
+const DROPPED = ["black-forest-labs", "hyperbolic", "nebius", "sambanova"];
+
 const AUTH_SCHEME: Record<string, string> = { "fal-ai": "Key", "black-forest-labs": "X-Key" };
 const fastPolls = { poll: { intervalMs: 5 } };
 
 describe.each(Object.entries(SERVED))("%s", (provider, tasks) => {
   for (const task of tasks) {
     // hf-inference lives on the router whatever the token: its second mode is an anonymous call.
+    // Providers the router no longer serves are called directly only (see "dropped providers").
     const modes =
-      provider === "openai"
+      provider === "openai" || DROPPED.includes(provider)
         ? (["direct"] as const)
         : provider === "hf-inference"
           ? (["router", "anonymous"] as const)
@@ -306,9 +311,11 @@ describe.each(Object.entries(SERVED))("%s", (provider, tasks) => {
         expect(post!.headers.authorization).toBe(token ? `${scheme} ${token}` : undefined);
         expect(post!.headers["user-agent"]).toMatch(/^@hubkit\/inference\/\d+\.\d+\.\d+/);
 
-        // The hub is asked for the mapping only for third-party providers, with a Bearer only for hub tokens.
+        // The mapping is read at most once per call (never for openai, whose models are named
+        // directly), with a Bearer only for hub tokens.
         const hubCalls = e.requests.filter((r) => r.host === "hub");
-        if (provider === "hf-inference" || provider === "openai") expect(hubCalls).toHaveLength(0);
+        if (provider === "openai") expect(hubCalls).toHaveLength(0);
+        expect(hubCalls.length).toBeLessThanOrEqual(1);
         for (const call of hubCalls) {
           expect(call.headers.authorization).toBe(mode === "router" ? `Bearer ${HUB_TOKEN}` : undefined);
         }
@@ -316,4 +323,35 @@ describe.each(Object.entries(SERVED))("%s", (provider, tasks) => {
       });
     }
   }
+});
+
+describe("dropped providers", () => {
+  it.each(DROPPED)(
+    "%s through the router fails fast with 4.x's unknown-provider InputError",
+    async (provider) => {
+      const e = emu();
+      e.clearRequests();
+      for (const accessToken of [HUB_TOKEN, undefined]) {
+        const error = await hf
+          .chatCompletion(
+            {
+              model: "any/model",
+              provider: provider as never,
+              messages: [{ role: "user", content: "hi" }],
+              accessToken,
+            },
+            e.clientOptions,
+          )
+          .then(
+            () => undefined,
+            (err: unknown) => err,
+          );
+        expect(error).toBeInstanceOf(hf.InferenceClientInputError);
+        expect((error as Error).message).toBe(
+          `Provider '${provider}' not supported. Available providers: cerebras,cohere,fal-ai,fireworks-ai,hf-inference,novita,openai,replicate,together`,
+        );
+      }
+      expect(e.requests).toHaveLength(0);
+    },
+  );
 });

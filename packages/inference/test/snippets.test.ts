@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { snippets } from "@hubkit/inference";
 import type { InferenceSnippet, ModelDataMinimal } from "@hubkit/tasks";
 import { makeRequestOptionsFromResolvedModel } from "../src/lib/makeRequestOptions.js";
+import { getProviderHelper } from "../src/lib/providerRegistry.js";
 import { jsLiteral, pythonLiteral, shellQuote } from "../src/snippets/literals.js";
 
 const run = promisify(execFile);
@@ -163,6 +164,7 @@ describe("getInferenceSnippets: request bodies", () => {
       });
       const { info } = makeRequestOptionsFromResolvedModel(
         "meta-llama/Llama-3.3-70B-Instruct",
+        getProviderHelper("nebius", "conversational"),
         {
           accessToken: HUB_TOKEN,
           provider: "nebius",
@@ -172,6 +174,7 @@ describe("getInferenceSnippets: request bodies", () => {
           top_p: 0.9,
           ...(streaming ? { stream: true } : {}),
         },
+        undefined,
         { task: "conversational" },
       );
       expect(curlBody(find(list, "sh/curl"))).toEqual(JSON.parse(String(info.body)));

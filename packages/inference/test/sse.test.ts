@@ -57,10 +57,15 @@ describe("SseParser", () => {
     expect(parseServerSentEvents("retry: soon\ndata: x\n\n")[0].retry).toBeUndefined();
   });
 
-  it("flushes a last event that has no trailing blank line when the stream ends", () => {
+  it("discards a last event that has no terminating blank line (WHATWG, issue 15)", () => {
     const parser = new SseParser();
     expect(parser.push("data: [DONE]")).toEqual([]);
-    expect(parser.end().map((e) => e.data)).toEqual(["[DONE]"]);
+    expect(parser.end()).toEqual([]);
+    // A complete line without the blank line after it is still an unterminated event.
+    expect(parseServerSentEvents('data: {"a":1}\n\ndata: {"trunc')).toEqual([
+      { data: '{"a":1}', event: "", id: "" },
+    ]);
+    expect(parseServerSentEvents('data: {"a":1}\n\ndata: {"b":2}\n').map((e) => e.data)).toEqual(['{"a":1}']);
   });
 
   it("handles a CR at the end of one chunk and its LF at the start of the next as one line end", () => {

@@ -1,7 +1,9 @@
 // Streaming over server-sent events, against the emulator's router and providers.
 import { describe, expect, it } from "vitest";
 import {
+  HARDCODED_MODEL_ID_MAPPING,
   InferenceClientProviderApiError,
+  InferenceClientProviderOutputError,
   chatCompletionStream,
   streamingRequest,
   textGenerationStream,
@@ -27,7 +29,7 @@ describe("chatCompletionStream", () => {
   it.each([
     ["together", HUB_TOKEN],
     ["together", PROVIDER_KEY],
-    ["sambanova", HUB_TOKEN],
+    ["sambanova", PROVIDER_KEY],
     ["hf-inference", HUB_TOKEN],
   ])("streams chunks from %s (token %s)", async (provider, token) => {
     const e = emu();
@@ -42,12 +44,14 @@ describe("chatCompletionStream", () => {
     expect(chunks.length).toBeGreaterThan(1);
     expect(text(chunks).length).toBeGreaterThan(0);
     const post = e.lastRequest((r) => r.method === "POST");
-    // stream: true goes before model, which comes last.
-    expect(Object.keys(post!.body as object).slice(-2)).toEqual(["stream", "model"]);
+    // As 4.x: model first for OpenAI-style providers (hf-inference keeps it last), stream: true at the end.
+    const keys = Object.keys(post!.body as object);
+    if (provider === "hf-inference") expect(keys.slice(-2)).toEqual(["stream", "model"]);
+    else expect([keys[0], keys[keys.length - 1]]).toEqual(["model", "stream"]);
     expect((post!.body as { model: string }).model).toBe(providerId);
   });
 
-  it("surfaces an error event as 'Error forwarded from backend'", async () => {
+  it("surfaces an error event as 4.x does ('an occurred while streaming the response')", async () => {
     const error = await rejection(
       collect(
         chatCompletionStream(
@@ -57,7 +61,9 @@ describe("chatCompletionStream", () => {
       ),
     );
     expect(error).toBeInstanceOf(InferenceClientProviderApiError);
-    expect(error.message).toMatch(/^Error forwarded from backend: .+/);
+    expect(error.message).toMatch(
+      /^Failed to perform inference: an occurred while streaming the response: .+/,
+    );
   });
 
   it("rejects a reply that is not an event stream", async () => {
@@ -70,7 +76,7 @@ describe("chatCompletionStream", () => {
       ),
     );
     expect(error.message).toBe(
-      "Server does not support event stream content type, it returned text/html; charset=utf-8",
+      "Failed to perform inference: server does not support event stream content type, it returned text/html; charset=utf-8",
     );
   });
 
@@ -84,11 +90,11 @@ describe("chatCompletionStream", () => {
       ),
     );
     expect(error.message).toBe(
-      "Server hubkit-faults/error-json does not seem to support chat completion. Error: Internal error: the emulated backend failed on purpose",
+      "Failed to perform inference: Internal error: the emulated backend failed on purpose",
     );
   });
 
-  it("reports a malformed event clearly", async () => {
+  it("reports a malformed event as a ProviderOutputError (4.x lets a SyntaxError escape)", async () => {
     const error = await rejection(
       collect(
         chatCompletionStream(
@@ -97,6 +103,7 @@ describe("chatCompletionStream", () => {
         ),
       ),
     );
+    expect(error).toBeInstanceOf(InferenceClientProviderOutputError);
     expect(error.message).toMatch(/^Invalid JSON in the event stream/);
   });
 
@@ -119,13 +126,17 @@ describe("textGenerationStream and streamingRequest", () => {
     const { id } = modelFor("hf-inference", "text-generation");
     const events: TextGenerationStreamOutput[] = await collect(
       textGenerationStream(
-        { model: id, inputs: "Once upon a time", accessToken: HUB_TOKEN },
+        { model: id, provider: "hf-inference", inputs: "Once upon a time", accessToken: HUB_TOKEN },
         emu().clientOptions,
       ),
     );
     expect(events.length).toBeGreaterThan(1);
     expect(typeof events[0].token.text).toBe("string");
-    expect((emu().lastRequest((r) => r.method === "POST")!.body as { stream: boolean }).stream).toBe(true);
+    // The last event carries the whole text, as TGI's stream does.
+    expect(events[events.length - 1].generated_text).toBe(events.map((e) => e.token.text).join(""));
+    const post = emu().lastRequest((r) => r.method === "POST")!;
+    expect(post.url).toBe(`https://router.huggingface.co/hf-inference/models/${id}/v1/completions`);
+    expect((post.body as { stream: boolean }).stream).toBe(true);
   });
 
   it("streamingRequest yields raw events and warns once about deprecation", async () => {
@@ -133,13 +144,13 @@ describe("textGenerationStream and streamingRequest", () => {
     const { id } = modelFor("hf-inference", "text-generation");
     const first = await collect(
       streamingRequest(
-        { model: id, inputs: "Hi", accessToken: HUB_TOKEN },
+        { model: id, provider: "hf-inference", inputs: "Hi", accessToken: HUB_TOKEN },
         { ...emu().clientOptions, logger },
       ),
     );
     await collect(
       streamingRequest(
-        { model: id, inputs: "Hi", accessToken: HUB_TOKEN },
+        { model: id, provider: "hf-inference", inputs: "Hi", accessToken: HUB_TOKEN },
         { ...emu().clientOptions, logger },
       ),
     );
@@ -149,5 +160,34 @@ describe("textGenerationStream and streamingRequest", () => {
         (l) => l.level === "warn" && l.message.includes("streamingRequest method is deprecated"),
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe("a stream cut before its final blank line (issue 15)", () => {
+  it("discards the unterminated last event and finishes cleanly, as WHATWG and the reference do", async () => {
+    // A recorded Cerebras stream ends this way: the last chunk has no terminating blank line.
+    const chunk = (content: string) =>
+      JSON.stringify({
+        id: "c",
+        object: "chat.completion.chunk",
+        created: 1,
+        model: "m",
+        choices: [{ index: 0, delta: { content } }],
+      });
+    const body = `data: ${chunk("Hel")}\n\ndata: ${chunk("lo")}\n\ndata: {"id":"c","choices":[{"delta":{"cont`;
+    const cutFetch: typeof fetch = async () =>
+      new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } });
+    HARDCODED_MODEL_ID_MAPPING.cerebras.m = "m";
+    try {
+      const chunks = await collect(
+        chatCompletionStream(
+          { model: "m", provider: "cerebras", messages, accessToken: PROVIDER_KEY },
+          { fetch: cutFetch, providerUrls: { cerebras: "http://127.0.0.1:9" } },
+        ),
+      );
+      expect(text(chunks)).toBe("Hello");
+    } finally {
+      delete HARDCODED_MODEL_ID_MAPPING.cerebras.m;
+    }
   });
 });

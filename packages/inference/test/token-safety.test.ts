@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import {
   InferenceClient,
+  getProviderHelper,
+  makeRequestOptionsFromResolvedModel,
   chatCompletion,
   fillMask,
   textGeneration,
@@ -11,6 +13,7 @@ import {
   textToVideo,
   type InferenceProvider,
 } from "@hubkit/inference";
+import { isHubHost } from "../src/config.js";
 import { HUB_TOKEN, PROVIDER_KEY, modelFor, recordingLogger, rejection, useEmulator } from "./helpers.js";
 
 const emu = useEmulator();
@@ -57,6 +60,7 @@ const CALLS: Record<InferenceProvider, (token: string, options: object) => Promi
     fillMask(
       {
         model: modelFor("hf-inference", "fill-mask").id,
+        provider: "hf-inference",
         inputs: "Paris is the [MASK] of France.",
         accessToken: t,
       },
@@ -118,8 +122,9 @@ function errorText(error: Error): string {
 
 describe.each(Object.keys(CALLS) as InferenceProvider[])("%s", (provider) => {
   // openai takes only its own keys; hf-inference (on the router) only hub tokens.
+  // Providers the router no longer serves take only their own keys too.
   const tokens =
-    provider === "openai"
+    provider === "openai" || ["black-forest-labs", "hyperbolic", "nebius", "sambanova"].includes(provider)
       ? [PROVIDER_KEY]
       : provider === "hf-inference"
         ? [HUB_TOKEN]
@@ -161,21 +166,46 @@ describe.each(Object.keys(CALLS) as InferenceProvider[])("%s", (provider) => {
 });
 
 describe("hub token and foreign hosts", () => {
-  it("does not send a hub token to an endpoint outside the hub, and says so", async () => {
+  it("sends the hub token to an endpointUrl the caller chose, whatever its host (as 4.x)", async () => {
     const e = emu();
-    const logger = recordingLogger();
     e.clearRequests();
-    const foreign = `${e.providerUrls.together}/v1`; // an OpenAI-compatible server that is not the hub
-    // That server then refuses the unauthenticated call: the user must pass its own key.
-    const error = await rejection(
+    const chosen = `${e.providerUrls.together}/v1`; // an OpenAI-compatible server that is not the hub
+    // The caller named this endpoint: it gets the token it was given (the server then refuses it).
+    await rejection(
       chatCompletion(
-        { endpointUrl: foreign, model: "any", messages, accessToken: HUB_TOKEN },
-        { ...e.clientOptions, logger },
+        { endpointUrl: chosen, model: "any", messages, accessToken: HUB_TOKEN },
+        e.clientOptions,
       ),
     );
-    expect(error.message).toContain("Missing API key");
-    expect(e.lastRequest()?.headers.authorization).toBeUndefined();
-    expect(e.tokenLeaks).toEqual([]);
+    expect(e.lastRequest()?.headers.authorization).toBe(`Bearer ${HUB_TOKEN}`);
+  });
+
+  it("treats only the configured hub and router and https huggingface.co hosts as hub hosts (issue 15)", () => {
+    const options = { hubUrl: "http://127.0.0.1:5000", routerUrl: "http://127.0.0.1:5001/router" };
+    expect(isHubHost("https://huggingface.co/api/models", options)).toBe(true);
+    expect(isHubHost("https://router.huggingface.co/v1/chat/completions", options)).toBe(true);
+    expect(isHubHost("http://127.0.0.1:5000/api/tasks", options)).toBe(true);
+    expect(isHubHost("http://127.0.0.1:5001/router/v1/chat/completions", options)).toBe(true);
+    // Anyone can create a Space or an endpoint: never a hub host.
+    expect(isHubHost("https://someone-app.hf.space/v1/chat/completions", options)).toBe(false);
+    expect(isHubHost("https://abc.us-east-1.aws.endpoints.huggingface.cloud", options)).toBe(false);
+    expect(isHubHost("https://huggingface.co.evil.example/x", options)).toBe(false);
+    expect(isHubHost("http://huggingface.co/x", options)).toBe(false);
+    expect(isHubHost("http://127.0.0.1:5002/x", options)).toBe(false);
+  });
+
+  it("does not send a hub token to a non-hub host nobody chose (a redirected router base is chosen)", () => {
+    // A request built for a host that is not a hub host and not the caller's endpoint: no token.
+    const logger = recordingLogger();
+    const helper = getProviderHelper("together", "conversational");
+    const { info } = makeRequestOptionsFromResolvedModel(
+      "m",
+      { ...helper, makeUrl: () => "https://someone-app.hf.space/v1/chat/completions" },
+      { messages, provider: "together", accessToken: HUB_TOKEN } as never,
+      undefined,
+      { task: "conversational", logger },
+    );
+    expect((info.headers as Record<string, string>).Authorization).toBeUndefined();
     expect(
       logger.lines.some((l) => l.level === "warn" && l.message.includes("Not sending the hub token")),
     ).toBe(true);
@@ -195,7 +225,11 @@ describe("hub token and foreign hosts", () => {
     const e = emu();
     e.clearRequests();
     await fillMask(
-      { model: modelFor("hf-inference", "fill-mask").id, inputs: "Paris is the [MASK] of France." },
+      {
+        model: modelFor("hf-inference", "fill-mask").id,
+        provider: "hf-inference",
+        inputs: "Paris is the [MASK] of France.",
+      },
       e.clientOptions,
     );
     expect(e.requests.every((r) => r.headers.authorization === undefined)).toBe(true);

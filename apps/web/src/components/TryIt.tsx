@@ -4,7 +4,7 @@ import { Play, Square } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { HubModel } from "../lib/api.js";
 import { demoAssetUrl } from "../lib/api.js";
-import { createClient } from "../lib/inference.js";
+import { NOT_ROUTED_PROVIDERS, createClient } from "../lib/inference.js";
 import { useToken } from "../lib/token.js";
 import { TRY_TASKS, type TrySpec } from "../lib/try-tasks.js";
 import { ErrorNotice } from "./Feedback.js";
@@ -138,6 +138,13 @@ export function TryIt({ model, provider, task, initialInput, exampleFile }: TryI
   }
   if (!provider)
     return <p className="muted">No inference provider serves this model, so it cannot be tried here.</p>;
+  if (NOT_ROUTED_PROVIDERS.has(provider)) {
+    return (
+      <p className="muted">
+        The router no longer serves {provider}: call it directly with its own key (see the snippets above).
+      </p>
+    );
+  }
 
   const run = async () => {
     const abort = new AbortController();

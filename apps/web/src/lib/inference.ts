@@ -10,6 +10,18 @@ export async function createClient(token: string): Promise<InferenceClient> {
   });
 }
 
+/**
+ * Providers the hub's router no longer serves (removed upstream in July 2026; their `routed: false`
+ * in @hubkit/inference's provider definitions): the browser calls through the router, so they are
+ * not offered for try-it and the playground.
+ */
+export const NOT_ROUTED_PROVIDERS: ReadonlySet<string> = new Set([
+  "black-forest-labs",
+  "hyperbolic",
+  "nebius",
+  "sambanova",
+]);
+
 export interface DisplayedError {
   title: string;
   message: string;
@@ -19,11 +31,11 @@ export interface DisplayedError {
 /** What the UI shows for a failed call: the client's message, plus status and request id when known. */
 export function describeError(error: unknown): DisplayedError {
   if (error instanceof Error) {
-    const extra = error as Error & { status?: number; requestId?: string; provider?: string };
+    // 4.x errors carry the failed reply as httpResponse {requestId, status, body}.
+    const extra = error as Error & { httpResponse?: { status?: number; requestId?: string } };
     const details: string[] = [];
-    if (extra.provider) details.push(`provider: ${extra.provider}`);
-    if (typeof extra.status === "number") details.push(`HTTP ${extra.status}`);
-    if (extra.requestId) details.push(`request id: ${extra.requestId}`);
+    if (typeof extra.httpResponse?.status === "number") details.push(`HTTP ${extra.httpResponse.status}`);
+    if (extra.httpResponse?.requestId) details.push(`request id: ${extra.httpResponse.requestId}`);
     const title = error.name && error.name !== "Error" ? error.name : "Error";
     return { title, message: error.message || "The call failed without a message", details };
   }

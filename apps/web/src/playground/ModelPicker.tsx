@@ -4,6 +4,7 @@
 import { ChevronDown, Eye } from "lucide-react";
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { HubModel } from "../lib/api.js";
+import { NOT_ROUTED_PROVIDERS } from "../lib/inference.js";
 
 /** Context length in tokens, from the fields the hub may carry (GGUF metadata, or the model config). */
 export function contextLength(model: HubModel): number | undefined {
@@ -23,7 +24,7 @@ export const takesImages = (model: HubModel | undefined) => model?.pipeline_tag 
 
 export function providersFor(model: HubModel | undefined, task: string): string[] {
   const mapping = model?.inferenceProviderMapping ?? {};
-  return Object.keys(mapping).filter((id) => mapping[id].task === task);
+  return Object.keys(mapping).filter((id) => mapping[id].task === task && !NOT_ROUTED_PROVIDERS.has(id));
 }
 
 interface ModelPickerProps {

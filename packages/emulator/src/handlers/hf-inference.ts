@@ -84,6 +84,10 @@ export function hfInferenceRoute(ctx: Ctx): Reply | Promise<Reply> {
   if (!model) bad(`Model ${route.modelId} does not exist`, 404);
   if (!model.inferenceProviderMapping["hf-inference"])
     bad(`Model ${route.modelId} is not deployed on hf-inference`, 404);
+  // Every text-generation model answers the OpenAI-style completions route (4.x's textGeneration).
+  if (route.sub === "completions" && (isChatModel(model) || model.pipeline_tag === "text-generation")) {
+    return textCompletion(ctx, "hf", 422);
+  }
   if (route.sub) {
     if (!isChatModel(model)) {
       return json(422, { error: "Template error: template not found", error_type: "template_error" });

@@ -1,9 +1,4 @@
-import {
-  InferenceClientError,
-  InferenceClientInputError,
-  InferenceClientTimeoutError,
-  type RedactedRequest,
-} from "../errors.js";
+import { InferenceClientInputError, InferenceClientTimeoutError } from "../errors.js";
 import type { Options } from "../types.js";
 
 /** One call's lifetime: the caller's signal merged with the `timeout` deadline. */
@@ -51,26 +46,13 @@ function redactError(error: unknown, accessToken: string | undefined): unknown {
   if (error instanceof Error) {
     const clean = redactText(error.message, accessToken);
     if (clean !== error.message) error.message = clean;
-    if (error instanceof InferenceClientError && error.responseBody) {
-      error.responseBody = redactText(error.responseBody, accessToken);
+    const response = (error as { httpResponse?: { body?: unknown } }).httpResponse;
+    if (response && typeof response.body === "string") response.body = redactText(response.body, accessToken);
+    else if (response && response.body && typeof response.body === "object") {
+      const text = JSON.stringify(response.body);
+      const cleanBody = redactText(text, accessToken);
+      if (cleanBody !== text) response.body = JSON.parse(cleanBody) as unknown;
     }
   }
   return error;
-}
-
-/** The request as an error may carry it: the credential replaced by its scheme and "[redacted]". */
-export function redactRequest(
-  url: string,
-  info: RequestInit & { headers: Record<string, string> },
-): RedactedRequest {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(info.headers)) {
-    headers[name] = name.toLowerCase() === "authorization" ? `${value.split(" ")[0]} [redacted]` : value;
-  }
-  return {
-    url,
-    method: info.method ?? "POST",
-    headers,
-    body: typeof info.body === "string" ? info.body : info.body ? "[binary]" : undefined,
-  };
 }

@@ -1,15 +1,14 @@
-import { InferenceClientInputError, InferenceClientRoutingError } from "../errors.js";
+import { InferenceClientInputError } from "../errors.js";
+import { DEFINITIONS_BY_ID } from "../providers/definitions.js";
 import type { ProviderHelper, TaskHelpers } from "../providers/helper.js";
 import { PROVIDER_TASKS } from "../providers/index.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
 
-/** Checks a provider id; the error lists the valid ones (in the registry's order, as the reference does). */
+/** Checks a provider id; the error lists the valid ones (in the definitions' order). */
 export function assertProvider(provider: string): asserts provider is InferenceProvider {
-  // PROVIDER_TASKS has exactly the INFERENCE_PROVIDERS as keys (a test checks it).
-  if (!Object.hasOwn(PROVIDER_TASKS, provider)) {
+  if (!Object.hasOwn(DEFINITIONS_BY_ID, provider)) {
     throw new InferenceClientInputError(
-      `Provider '${provider}' not supported. Available providers: ${Object.keys(PROVIDER_TASKS).join(",")}`,
-      { provider },
+      `Provider '${provider}' not supported. Available providers: ${Object.keys(DEFINITIONS_BY_ID).join(",")}`,
     );
   }
 }
@@ -21,19 +20,17 @@ export function selectHelper<Output>(
   task: InferenceTask | undefined,
   generic?: ProviderHelper<Output>,
 ): ProviderHelper<Output> {
-  assertProvider(provider);
   if (!task) {
     if (provider === "hf-inference" && generic) return generic;
     throw new InferenceClientInputError(
       "you need to provide a task name when using an external provider, e.g. 'text-to-image'",
-      { provider },
     );
   }
+  assertProvider(provider);
   const helper = helpers?.[provider];
   if (!helper) {
-    throw new InferenceClientRoutingError(
+    throw new InferenceClientInputError(
       `Task '${task}' not supported for provider '${provider}'. Available tasks: ${PROVIDER_TASKS[provider].join(",")}`,
-      { provider },
     );
   }
   return helper;

@@ -1,5 +1,12 @@
-import { InferenceClientRoutingError } from "../errors.js";
-import type { InferenceProvider, InferenceTask, ModelId, Options } from "../types.js";
+import { InferenceClientInputError } from "../errors.js";
+import { PROVIDER_DEFINITIONS } from "../providers/definitions.js";
+import type {
+  InferenceProvider,
+  InferenceProviderMappingEntry,
+  InferenceTask,
+  ModelId,
+  Options,
+} from "../types.js";
 import { fetchProviderMapping } from "./hubApi.js";
 import { getLogger } from "./logger.js";
 
@@ -7,59 +14,55 @@ import { getLogger } from "./logger.js";
  * Per provider: hub model id → the provider's own id. Consulted before the hub, at call time, so
  * entries can be added at run time (for models the hub does not map yet, or in tests).
  */
-export const HARDCODED_MODEL_ID_MAPPING: Record<InferenceProvider, Record<ModelId, string>> = {
-  "black-forest-labs": {},
-  cerebras: {},
-  cohere: {},
-  "fal-ai": {},
-  "fireworks-ai": {},
-  "hf-inference": {},
-  hyperbolic: {},
-  nebius: {},
-  novita: {},
-  openai: {},
-  replicate: {},
-  sambanova: {},
-  together: {},
-};
+export const HARDCODED_MODEL_ID_MAPPING: Record<
+  InferenceProvider,
+  Record<ModelId, string>
+> = /* @__PURE__ */ Object.fromEntries(
+  PROVIDER_DEFINITIONS.map((definition) => [definition.id, {}]),
+) as Record<InferenceProvider, Record<ModelId, string>>;
 
-/** The id `provider` knows `model` by, from the hardcoded table or the model's hub mapping. */
-export async function getProviderModelId(
+/** On hf-inference these two tasks are served by the same sentence-transformers pipelines. */
+const EQUIVALENT_SENTENCE_TRANSFORMERS_TASKS: readonly string[] = [
+  "feature-extraction",
+  "sentence-similarity",
+];
+
+/**
+ * The mapping entry of `model` on `provider`: the hardcoded one, or the model's hub mapping (read
+ * once per call: `known` is the mapping the resolution step already read). Null when the model is
+ * not mapped to that provider.
+ */
+export async function getMappingEntry(
   model: string,
   provider: InferenceProvider,
   task: InferenceTask | undefined,
   accessToken: string | undefined,
   options: Options,
-): Promise<string> {
-  if (provider === "hf-inference") return model;
-  if (!task)
-    throw new InferenceClientRoutingError("task must be specified when using a third-party provider");
+  known?: InferenceProviderMappingEntry,
+): Promise<InferenceProviderMappingEntry | null> {
   const hardcoded = HARDCODED_MODEL_ID_MAPPING[provider]?.[model];
-  if (hardcoded) return hardcoded;
-
-  const mapping = await fetchProviderMapping(model, accessToken, options);
-  if (!mapping) {
-    throw new InferenceClientRoutingError(
-      `We have not been able to find inference provider information for model ${model}.`,
-      { provider },
-    );
+  if (hardcoded) {
+    return { provider, providerId: hardcoded, hfModelId: model, status: "live", task: task as never };
   }
-  const entry = mapping.find((candidate) => candidate.provider === provider);
-  if (!entry) {
-    throw new InferenceClientRoutingError(`Model ${model} is not supported provider ${provider}.`, {
-      provider,
-    });
-  }
-  if (entry.task !== task) {
-    throw new InferenceClientRoutingError(
-      `Model ${model} is not supported for task ${task} and provider ${provider}. Supported task: ${entry.task}.`,
-      { provider },
-    );
+  const entry =
+    known ??
+    (await fetchProviderMapping(model, accessToken, options)).find((item) => item.provider === provider);
+  if (!entry) return null;
+  if (task) {
+    const accepted =
+      provider === "hf-inference" && EQUIVALENT_SENTENCE_TRANSFORMERS_TASKS.includes(task)
+        ? EQUIVALENT_SENTENCE_TRANSFORMERS_TASKS
+        : [task];
+    if (!accepted.includes(entry.task)) {
+      throw new InferenceClientInputError(
+        `Model ${model} is not supported for task ${task} and provider ${provider}. Supported task: ${entry.task}.`,
+      );
+    }
   }
   if (entry.status === "staging") {
     getLogger(options.logger).warn(
       `Model ${model} is in staging mode for provider ${provider}. Meant for test purposes only.`,
     );
   }
-  return entry.providerId;
+  return entry;
 }

@@ -1,19 +1,11 @@
 import { hubBase } from "../config.js";
 import { InferenceClientHubApiError, InferenceClientInputError } from "../errors.js";
-import type { InferenceProvider, InferenceTask, Options } from "../types.js";
-
-/** One provider's entry in a model's hub mapping. */
-export interface InferenceProviderMappingEntry {
-  provider: string;
-  providerId: string;
-  status: "live" | "staging" | string;
-  task: string;
-}
+import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask, Options } from "../types.js";
 
 const MAPPING_TTL_MS = 5 * 60_000;
 const mappingCache = new Map<
   string,
-  { expires: number; entries: Promise<InferenceProviderMappingEntry[] | null> }
+  { expires: number; entries: Promise<InferenceProviderMappingEntry[]> }
 >();
 const tasksCache = new Map<string, Promise<Record<string, { models?: { id?: string }[] }>>>();
 
@@ -23,27 +15,32 @@ export function clearHubCache(): void {
   tasksCache.clear();
 }
 
-/** The hub accepts a mapping keyed by provider or (newer) an array of entries; both become an array. */
-function normalizeMapping(raw: unknown): InferenceProviderMappingEntry[] | null {
+/** The hub answers a mapping keyed by provider or (newer) an array of entries; both become an array. */
+function normalizeMapping(model: string, raw: unknown): InferenceProviderMappingEntry[] {
   if (Array.isArray(raw)) return raw as InferenceProviderMappingEntry[];
-  if (raw && typeof raw === "object") {
-    return Object.entries(raw as Record<string, Omit<InferenceProviderMappingEntry, "provider">>).map(
-      ([provider, entry]) => ({ ...entry, provider }),
-    );
-  }
-  return null;
+  return Object.entries(raw as Record<string, Omit<InferenceProviderMappingEntry, "provider">>).map(
+    ([provider, entry]) => ({
+      provider,
+      hfModelId: model,
+      providerId: entry.providerId,
+      status: entry.status,
+      task: entry.task,
+      adapter: entry.adapter,
+      adapterWeightsPath: entry.adapterWeightsPath,
+    }),
+  );
 }
 
 /**
  * A model's provider mapping from `GET {hub}/api/models/{id}?expand[]=inferenceProviderMapping`,
- * cached per hub, model and kind of caller (with or without a hub token) for a few minutes.
- * Null when the hub has no mapping for the model.
+ * cached per hub, model and kind of caller (with or without a hub token) for a few minutes. A hub
+ * without a mapping for the model is a HubApiError, as in 4.x.
  */
 export async function fetchProviderMapping(
   model: string,
   accessToken: string | undefined,
   options: Options,
-): Promise<InferenceProviderMappingEntry[] | null> {
+): Promise<InferenceProviderMappingEntry[]> {
   try {
     return await sharedMappingLookup(model, accessToken, options);
   } catch (error) {
@@ -59,7 +56,7 @@ function sharedMappingLookup(
   model: string,
   accessToken: string | undefined,
   options: Options,
-): Promise<InferenceProviderMappingEntry[] | null> {
+): Promise<InferenceProviderMappingEntry[]> {
   const hubToken = accessToken?.startsWith("hf_") ? accessToken : undefined;
   const hub = hubBase(options);
   const key = `${hub}\n${model}\n${hubToken ? "token" : "anonymous"}`;
@@ -72,16 +69,45 @@ function sharedMappingLookup(
       headers: hubToken ? { Authorization: `Bearer ${hubToken}` } : {},
       signal: options.signal,
     });
+    const request = { url, method: "GET" };
+    const reply = (status: number, body: unknown) => ({
+      requestId: response.headers.get("x-request-id") ?? "",
+      status,
+      body: body as Record<string, unknown> | string,
+    });
+    const text = await response.text();
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = undefined;
+    }
     if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      if (response.status === 404) return null;
+      const error = (payload as { error?: unknown } | undefined)?.error;
       throw new InferenceClientHubApiError(
-        `We have not been able to find inference provider information for model ${model}.`,
-        { status: response.status, requestId: response.headers.get("x-request-id") ?? undefined },
+        typeof error === "string"
+          ? `Failed to fetch inference provider mapping for model ${model}: ${error}`
+          : `Failed to fetch inference provider mapping for model ${model}`,
+        request,
+        reply(response.status, payload ?? text),
       );
     }
-    const body = (await response.json()) as { inferenceProviderMapping?: unknown };
-    return normalizeMapping(body?.inferenceProviderMapping);
+    if (payload === undefined) {
+      throw new InferenceClientHubApiError(
+        `Failed to fetch inference provider mapping for model ${model}: malformed API response, invalid JSON`,
+        request,
+        reply(response.status, text),
+      );
+    }
+    const raw = (payload as { inferenceProviderMapping?: unknown })?.inferenceProviderMapping;
+    if (!raw || typeof raw !== "object") {
+      throw new InferenceClientHubApiError(
+        `We have not been able to find inference provider information for model ${model}.`,
+        request,
+        reply(response.status, payload as Record<string, unknown>),
+      );
+    }
+    return normalizeMapping(model, raw);
   })();
   mappingCache.set(key, { expires: Date.now() + MAPPING_TTL_MS, entries });
   // Failures are not cached: the next call asks again.
@@ -97,10 +123,15 @@ export async function loadDefaultModel(task: InferenceTask, options: Options): P
     tasks = (async () => {
       const response = await (options.fetch ?? fetch)(`${hub}/api/tasks`, { signal: options.signal });
       if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new InferenceClientHubApiError("Failed to load tasks definitions from Hugging Face Hub.", {
-          status: response.status,
-        });
+        throw new InferenceClientHubApiError(
+          "Failed to load tasks definitions from Hugging Face Hub.",
+          { url: `${hub}/api/tasks`, method: "GET" },
+          {
+            requestId: response.headers.get("x-request-id") ?? "",
+            status: response.status,
+            body: await response.text().catch(() => ""),
+          },
+        );
       }
       return response.json();
     })();

@@ -1,15 +1,24 @@
 import { HF_HEADER_X_BILL_TO, isHubHost } from "../config.js";
-import { InferenceClientInputError, InferenceClientRoutingError } from "../errors.js";
+import { InferenceClientInputError } from "../errors.js";
+import { DEFINITIONS_BY_ID } from "../providers/definitions.js";
 import { makeUrl, type ProviderHelper } from "../providers/helper.js";
-import type { AuthMethod, InferenceTask, Options, RequestArgs } from "../types.js";
+import type {
+  AuthMethod,
+  InferenceProvider,
+  InferenceProviderMappingEntry,
+  InferenceTask,
+  Options,
+  OutputType,
+  RequestArgs,
+} from "../types.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../version.js";
-import { getProviderModelId } from "./getProviderModelId.js";
+import { getMappingEntry } from "./getProviderModelId.js";
 import { loadDefaultModel } from "./hubApi.js";
 import { isUrl } from "./isUrl.js";
 import { getLogger } from "./logger.js";
-import { getProviderHelper } from "./providerRegistry.js";
+import type { Route } from "./resolve.js";
 
-export type RequestOptions = Options & { task?: InferenceTask };
+export type RequestOptions = Options & { task?: InferenceTask; outputType?: OutputType };
 type ArgsWithData = RequestArgs & { data?: Blob | ArrayBuffer; stream?: boolean };
 
 /** What a call sends: the reference's `{url, info}` shape, with plain-object headers. */
@@ -19,47 +28,63 @@ export interface PreparedRequest {
 }
 
 /**
- * Validates the call, finds the model (default model, provider id) and builds the request.
- * Async because the model may come from the hub.
+ * Validates the call, finds the model (default model, mapping entry, provider id) and builds the
+ * request. Async because the model and its mapping may come from the hub; `route.mapping` is the
+ * entry the resolution step already read, so the hub is asked at most once per call.
  */
 export async function prepareRequest(
   args: ArgsWithData,
   helper: ProviderHelper,
   options: RequestOptions,
+  route?: Route,
 ): Promise<PreparedRequest & { model: string }> {
   const provider = helper.provider;
   const { task } = options;
   if (args.endpointUrl && provider !== "hf-inference") {
-    throw new InferenceClientInputError("Cannot use endpointUrl with a third-party provider.", { provider });
+    throw new InferenceClientInputError("Cannot use endpointUrl with a third-party provider.");
   }
   if (args.model && isUrl(args.model)) {
-    throw new InferenceClientInputError("Model URLs are no longer supported. Use endpointUrl instead.", {
-      provider,
-    });
+    throw new InferenceClientInputError("Model URLs are no longer supported. Use endpointUrl instead.");
+  }
+  if (args.endpointUrl) {
+    // The endpoint serves one model: nothing to look up on the hub.
+    const model = args.model ?? args.endpointUrl;
+    return { ...buildRequest(helper, model, args, options), model };
   }
   if (!args.model && !task) {
-    throw new InferenceClientInputError("No model provided, and no task has been specified.", { provider });
+    throw new InferenceClientInputError("No model provided, and no task has been specified.");
   }
+  // Checked before the default model is loaded: no hub call for a call that cannot work.
   if (helper.clientSideRoutingOnly && !args.model) {
-    throw new InferenceClientInputError(`Provider ${provider} requires a model ID to be passed directly.`, {
-      provider,
-    });
+    throw new InferenceClientInputError(`Provider ${provider} requires a model ID to be passed directly.`);
   }
   const model = args.model ?? (await loadDefaultModel(task as InferenceTask, options));
-
-  let resolvedModel: string;
-  if (helper.clientSideRoutingOnly) {
+  let mapping: InferenceProviderMappingEntry | null;
+  if (provider === "auto") {
+    // The router reads the model string itself (`org/model:provider`, policies): sent verbatim.
+    mapping = { provider, providerId: model, hfModelId: model, status: "live", task: "conversational" };
+  } else if (helper.clientSideRoutingOnly) {
     if (!model.startsWith(`${provider}/`)) {
       throw new InferenceClientInputError(
         `Models from ${provider} must be prefixed by "${provider}/". Got "${model}".`,
-        { provider },
       );
     }
-    resolvedModel = model.slice(provider.length + 1);
+    mapping = {
+      provider,
+      providerId: model.slice(provider.length + 1),
+      hfModelId: model,
+      status: "live",
+      task: task as never,
+    };
   } else {
-    resolvedModel = await getProviderModelId(model, provider, task, args.accessToken, options);
+    mapping = await getMappingEntry(model, provider, task, args.accessToken, options, route?.mapping);
   }
-  return { ...buildRequest(helper, resolvedModel, args, options), model };
+  if (!mapping) {
+    throw new InferenceClientInputError(
+      `We have not been able to find inference provider information for model ${model}.`,
+    );
+  }
+  return { ...buildRequest(helper, mapping.providerId, args, options, mapping), model };
 }
 
 /** How the call authenticates, from its token (and, without one, its credentials option). */
@@ -68,19 +93,24 @@ export function authMethodFor(
   accessToken: string | undefined,
   options: Options,
 ): AuthMethod {
-  if (helper.clientSideRoutingOnly) {
-    if (accessToken?.startsWith("hf_")) {
-      throw new InferenceClientRoutingError(
-        `Provider ${helper.provider} is closed-source and does not support HF tokens.`,
-        { provider: helper.provider },
-      );
-    }
-    return "provider-key";
+  if (helper.clientSideRoutingOnly && accessToken?.startsWith("hf_")) {
+    throw new InferenceClientInputError(
+      `Provider ${helper.provider} is closed-source and does not support HF tokens.`,
+    );
   }
   if (accessToken) return accessToken.startsWith("hf_") ? "hf-token" : "provider-key";
   if (options.includeCredentials === "include" || options.includeCredentials === true)
     return "credentials-include";
   return "none";
+}
+
+/** The header carrying a provider's own key, per its definition (Bearer unless it says otherwise). */
+function providerKeyHeader(provider: string, key: string): [string, string] {
+  const auth = DEFINITIONS_BY_ID[provider as InferenceProvider]?.auth ?? {
+    header: "Authorization",
+    scheme: "Bearer",
+  };
+  return [auth.header, auth.scheme ? `${auth.scheme} ${key}` : key];
 }
 
 /**
@@ -92,24 +122,40 @@ export function buildRequest(
   resolvedModel: string,
   args: ArgsWithData,
   options: RequestOptions = {},
+  mapping?: InferenceProviderMappingEntry,
 ): PreparedRequest {
-  const { accessToken, endpointUrl, provider: _provider, model: _model, ...remainingArgs } = args;
-  const { task } = options;
+  const {
+    accessToken,
+    endpointUrl,
+    provider: _provider,
+    model: _model,
+    urlTransform,
+    ...remainingArgs
+  } = args as ArgsWithData & { urlTransform?: (url: string) => string };
+  const { task, outputType } = options;
   const authMethod = authMethodFor(helper, accessToken, options);
-  const url = makeUrl(helper, { authMethod, model: endpointUrl ?? resolvedModel, task }, options);
+  const url = makeUrl(
+    helper,
+    { authMethod, model: endpointUrl ?? resolvedModel, task, urlTransform },
+    options,
+  );
   const isBinary = "data" in args && !!args.data;
 
   const headers: Record<string, string> = {};
-  if (accessToken && (authMethod === "hf-token" || authMethod === "provider-key")) {
-    if (authMethod === "hf-token" && !isHubHost(url, options)) {
-      // A hub token grants access to the user's whole account: never hand it to another host.
+  if (accessToken && authMethod === "hf-token") {
+    // A hub token grants access to the user's whole account: it goes to hub hosts, and to an
+    // endpoint the caller named, never to a host a provider or a default picked.
+    if (endpointUrl || isHubHost(url, options)) headers.Authorization = `Bearer ${accessToken}`;
+    else {
       getLogger(options.logger).warn(
-        `Not sending the hub token to ${new URL(url).origin}, which is not a Hugging Face host. Pass that endpoint's own key instead.`,
+        `Not sending the hub token to ${new URL(url).origin}, which is not a Hugging Face host. Pass that host's own key instead.`,
       );
-    } else {
-      const scheme = authMethod === "provider-key" ? (helper.providerKeyScheme ?? "Bearer") : "Bearer";
-      headers.Authorization = `${scheme} ${accessToken}`;
     }
+  } else if (accessToken && authMethod === "provider-key") {
+    const [name, value] = endpointUrl
+      ? ["Authorization", `Bearer ${accessToken}`]
+      : providerKeyHeader(helper.provider, accessToken);
+    headers[name] = value;
   }
   if (!isBinary) headers["Content-Type"] = "application/json";
   if (helper.extraHeaders) Object.assign(headers, helper.extraHeaders);
@@ -120,7 +166,13 @@ export function buildRequest(
   const body = isBinary
     ? (args.data as BodyInit)
     : JSON.stringify(
-        helper.preparePayload({ args: remainingArgs as Record<string, unknown>, model: resolvedModel, task }),
+        helper.preparePayload({
+          args: remainingArgs as Record<string, unknown>,
+          model: resolvedModel,
+          task,
+          mapping,
+          outputType,
+        }),
       );
 
   const info: PreparedRequest["info"] = { method: "POST", headers, body };
@@ -132,24 +184,25 @@ export function buildRequest(
 }
 
 /**
- * The reference's synchronous request builder, for the snippet generator: the provider comes from
- * `args.provider` (default hf-inference), the helper from the task.
+ * 4.x's synchronous request builder (for snippets and custom calls): the model id is already the
+ * provider's, the helper comes from `getProviderHelper`.
  */
 export function makeRequestOptionsFromResolvedModel(
   resolvedModel: string,
+  providerHelper: ProviderHelper,
   args: ArgsWithData,
+  mapping: InferenceProviderMappingEntry | undefined,
   options: RequestOptions = {},
 ): PreparedRequest {
-  const provider = args.provider && args.provider !== "auto" ? args.provider : "hf-inference";
-  return buildRequest(getProviderHelper(provider, options.task), resolvedModel, args, options);
+  return buildRequest(providerHelper, resolvedModel, args, options, mapping);
 }
 
-/** The reference's async request builder: validation, model resolution and the request. */
+/** 4.x's async request builder: validation, model resolution (hub mapping) and the request. */
 export async function makeRequestOptions(
   args: ArgsWithData,
+  providerHelper: ProviderHelper,
   options: RequestOptions = {},
 ): Promise<PreparedRequest> {
-  const provider = args.provider && args.provider !== "auto" ? args.provider : "hf-inference";
-  const { url, info } = await prepareRequest(args, getProviderHelper(provider, options.task), options);
+  const { url, info } = await prepareRequest(args, providerHelper, options);
   return { url, info };
 }

@@ -1,23 +1,26 @@
-import type { InferenceClientError } from "../errors.js";
+/**
+ * The request pipeline: resolve (provider or policy, mapping entry, provider model id, helper) →
+ * build → send → parse. The hub mapping is read at most once per call (and cached per model).
+ */
 import {
-  InferenceClientInputError,
+  type FailedAttempt,
+  type HttpRequest,
+  InferenceClientError,
   InferenceClientProviderApiError,
   InferenceClientProviderOutputError,
-  InferenceClientRoutingError,
 } from "../errors.js";
 import type { ProviderHelper, ResponseContext, TaskHelpers } from "../providers/helper.js";
-import type { InferenceTask, Options, RequestArgs } from "../types.js";
+import type { InferenceTask, Options, OutputType, RequestArgs } from "../types.js";
 import { delay } from "../utils/delay.js";
-import { type Call, redactRequest, redactText, startCall } from "./call.js";
-import { selectHelper } from "./getProviderHelper.js";
-import { fetchProviderMapping } from "./hubApi.js";
+import { type Call, redactText, startCall } from "./call.js";
 import { getLogger } from "./logger.js";
 import { type PreparedRequest, prepareRequest } from "./makeRequestOptions.js";
+import { type Route, resolveRoutes } from "./resolve.js";
 import { type ServerSentEvent, SseParser } from "./sse.js";
 
 export interface TaskOptions extends Options {
   task?: InferenceTask;
-  outputType?: "url" | "blob";
+  outputType?: OutputType;
 }
 
 type Args = RequestArgs & { data?: Blob | ArrayBuffer; stream?: boolean };
@@ -28,35 +31,6 @@ export interface TaskHooks<Output> {
   generic?: ProviderHelper<Output>;
   /** Rewrites the arguments once the provider is known (e.g. audio as a data URL for fal-ai). */
   prepareArgs?: (args: Args, helper: ProviderHelper<Output>) => Args | Promise<Args>;
-}
-
-/** Picks the provider (resolving "auto" from the model's hub mapping) and its helper for the task. */
-export async function resolveHelper<Output>(
-  helpers: TaskHelpers<Output> | undefined,
-  args: Args,
-  options: TaskOptions,
-  generic?: ProviderHelper<Output>,
-): Promise<ProviderHelper<Output>> {
-  let provider: string = args.provider ?? "hf-inference";
-  if (provider === "auto") {
-    if (args.endpointUrl) provider = "hf-inference";
-    else {
-      if (!args.model) {
-        throw new InferenceClientInputError("Specifying a model is required when provider is 'auto'");
-      }
-      const mapping = await fetchProviderMapping(args.model, args.accessToken, options);
-      const entry = mapping?.find(
-        (candidate) =>
-          candidate.status === "live" &&
-          (!options.task || candidate.task === options.task) &&
-          helpers?.[candidate.provider as keyof typeof helpers] !== undefined,
-      );
-      if (!entry)
-        throw new InferenceClientRoutingError(`No Inference Provider available for model ${args.model}.`);
-      provider = entry.provider;
-    }
-  }
-  return selectHelper(helpers, provider, options.task, generic);
 }
 
 const RETRYABLE = new Set([429, 503]);
@@ -94,54 +68,98 @@ async function fetchWithRetries(
   }
 }
 
-function errorDetails(
-  response: Response,
-  prepared: PreparedRequest,
-  provider: string,
-  body: string,
-  token?: string,
-) {
+/** The request body as an error carries it: parsed JSON, a placeholder for binary data. */
+function bodyForError(body: unknown): HttpRequest["body"] {
+  let data: unknown;
+  if (typeof Blob !== "undefined" && body instanceof Blob) data = "[Blob or ArrayBuffer]";
+  else if (body instanceof ArrayBuffer) data = "[Blob or ArrayBuffer]";
+  else if (typeof FormData !== "undefined" && body instanceof FormData) data = "[FormData]";
+  else if (typeof body === "string") {
+    try {
+      data = JSON.parse(body);
+    } catch {
+      data = body;
+    }
+  }
+  if (data && typeof data === "object" && "accessToken" in data) {
+    (data as Record<string, unknown>).accessToken = "[REDACTED]";
+  }
+  return (data ?? undefined) as HttpRequest["body"];
+}
+
+export function httpRequestOf(prepared: PreparedRequest): HttpRequest {
   return {
-    provider,
-    status: response.status,
-    requestId: response.headers.get("x-request-id") ?? undefined,
-    request: redactRequest(prepared.url, prepared.info),
-    responseBody: redactText(body.slice(0, 2000), token),
+    url: prepared.url,
+    method: prepared.info.method ?? "GET",
+    headers: prepared.info.headers,
+    body: bodyForError(prepared.info.body),
   };
 }
 
-const messageOf = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+function httpResponseOf(response: Response, body: unknown) {
+  return {
+    requestId: response.headers.get("x-request-id") ?? "",
+    status: response.status,
+    body: body as Record<string, unknown> | string,
+  };
+}
 
-/** The error for a failed non-streaming call, with the reference's message rules. */
+const INFERENCE_FAILED = "Failed to perform inference: ";
+const HTTP_ERROR = "an HTTP error occurred when requesting the provider";
+
+/** Reads an error reply's JSON; a reply that claims JSON but is not gives its text instead. */
+async function readErrorBody(response: Response): Promise<{ json?: Record<string, unknown>; text: string }> {
+  const text = await response.text().catch(() => "");
+  try {
+    const json = JSON.parse(text) as unknown;
+    if (json && typeof json === "object") return { json: json as Record<string, unknown>, text };
+  } catch {
+    // not JSON after all
+  }
+  return { text };
+}
+
+const isJson = (contentType: string | null) =>
+  !!contentType && ["application/json", "application/problem+json"].some((ct) => contentType.startsWith(ct));
+
+/**
+ * The error for a failed call, with 4.13.30's message rules (`error`/`detail`/`message`, plain
+ * text). Its chat-specific text ("Provider … does not seem to support chat completion") is never
+ * reached in 4.13.30 (no task sets the flag it tests), so chat errors read like the others here too.
+ */
 async function httpError(
   response: Response,
   prepared: PreparedRequest,
-  provider: string,
   args: Args,
-  chat: boolean,
-): Promise<InferenceClientError> {
-  const contentType = response.headers.get("content-type") ?? "";
-  const text = await response.text().catch(() => "");
-  const details = errorDetails(response, prepared, provider, text, args.accessToken);
-  let message = "An error occurred while fetching the blob";
-  if (contentType.startsWith("application/json") || contentType.startsWith("application/problem+json")) {
-    let output: Record<string, unknown> | undefined;
-    try {
-      output = JSON.parse(text);
-    } catch {
-      output = undefined;
-    }
-    if (output && chat && [400, 404, 422, 500].includes(response.status)) {
-      message = `Server ${args.model ?? args.endpointUrl} does not seem to support chat completion. Error: ${JSON.stringify(output.error ?? output.detail)}`;
-    } else if (output?.error || output?.detail) {
-      message = JSON.stringify(output.error ?? output.detail);
+  streaming: boolean,
+): Promise<InferenceClientProviderApiError> {
+  const contentType = response.headers.get("content-type");
+  const request = httpRequestOf(prepared);
+  const token = args.accessToken;
+  const fail = (message: string, body: unknown) =>
+    new InferenceClientProviderApiError(redactText(message, token), request, httpResponseOf(response, body));
+  if (isJson(contentType)) {
+    const { json, text } = await readErrorBody(response);
+    if (!json) return fail(`${INFERENCE_FAILED}${text || HTTP_ERROR}`, text);
+    const error = json.error as { message?: unknown } | string | undefined;
+    if (streaming) {
+      if (typeof error === "string") return fail(INFERENCE_FAILED + error, json);
+      if (error && typeof error.message === "string") return fail(INFERENCE_FAILED + error.message, json);
+      if (typeof json.message === "string") return fail(INFERENCE_FAILED + json.message, json);
     } else {
-      message = output ? JSON.stringify(output) : text || message;
+      const message = [json.error, json.detail, json.message].find((value) => typeof value === "string");
+      if (message !== undefined)
+        return fail(`${INFERENCE_FAILED}${json.error ?? json.detail ?? json.message}`, json);
     }
-  } else if (contentType.startsWith("text/plain;") || contentType === "text/plain") {
-    message = text || message;
+    return fail(`${INFERENCE_FAILED}${HTTP_ERROR}.`, json);
   }
-  return new InferenceClientProviderApiError(redactText(message, args.accessToken), details);
+  if (streaming) {
+    await response.body?.cancel().catch(() => undefined);
+    return fail(`${INFERENCE_FAILED}${HTTP_ERROR}.`, "");
+  }
+  const text = contentType?.startsWith("text/plain;") ? await response.text().catch(() => "") : undefined;
+  if (text === undefined) await response.body?.cancel().catch(() => undefined);
+  return fail(`${INFERENCE_FAILED}${text ?? HTTP_ERROR}`, text ?? "");
 }
 
 /** Sends a prepared request and returns the parsed reply (JSON, or a Blob for anything else). */
@@ -150,18 +168,17 @@ export async function sendRequest(
   args: Args,
   options: Options,
   provider: string,
-  chat = false,
 ): Promise<unknown> {
   const response = await fetchWithRetries(prepared, options, provider);
-  if (!response.ok) throw await httpError(response, prepared, provider, args, chat);
+  if (!response.ok) throw await httpError(response, prepared, args, false);
   if (response.headers.get("content-type")?.startsWith("application/json")) {
     const text = await response.text();
     try {
       return JSON.parse(text);
     } catch {
+      // 4.x lets the SyntaxError escape; a malformed reply is a ProviderOutputError here.
       throw new InferenceClientProviderOutputError(
         `The response from ${provider} is not valid JSON: ${redactText(text.slice(0, 200), args.accessToken)}`,
-        { provider, status: response.status },
       );
     }
   }
@@ -186,7 +203,49 @@ function responseContext(
   };
 }
 
-/** A whole task call: provider, validation, model resolution, request, reply parsing. */
+/** Worth trying the next provider: the provider failed (5xx, 429) or could not be reached. */
+function isProviderFailure(error: unknown, signal: AbortSignal | undefined): boolean {
+  if (signal?.aborted) return false;
+  if (error instanceof InferenceClientProviderApiError) {
+    const status = error.httpResponse.status;
+    return status >= 500 || status === 429;
+  }
+  // fetch rejects with a TypeError when the connection fails.
+  return error instanceof TypeError;
+}
+
+/**
+ * Runs `attempt` on the first route; under "auto" (non-chat), a provider failure before any output
+ * moves on to the next route. The final error carries every attempt.
+ */
+async function withFailover<T>(
+  routes: Route[],
+  options: TaskOptions,
+  attempt: (route: Route) => Promise<T>,
+): Promise<T> {
+  const failed: FailedAttempt[] = [];
+  for (let index = 0; ; index++) {
+    const route = routes[index];
+    try {
+      return await attempt(route);
+    } catch (error) {
+      const next = routes[index + 1];
+      if (next && isProviderFailure(error, options.signal)) {
+        failed.push({ provider: route.helper.provider, error: error as Error });
+        getLogger(options.logger).warn(
+          `${route.helper.provider} failed (${(error as Error).message}); trying ${next.helper.provider}, the model's next provider`,
+        );
+        continue;
+      }
+      if (failed.length > 0 && error instanceof InferenceClientError) {
+        error.attempts = [...failed, { provider: route.helper.provider, error }];
+      }
+      throw error;
+    }
+  }
+}
+
+/** A whole task call: resolution, request, reply parsing. */
 export async function runTask<Output>(
   helpers: TaskHelpers<Output> | undefined,
   args: Args,
@@ -196,12 +255,14 @@ export async function runTask<Output>(
   const call: Call = startCall(options, args.accessToken);
   const callOptions: TaskOptions = call.options;
   try {
-    const helper = await resolveHelper(helpers, args, callOptions, hooks.generic);
-    if (hooks.prepareArgs) args = await hooks.prepareArgs(args, helper);
-    const prepared = await prepareRequest(args, helper, callOptions);
-    const chat = callOptions.task === "conversational";
-    const data = await sendRequest(prepared, args, callOptions, helper.provider, chat);
-    return await helper.getResponse(data, responseContext(helper, prepared, callOptions));
+    const routes = await resolveRoutes(helpers, args, callOptions, hooks.generic);
+    return await withFailover(routes, callOptions, async (route) => {
+      const helper = route.helper as ProviderHelper<Output>;
+      const routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper) : args;
+      const prepared = await prepareRequest(routeArgs, helper, callOptions, route);
+      const data = await sendRequest(prepared, routeArgs, callOptions, helper.provider);
+      return await helper.getResponse(data, responseContext(helper, prepared, callOptions));
+    });
   } catch (error) {
     throw call.fail(error);
   }
@@ -215,62 +276,32 @@ export async function runRawTask(
   generic?: ProviderHelper,
 ): Promise<unknown> {
   const call: Call = startCall(options, args.accessToken);
+  const callOptions: TaskOptions = call.options;
   try {
-    const helper = await resolveHelper(helpers, args, call.options as TaskOptions, generic);
-    const prepared = await prepareRequest(args, helper, call.options);
-    return await sendRequest(
-      prepared,
-      args,
-      call.options,
-      helper.provider,
-      options.task === "conversational",
-    );
+    const routes = await resolveRoutes(helpers, args, callOptions, generic);
+    return await withFailover(routes, callOptions, async (route) => {
+      const prepared = await prepareRequest(args, route.helper, callOptions, route);
+      return await sendRequest(prepared, args, callOptions, route.helper.provider);
+    });
   } catch (error) {
     throw call.fail(error);
   }
 }
 
-/** The error for a failed streaming call, with the reference's message rules. */
-async function streamHttpError(
-  response: Response,
-  prepared: PreparedRequest,
-  provider: string,
-  args: Args,
-  chat: boolean,
-) {
-  const text = await response.text().catch(() => "");
-  const details = errorDetails(response, prepared, provider, text, args.accessToken);
-  let message = `Server response contains error: ${response.status}`;
-  if (response.headers.get("content-type")?.startsWith("application/json")) {
-    let output: Record<string, unknown> | undefined;
-    try {
-      output = JSON.parse(text);
-    } catch {
-      output = undefined;
-    }
-    const error = output?.error as { message?: unknown } | string | undefined;
-    if (output && chat && [400, 404, 422, 500].includes(response.status)) {
-      message = `Server ${args.model ?? args.endpointUrl} does not seem to support chat completion. Error: ${messageOf(
-        typeof error === "object" && typeof error?.message === "string"
-          ? error.message
-          : (error ?? output.detail),
-      )}`;
-    } else if (typeof error === "string") message = error;
-    else if (typeof error?.message === "string") message = error.message;
-    else if (typeof output?.message === "string") message = output.message;
-  }
-  return new InferenceClientProviderApiError(redactText(message, args.accessToken), details);
-}
-
 /** One event's JSON; an `error` key in it is the backend failing mid-stream. */
-function parseEvent<T>(data: string, provider: string, accessToken: string | undefined): T {
+function parseEvent<T>(
+  data: string,
+  prepared: PreparedRequest,
+  response: Response,
+  accessToken: string | undefined,
+): T {
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
   } catch {
+    // 4.x lets the SyntaxError escape; a malformed event is a ProviderOutputError here.
     throw new InferenceClientProviderOutputError(
       `Invalid JSON in the event stream: ${redactText(data.slice(0, 200), accessToken)}`,
-      { provider },
     );
   }
   if (parsed !== null && typeof parsed === "object" && "error" in parsed) {
@@ -278,10 +309,15 @@ function parseEvent<T>(data: string, provider: string, accessToken: string | und
     const text =
       typeof error === "string"
         ? error
-        : typeof error?.message === "string"
+        : error && typeof error === "object" && typeof error.message === "string"
           ? error.message
           : JSON.stringify(error);
-    throw new InferenceClientProviderApiError(`Error forwarded from backend: ${text}`, { provider });
+    throw new InferenceClientProviderApiError(
+      // (sic) 4.x's exact text.
+      `${INFERENCE_FAILED}an occurred while streaming the response: ${redactText(text, accessToken)}`,
+      httpRequestOf(prepared),
+      httpResponseOf(response, parsed),
+    );
   }
   return parsed as T;
 }
@@ -294,18 +330,20 @@ export async function* runStreamingTask<T>(
   generic?: ProviderHelper,
 ): AsyncGenerator<T> {
   const call: Call = startCall(options, args.accessToken);
+  const callOptions: TaskOptions = call.options;
   try {
-    const helper = await resolveHelper(helpers, args, call.options as TaskOptions, generic);
-    const prepared = await prepareRequest({ ...args, stream: true }, helper, call.options);
-    const chat = options.task === "conversational";
-    const response = await fetchWithRetries(prepared, call.options, helper.provider);
-    if (!response.ok) throw await streamHttpError(response, prepared, helper.provider, args, chat);
+    const [route] = await resolveRoutes(helpers, args, callOptions, generic);
+    const helper = route.helper;
+    const prepared = await prepareRequest({ ...args, stream: true }, helper, callOptions, route);
+    const response = await fetchWithRetries(prepared, callOptions, helper.provider);
+    if (!response.ok) throw await httpError(response, prepared, args, true);
     const contentType = response.headers.get("content-type");
     if (!contentType?.startsWith("text/event-stream")) {
       await response.body?.cancel().catch(() => undefined);
       throw new InferenceClientProviderApiError(
-        `Server does not support event stream content type, it returned ${contentType}`,
-        errorDetails(response, prepared, helper.provider, "", args.accessToken),
+        `${INFERENCE_FAILED}server does not support event stream content type, it returned ${contentType}`,
+        httpRequestOf(prepared),
+        httpResponseOf(response, ""),
       );
     }
     if (!response.body) return;
@@ -327,7 +365,7 @@ export async function* runStreamingTask<T>(
         for (const { data } of events) {
           if (data.length === 0) continue;
           if (data === "[DONE]") return;
-          yield parseEvent<T>(data, helper.provider, args.accessToken);
+          yield parseEvent<T>(data, prepared, response, args.accessToken);
         }
       }
     } finally {

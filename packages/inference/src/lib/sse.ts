@@ -58,14 +58,16 @@ export class SseParser {
     return out;
   }
 
-  /** Ends the stream: a last line without terminator and a last event without blank line still count. */
+  /**
+   * Ends the stream. An event not terminated by a blank line is discarded, as WHATWG says ("if the
+   * file ends in the middle of an event, before the final empty line, the incomplete event is not
+   * dispatched") and the reference client does: a cut stream must not yield a half-received event.
+   */
   end(out: ServerSentEvent[] = []): ServerSentEvent[] {
-    if (this.buffer.length > 0) {
-      const rest = this.buffer;
-      this.buffer = "";
-      this.line(rest, 0, rest.length, out);
-    }
-    this.dispatch(out);
+    this.buffer = "";
+    this.data = undefined;
+    this.event = "";
+    this.retry = undefined;
     this.pendingCR = false;
     return out;
   }

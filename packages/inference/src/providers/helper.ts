@@ -1,25 +1,27 @@
 import type { ChatCompletionOutput, TextGenerationOutput } from "@hubkit/tasks";
 import { providerBase, routerBase } from "../config.js";
-import { InferenceClientProviderOutputError, InferenceOutputError } from "../errors.js";
+import { InferenceClientProviderOutputError } from "../errors.js";
 import type {
   AuthMethod,
   BodyParams,
   InferenceProvider,
+  InferenceProviderOrPolicy,
   InferenceTask,
   Options,
+  OutputType,
   ProviderUrlKey,
   UrlParams,
 } from "../types.js";
-import { bytesFromBase64 } from "../utils/base64.js";
+import { base64FromBytes, bytesFromBase64 } from "../utils/base64.js";
 import { isArrayOf, isNumber, isObject, isString } from "../utils/guards.js";
 
 /** What a response parser may need beyond the reply: where it came from, and how to fetch more. */
 export interface ResponseContext {
-  provider: InferenceProvider;
+  provider: InferenceProviderOrPolicy;
   /** The request's URL and headers (with credentials), for providers whose job is polled on the same host. */
   url: string;
   headers: Record<string, string>;
-  outputType?: "url" | "blob";
+  outputType?: OutputType;
   fetch: typeof fetch;
   signal?: AbortSignal;
   options: Options;
@@ -27,13 +29,12 @@ export interface ResponseContext {
 
 /** One provider's way of serving one task: route, payload, headers and reply parsing. */
 export interface ProviderHelper<Output = unknown> {
-  readonly provider: InferenceProvider;
+  /** The provider, or "auto" for the router's own OpenAI-compatible chat route. */
+  readonly provider: InferenceProviderOrPolicy;
   /** Only callable directly with the provider's own key (never through the router). */
   readonly clientSideRoutingOnly?: boolean;
   /** The direct base to use, when it is not the provider's main one. */
   readonly directBase?: ProviderUrlKey;
-  /** Authorization scheme for a provider key (default "Bearer"). */
-  readonly providerKeyScheme?: string;
   /** Headers the provider needs on every call. */
   readonly extraHeaders?: Record<string, string>;
   /** Path appended to `{router}/{provider}` or to the direct base. */
@@ -46,10 +47,10 @@ export interface ProviderHelper<Output = unknown> {
 
 /** `{router}/{provider}` for hub tokens, anonymous and cookie calls; the provider's own base for its key. */
 export function makeBaseUrl(
-  provider: InferenceProvider,
+  provider: InferenceProviderOrPolicy,
   authMethod: AuthMethod,
   options: Options,
-  directBase: ProviderUrlKey = provider,
+  directBase: ProviderUrlKey = provider as InferenceProvider,
 ): string {
   return authMethod === "provider-key"
     ? providerBase(directBase, options)
@@ -58,9 +59,13 @@ export function makeBaseUrl(
 
 /** The URL for a call: the helper's own rule, or base + route. */
 export function makeUrl(helper: ProviderHelper, params: UrlParams, options: Options): string {
-  if (helper.makeUrl) return helper.makeUrl(params, options);
-  const base = makeBaseUrl(helper.provider, params.authMethod, options, helper.directBase);
-  return `${base}/${helper.makeRoute(params).replace(/^\/+/, "")}`;
+  let url: string;
+  if (helper.makeUrl) url = helper.makeUrl(params, options);
+  else {
+    const base = makeBaseUrl(helper.provider, params.authMethod, options, helper.directBase);
+    url = `${base}/${helper.makeRoute(params).replace(/^\/+/, "")}`;
+  }
+  return params.urlTransform ? params.urlTransform(url) : url;
 }
 
 /** GETs a file a provider pointed to, with the caller's fetch and signal. */
@@ -71,7 +76,6 @@ export async function download(url: string, context: ResponseContext): Promise<B
     await response.body?.cancel().catch(() => undefined);
     throw new InferenceClientProviderOutputError(
       `Failed to download the output from ${url}: ${response.status} ${response.statusText}`.trimEnd(),
-      { provider: context.provider, status: response.status },
     );
   }
   return response.blob();
@@ -89,15 +93,27 @@ export function blobFromDataUrl(url: string): Blob {
   return new Blob([bytes], { type });
 }
 
-/** A base64 image as the caller asked for it: a data URL or a Blob. */
-export function imageFromBase64(b64: string, context: ResponseContext): string | Blob {
-  const dataUrl = `data:image/jpeg;base64,${b64}`;
-  return context.outputType === "url" ? dataUrl : blobFromDataUrl(dataUrl);
+/** A Blob as a data URL (no FileReader: works in Node and workers). */
+export async function dataUrlFromBlob(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  return `data:${blob.type || "application/octet-stream"};base64,${base64FromBytes(bytes)}`;
 }
 
-/** An image URL as the caller asked for it: the URL itself or the downloaded Blob. */
-export async function imageFromUrl(url: string, context: ResponseContext): Promise<string | Blob> {
-  return context.outputType === "url" ? url : download(url, context);
+/** A base64 image as the caller asked for it (`url` and `dataUrl` give a data URL, `json` the raw reply). */
+export function imageFromBase64(b64: string, context: ResponseContext, raw?: unknown): unknown {
+  const dataUrl = `data:image/jpeg;base64,${b64}`;
+  if (context.outputType === "json" && raw !== undefined) return raw;
+  return context.outputType === "url" || context.outputType === "dataUrl"
+    ? dataUrl
+    : blobFromDataUrl(dataUrl);
+}
+
+/** An image URL as the caller asked for it: the URL itself, a data URL, the raw reply, or the downloaded Blob. */
+export async function imageFromUrl(url: string, context: ResponseContext, raw?: unknown): Promise<unknown> {
+  if (context.outputType === "url") return url;
+  if (context.outputType === "json" && raw !== undefined) return raw;
+  const blob = await download(url, context);
+  return context.outputType === "dataUrl" ? dataUrlFromBlob(blob) : blob;
 }
 
 export function isChatCompletionOutput(value: unknown): value is ChatCompletionOutput {
@@ -116,17 +132,18 @@ export function isChatCompletionOutput(value: unknown): value is ChatCompletionO
 
 /** The OpenAI-compatible chat route most providers share: `{...args, model}`, checked reply. */
 export function conversationalHelper(
-  provider: InferenceProvider,
+  provider: InferenceProviderOrPolicy,
   route = "v1/chat/completions",
   extra: Partial<ProviderHelper<ChatCompletionOutput>> = {},
 ): ProviderHelper<ChatCompletionOutput> {
   return {
     provider,
     makeRoute: () => route,
-    preparePayload: ({ args, model }) => ({ ...args, model }),
+    // `model` first, as 4.x sends it: a router can pick the provider from the body's first bytes.
+    preparePayload: ({ args, model }) => ({ model, ...args }),
     async getResponse(response) {
       if (isChatCompletionOutput(response)) return response;
-      throw new InferenceOutputError("Expected ChatCompletionOutput", provider);
+      throw new InferenceClientProviderOutputError("Expected ChatCompletionOutput");
     },
     ...extra,
   };
@@ -139,7 +156,7 @@ const hasGeneratedText = (item: unknown): item is TextGenerationOutput =>
  * Text generation with a hub-style reply (`[{generated_text}]` or `{generated_text}`). An
  * OpenAI-style completion or chat reply (what these routes really answer) is read too.
  */
-export function parseGeneratedText(response: unknown, provider: InferenceProvider): TextGenerationOutput {
+export function parseGeneratedText(response: unknown): TextGenerationOutput {
   const choice = isObject(response) && Array.isArray(response.choices) ? response.choices[0] : undefined;
   if (isObject(choice)) {
     if (isString(choice.text)) return { generated_text: choice.text };
@@ -148,7 +165,7 @@ export function parseGeneratedText(response: unknown, provider: InferenceProvide
   }
   const items = Array.isArray(response) ? response : [response];
   if (items.length > 0 && isArrayOf(items, hasGeneratedText)) return items[0];
-  throw new InferenceOutputError("Expected Array<{generated_text: string}>", provider);
+  throw new InferenceClientProviderOutputError("Expected Array<{generated_text: string}>");
 }
 
 /** A text-generation prompt as one user message of a chat request (`max_new_tokens` → `max_tokens`). */
@@ -181,7 +198,7 @@ export function textGenerationHelper(
     provider,
     makeRoute: () => route,
     preparePayload,
-    getResponse: async (response) => parseGeneratedText(response, provider),
+    getResponse: async (response) => parseGeneratedText(response),
   };
 }
 

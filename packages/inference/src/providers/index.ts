@@ -1,7 +1,7 @@
 /**
- * The provider list: which provider serves which task, and with which helper. One map per task
- * keeps every task function's bundle down to the providers of its own task. Adding a provider
- * means one folder under providers/ plus its lines here.
+ * Which helper serves which task on which provider. One map per task keeps every task function's
+ * bundle down to the providers of its own task (a map derived from whole definitions would pull
+ * every helper into every task). A test checks these maps against the definitions' `tasks`.
  */
 import type {
   AudioClassificationOutput,
@@ -28,13 +28,14 @@ import type {
 import type { AudioToAudioOutput } from "../tasks/audio/audioToAudio.js";
 import type { FeatureExtractionOutput } from "../tasks/nlp/featureExtraction.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
+import { PROVIDER_DEFINITIONS } from "./definitions.js";
 import { blackForestLabsTextToImage } from "./black-forest-labs/index.js";
 import { cerebrasConversational } from "./cerebras/index.js";
 import { cohereConversational } from "./cohere/index.js";
 import { falAiAutomaticSpeechRecognition, falAiTextToImage, falAiTextToSpeech } from "./fal-ai/index.js";
 import { falAiTextToVideo } from "./fal-ai/textToVideo.js";
 import { fireworksAiConversational } from "./fireworks-ai/index.js";
-import type { TaskHelpers } from "./helper.js";
+import type { ProviderHelper, TaskHelpers } from "./helper.js";
 import * as hf from "./hf-inference/index.js";
 import { hfInferenceConversational } from "./hf-inference/conversational.js";
 import {
@@ -49,51 +50,11 @@ import { replicateTextToImage, replicateTextToSpeech, replicateTextToVideo } fro
 import { sambanovaConversational } from "./sambanova/index.js";
 import { togetherConversational, togetherTextGeneration, togetherTextToImage } from "./together/index.js";
 
-/** Each provider's tasks, in the order its "Available tasks" error lists them. */
-export const PROVIDER_TASKS: Record<InferenceProvider, readonly InferenceTask[]> = {
-  "black-forest-labs": ["text-to-image"],
-  cerebras: ["conversational"],
-  cohere: ["conversational"],
-  "fal-ai": ["text-to-image", "text-to-speech", "text-to-video", "automatic-speech-recognition"],
-  "hf-inference": [
-    "text-to-image",
-    "conversational",
-    "text-generation",
-    "text-classification",
-    "question-answering",
-    "audio-classification",
-    "automatic-speech-recognition",
-    "fill-mask",
-    "feature-extraction",
-    "image-classification",
-    "image-segmentation",
-    "document-question-answering",
-    "image-to-text",
-    "object-detection",
-    "audio-to-audio",
-    "zero-shot-image-classification",
-    "zero-shot-classification",
-    "image-to-image",
-    "sentence-similarity",
-    "table-question-answering",
-    "tabular-classification",
-    "text-to-speech",
-    "token-classification",
-    "translation",
-    "summarization",
-    "visual-question-answering",
-    "tabular-regression",
-    "text-to-audio",
-  ],
-  "fireworks-ai": ["conversational"],
-  hyperbolic: ["text-to-image", "conversational", "text-generation"],
-  nebius: ["text-to-image", "conversational", "text-generation"],
-  novita: ["conversational", "text-generation"],
-  openai: ["conversational"],
-  replicate: ["text-to-image", "text-to-speech", "text-to-video"],
-  sambanova: ["conversational"],
-  together: ["text-to-image", "conversational", "text-generation"],
-};
+/** Each provider's tasks (from its definition), in the order its "Available tasks" error lists them. */
+export const PROVIDER_TASKS: Record<InferenceProvider, readonly InferenceTask[]> =
+  /* @__PURE__ */ Object.fromEntries(
+    PROVIDER_DEFINITIONS.map((definition) => [definition.id, definition.tasks]),
+  ) as Record<InferenceProvider, readonly InferenceTask[]>;
 
 export const conversationalHelpers: TaskHelpers<ChatCompletionOutput> = {
   cerebras: cerebrasConversational,
@@ -116,7 +77,7 @@ export const textGenerationHelpers: TaskHelpers<TextGenerationOutput> = {
   together: togetherTextGeneration,
 };
 
-export const textToImageHelpers: TaskHelpers<string | Blob> = {
+export const textToImageHelpers: TaskHelpers<unknown> = {
   "black-forest-labs": blackForestLabsTextToImage,
   "fal-ai": falAiTextToImage,
   "hf-inference": hf.hfInferenceTextToImage,
@@ -141,6 +102,12 @@ export const automaticSpeechRecognitionHelpers: TaskHelpers<AutomaticSpeechRecog
   "fal-ai": falAiAutomaticSpeechRecognition,
   "hf-inference": hf.hfInferenceAutomaticSpeechRecognition,
 };
+
+// 4.x's media tasks: no provider hubkit has serves them yet (fal-ai's and together's come with the
+// next providers round); the maps exist so the task functions give 4.x's "not supported" error.
+export const imageToVideoHelpers: TaskHelpers<Blob> = {};
+export const imageTextToImageHelpers: TaskHelpers<Blob> = {};
+export const imageTextToVideoHelpers: TaskHelpers<Blob> = {};
 
 // Tasks only hf-inference serves.
 export const textToAudioHelpers: TaskHelpers = { "hf-inference": hf.hfInferenceTextToAudio };
@@ -238,4 +205,24 @@ export const HELPERS_BY_TASK: Partial<Record<InferenceTask, TaskHelpers>> = {
   "tabular-regression": tabularRegressionHelpers,
   "text-to-audio": textToAudioHelpers,
   "text-to-video": textToVideoHelpers,
+  "image-to-video": imageToVideoHelpers,
+  "image-text-to-image": imageTextToImageHelpers,
+  "image-text-to-video": imageTextToVideoHelpers,
 };
+
+/** 4.x's `PROVIDERS`: every provider's helpers, by task (derived from the per-task maps). */
+export const PROVIDERS: Record<
+  InferenceProvider,
+  Partial<Record<InferenceTask, ProviderHelper>>
+> = /* @__PURE__ */ (() => {
+  const out = Object.fromEntries(PROVIDER_DEFINITIONS.map((definition) => [definition.id, {}])) as Record<
+    InferenceProvider,
+    Partial<Record<InferenceTask, ProviderHelper>>
+  >;
+  for (const [task, helpers] of Object.entries(HELPERS_BY_TASK) as [InferenceTask, TaskHelpers][]) {
+    for (const [provider, helper] of Object.entries(helpers) as [InferenceProvider, ProviderHelper][]) {
+      out[provider][task] = helper;
+    }
+  }
+  return out;
+})();

@@ -6,6 +6,7 @@ import { getModelInputExample } from "@hubkit/tasks/snippets/inputs";
 import { HF_ROUTER_URL, PROVIDER_BASE_URLS } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
 import { makeRequestOptionsFromResolvedModel } from "../lib/makeRequestOptions.js";
+import { getProviderHelper } from "../lib/providerRegistry.js";
 import { PROVIDER_TASKS } from "../providers/index.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
 import { fileRef, type FileEncoding } from "./literals.js";
@@ -236,7 +237,9 @@ export function planSnippets(
   const args = requestArgs(inputs, provider, task);
   const { url, info } = makeRequestOptionsFromResolvedModel(
     resolvedModel,
+    getProviderHelper(provider, task),
     { accessToken: standIn, provider, ...args, ...(streaming ? { stream: true } : {}) },
+    undefined,
     { task, billTo: opts.billTo, ...REAL_BASES },
   );
 

@@ -1,5 +1,6 @@
 // Data of the snippet generator: which client serves which pipeline, client method names, how each
 // provider returns generated media, and where each provider's key usually lives in the environment.
+import { PROVIDER_DEFINITIONS } from "../providers/definitions.js";
 import type { InferenceProvider } from "../types.js";
 
 /** Snippet clients per language, in the order they are returned (the reference's order). */
@@ -114,21 +115,10 @@ export const MEDIA_REPLIES: Readonly<Record<string, Partial<Record<InferenceProv
 };
 
 /** The environment variable each provider's own SDK and docs read its key from. */
-export const PROVIDER_KEY_ENV_VARS: Readonly<Record<InferenceProvider, string>> = {
-  "black-forest-labs": "BFL_API_KEY",
-  cerebras: "CEREBRAS_API_KEY",
-  cohere: "CO_API_KEY",
-  "fal-ai": "FAL_KEY",
-  "fireworks-ai": "FIREWORKS_API_KEY",
-  "hf-inference": "HF_TOKEN",
-  hyperbolic: "HYPERBOLIC_API_KEY",
-  nebius: "NEBIUS_API_KEY",
-  novita: "NOVITA_API_KEY",
-  openai: "OPENAI_API_KEY",
-  replicate: "REPLICATE_API_TOKEN",
-  sambanova: "SAMBANOVA_API_KEY",
-  together: "TOGETHER_API_KEY",
-};
+export const PROVIDER_KEY_ENV_VARS: Readonly<Record<InferenceProvider, string>> =
+  /* @__PURE__ */ Object.fromEntries(
+    PROVIDER_DEFINITIONS.map((definition) => [definition.id, definition.keyEnvVar]),
+  ) as Record<InferenceProvider, string>;
 
 /** The hub token's variable, for calls through the router. */
 export const HUB_TOKEN_ENV_VAR = "HF_TOKEN";

@@ -1,8 +1,4 @@
-import {
-  InferenceClientProviderOutputError,
-  InferenceClientTimeoutError,
-  InferenceOutputError,
-} from "../../errors.js";
+import { InferenceClientProviderOutputError, InferenceClientTimeoutError } from "../../errors.js";
 import { getLogger } from "../../lib/logger.js";
 import { delay } from "../../utils/delay.js";
 import { isObject, isString } from "../../utils/guards.js";
@@ -11,7 +7,7 @@ import { flattenPrompt, imageFromUrl, type ProviderHelper, type ResponseContext 
 const FAILED = "Failed to fetch result from black forest labs API";
 
 /** BFL answers with a job to poll: `attempt` 0..n-1 on its polling URL until the status is "Ready". */
-async function pollResult(pollingUrl: string, context: ResponseContext): Promise<string | Blob> {
+async function pollResult(pollingUrl: string, context: ResponseContext): Promise<unknown> {
   const poll = context.options.poll ?? {};
   const interval = poll.intervalMs ?? 1000;
   const attempts = poll.maxAttempts ?? 5;
@@ -22,7 +18,6 @@ async function pollResult(pollingUrl: string, context: ResponseContext): Promise
     if (Date.now() + interval > deadline) {
       throw new InferenceClientTimeoutError(
         `Timed out waiting for the black-forest-labs result after ${poll.timeoutMs} ms`,
-        { provider: "black-forest-labs" },
       );
     }
     await delay(interval, context.signal);
@@ -34,10 +29,7 @@ async function pollResult(pollingUrl: string, context: ResponseContext): Promise
     });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new InferenceClientProviderOutputError(FAILED, {
-        provider: "black-forest-labs",
-        status: response.status,
-      });
+      throw new InferenceClientProviderOutputError(FAILED);
     }
     const payload: unknown = await response.json();
     if (
@@ -46,20 +38,19 @@ async function pollResult(pollingUrl: string, context: ResponseContext): Promise
       isObject(payload.result) &&
       isString(payload.result.sample)
     ) {
-      return imageFromUrl(payload.result.sample, context);
+      return imageFromUrl(payload.result.sample, context, payload);
     }
   }
-  throw new InferenceClientProviderOutputError(FAILED, { provider: "black-forest-labs" });
+  throw new InferenceClientProviderOutputError(FAILED);
 }
 
-export const blackForestLabsTextToImage: ProviderHelper<string | Blob> = {
+export const blackForestLabsTextToImage: ProviderHelper<unknown> = {
   provider: "black-forest-labs",
-  providerKeyScheme: "X-Key",
   makeRoute: ({ model }) => `/v1/${model}`,
   preparePayload: ({ args }) => flattenPrompt(args),
   async getResponse(response, context) {
     if (isObject(response) && isString(response.polling_url))
       return pollResult(response.polling_url, context);
-    throw new InferenceOutputError("Expected {id: string, polling_url: string}", "black-forest-labs");
+    throw new InferenceClientProviderOutputError("Expected {id: string, polling_url: string}");
   },
 };

@@ -1,25 +1,24 @@
 import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
-import { InferenceClientProviderOutputError, InferenceOutputError } from "../../errors.js";
+import { InferenceClientProviderOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { download, flattenPrompt, imageFromUrl, defineHelper, type ProviderHelper } from "../helper.js";
 
 // fal.ai takes its own keys as `Authorization: Key …`; each model is its own route.
 const falBase = {
   provider: "fal-ai",
-  providerKeyScheme: "Key",
   makeRoute: ({ model }) => `/${model}`,
 } satisfies Partial<ProviderHelper>;
 
-export const falAiTextToImage = /* @__PURE__ */ defineHelper<string | Blob>(falBase, {
+export const falAiTextToImage = /* @__PURE__ */ defineHelper<unknown>(falBase, {
   preparePayload: ({ args }) => {
     const { inputs, parameters, ...rest } = args;
     return { ...rest, ...(parameters as object | undefined), sync_mode: true, prompt: inputs };
   },
   async getResponse(response, context) {
     if (isObject(response) && Array.isArray(response.images) && isString(response.images[0]?.url)) {
-      return imageFromUrl(response.images[0].url, context);
+      return imageFromUrl(response.images[0].url, context, response);
     }
-    throw new InferenceOutputError("Expected Fal.ai text-to-image response format", "fal-ai");
+    throw new InferenceClientProviderOutputError("Expected Fal.ai text-to-image response format");
   },
 });
 
@@ -27,9 +26,8 @@ export const falAiTextToSpeech = /* @__PURE__ */ defineHelper<Blob>(falBase, {
   preparePayload: ({ args }) => flattenPrompt(args, "lyrics"),
   async getResponse(response, context) {
     if (!(isObject(response) && isObject(response.audio) && isString(response.audio.url))) {
-      throw new InferenceOutputError(
+      throw new InferenceClientProviderOutputError(
         `Expected { audio: { url: string } } format from Fal.ai Text-to-Speech, got: ${JSON.stringify(response)}`,
-        "fal-ai",
       );
     }
     const url = response.audio.url;
@@ -37,11 +35,9 @@ export const falAiTextToSpeech = /* @__PURE__ */ defineHelper<Blob>(falBase, {
       return await download(url, context);
     } catch (error) {
       if (context.signal?.aborted) throw error;
-      const status = error instanceof InferenceClientProviderOutputError ? error.status : undefined;
-      const inner = `Failed to fetch audio from ${url}: ${status ?? (error as Error).message}`;
+      const inner = `Failed to fetch audio from ${url}: ${(error as Error).message}`;
       throw new InferenceClientProviderOutputError(
         `Error fetching or processing audio from Fal.ai Text-to-Speech URL: ${url}. ${inner}`,
-        { provider: "fal-ai", status },
       );
     }
   },
@@ -54,9 +50,8 @@ export const falAiAutomaticSpeechRecognition = /* @__PURE__ */ defineHelper<Auto
     preparePayload: ({ args }) => args,
     async getResponse(response) {
       if (isObject(response) && isString(response.text)) return { text: response.text };
-      throw new InferenceOutputError(
+      throw new InferenceClientProviderOutputError(
         `Expected { text: string } format from Fal.ai Automatic Speech Recognition, got: ${JSON.stringify(response)}`,
-        "fal-ai",
       );
     },
   },

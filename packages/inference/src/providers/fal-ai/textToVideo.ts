@@ -1,9 +1,5 @@
 import { routerBase } from "../../config.js";
-import {
-  InferenceClientProviderOutputError,
-  InferenceClientTimeoutError,
-  InferenceOutputError,
-} from "../../errors.js";
+import { InferenceClientProviderOutputError, InferenceClientTimeoutError } from "../../errors.js";
 import { delay } from "../../utils/delay.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { download, flattenPrompt, type ProviderHelper, type ResponseContext } from "../helper.js";
@@ -14,13 +10,13 @@ async function getJson(url: string, context: ResponseContext, failed: string, un
   const response = await context.fetch(url, { headers: context.headers, signal: context.signal });
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    throw new InferenceClientProviderOutputError(failed, { provider, status: response.status });
+    throw new InferenceClientProviderOutputError(failed);
   }
   try {
     return (await response.json()) as unknown;
   } catch (error) {
     if (context.signal?.aborted) throw error;
-    throw new InferenceClientProviderOutputError(unparsable, { provider, status: response.status });
+    throw new InferenceClientProviderOutputError(unparsable);
   }
 }
 
@@ -30,10 +26,10 @@ async function getJson(url: string, context: ResponseContext, failed: string, un
  */
 async function awaitQueuedVideo(response: unknown, context: ResponseContext): Promise<Blob> {
   if (!isObject(response) || !response.request_id) {
-    throw new InferenceClientProviderOutputError("No request ID found in the response", { provider });
+    throw new InferenceClientProviderOutputError("No request ID found in the response");
   }
   if (!isString(response.response_url)) {
-    throw new InferenceOutputError("Expected {request_id: string, response_url: string}", provider);
+    throw new InferenceClientProviderOutputError("Expected {request_id: string, response_url: string}");
   }
   const requestUrl = new URL(context.url);
   // Through the router the queue lives under {router}/fal-ai; directly, at the queue host's root.
@@ -52,7 +48,6 @@ async function awaitQueuedVideo(response: unknown, context: ResponseContext): Pr
     if (attempt >= maxAttempts || Date.now() + interval > deadline) {
       throw new InferenceClientTimeoutError(
         `Timed out waiting for fal-ai to complete request ${String(response.request_id)} (last status: ${String(status)})`,
-        { provider },
       );
     }
     await delay(interval, context.signal);
@@ -78,15 +73,13 @@ async function awaitQueuedVideo(response: unknown, context: ResponseContext): Pr
   ) {
     return download(result.video.url, context);
   }
-  throw new InferenceOutputError(
+  throw new InferenceClientProviderOutputError(
     `Expected { video: { url: string } } result format, got instead: ${JSON.stringify(result)}`,
-    provider,
   );
 }
 
 export const falAiTextToVideo: ProviderHelper<Blob> = {
   provider,
-  providerKeyScheme: "Key",
   directBase: "fal-ai-queue",
   makeRoute: ({ model, authMethod }) =>
     authMethod === "provider-key" ? `/${model}` : `/${model}?_subdomain=queue`,

@@ -1,4 +1,4 @@
-import type { UrlParams } from "../../types.js";
+import type { AuthMethod, Options, UrlParams } from "../../types.js";
 import { makeBaseUrl, type ProviderHelper, type ResponseContext } from "../helper.js";
 
 const isHttpUrl = (model: string) => /^https?:\/\//.test(model);
@@ -21,3 +21,17 @@ export function hfInferenceHelper<Output>(
 }
 
 export { isHttpUrl };
+
+/**
+ * An OpenAI-style route of hf-inference: `{router}/hf-inference/models/{id}/v1/{kind}`, or an
+ * endpoint's URL completed with `/v1/{kind}` (unless it already ends with it).
+ */
+export function openAiRoute(model: string, authMethod: AuthMethod, options: Options, kind: string): string {
+  let url = isHttpUrl(model)
+    ? model.trim()
+    : `${makeBaseUrl("hf-inference", authMethod, options)}/models/${model}`;
+  url = url.replace(/\/+$/, "");
+  if (url.endsWith("/v1")) return `${url}/${kind}`;
+  if (!url.endsWith(`/${kind}`)) return `${url}/v1/${kind}`;
+  return url;
+}

@@ -19,19 +19,18 @@ import type {
   ZeroShotClassificationOutput,
   ZeroShotImageClassificationOutput,
 } from "@hubkit/tasks";
-import { InferenceOutputError } from "../../errors.js";
+import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import type { AudioToAudioOutput } from "../../tasks/audio/audioToAudio.js";
 import type { FeatureExtractionOutput } from "../../tasks/nlp/featureExtraction.js";
-import { base64FromBinary } from "../../utils/base64.js";
 import { isArrayOf, isNumber, isNumberArray, isObject, isString, isStringArray } from "../../utils/guards.js";
-import { blobFromDataUrl, imageFromUrl, parseGeneratedText } from "../helper.js";
-import { hfInferenceHelper } from "./base.js";
+import { blobFromDataUrl, dataUrlFromBlob, imageFromUrl, type ProviderHelper } from "../helper.js";
+import { hfInferenceHelper, openAiRoute } from "./base.js";
 
 export { hfInferenceConversational } from "./conversational.js";
 
 type Item = Record<string, unknown>;
 const fail = (expected: string): never => {
-  throw new InferenceOutputError(expected, "hf-inference");
+  throw new InferenceClientProviderOutputError(expected);
 };
 /** Checks that `response` is an array whose every element passes `check`. */
 function arrayOf<T>(response: unknown, check: (item: Item) => boolean, expected: string): T[] {
@@ -117,24 +116,38 @@ export const hfInferenceObjectDetection = /* @__PURE__ */ hfInferenceHelper((res
 );
 
 /** Images come back as `{data: [{b64_json}]}`, `{output: [url]}` or raw bytes. */
-export const hfInferenceTextToImage = /* @__PURE__ */ hfInferenceHelper(
-  async (response, context): Promise<string | Blob> => {
-    if (!response) fail("response is undefined");
-    const url = context.outputType === "url";
-    if (isObject(response) && Array.isArray(response.data) && isString(response.data[0]?.b64_json)) {
-      const dataUrl = `data:image/jpeg;base64,${response.data[0].b64_json}`;
-      return url ? dataUrl : blobFromDataUrl(dataUrl);
-    }
-    if (isObject(response) && Array.isArray(response.output) && isString(response.output[0])) {
-      return imageFromUrl(response.output[0], context);
+/** Text to image as 4.x: no `url` output (hf-inference answers bytes, not a hosted file). */
+export const hfInferenceTextToImage: ProviderHelper<unknown> = {
+  ...hfInferenceHelper(async (response, context): Promise<unknown> => {
+    if (!response)
+      fail("Received malformed response from HF-Inference text-to-image API: response is undefined");
+    const { outputType } = context;
+    if (isObject(response)) {
+      if (outputType === "json") return { ...response };
+      if (Array.isArray(response.data) && isObject(response.data[0]) && isString(response.data[0].b64_json)) {
+        const dataUrl = `data:image/jpeg;base64,${response.data[0].b64_json}`;
+        return outputType === "dataUrl" ? dataUrl : blobFromDataUrl(dataUrl);
+      }
+      if (Array.isArray(response.output) && isString(response.output[0])) {
+        return imageFromUrl(response.output[0], { ...context, outputType: outputType ?? "blob" });
+      }
     }
     if (response instanceof Blob) {
-      if (!url) return response;
-      return `data:${response.type || "image/jpeg"};base64,${await base64FromBinary(response)}`;
+      if (outputType === "dataUrl") return dataUrlFromBlob(response);
+      if (outputType === "json") return { output: await dataUrlFromBlob(response) };
+      return response;
     }
-    return fail("Expected a Blob ");
+    return fail("Received malformed response from HF-Inference text-to-image API: expected a Blob");
+  }),
+  preparePayload({ args, outputType }) {
+    if (outputType === "url") {
+      throw new InferenceClientInputError(
+        "hf-inference provider does not support URL output. Use outputType 'blob', 'dataUrl' or 'json' instead.",
+      );
+    }
+    return args;
   },
-);
+};
 
 export const hfInferenceZeroShotImageClassification = /* @__PURE__ */ hfInferenceHelper((response) =>
   arrayOf<ZeroShotImageClassificationOutput[number]>(response, labelScore, LABEL_SCORE),
@@ -149,7 +162,7 @@ export const hfInferenceFeatureExtraction = /* @__PURE__ */ hfInferenceHelper(
     Array.isArray(response) && response.every((value) => isEmbedding(value, 3))
       ? (response as FeatureExtractionOutput)
       : fail("Expected Array<number[][][] | number[][] | number[] | number>"),
-  ({ model }) => `pipeline/feature-extraction/${model}`,
+  ({ model }) => `models/${model}/pipeline/feature-extraction`,
 );
 
 export const hfInferenceFillMask = /* @__PURE__ */ hfInferenceHelper((response) =>
@@ -172,7 +185,7 @@ export const hfInferenceQuestionAnswering = /* @__PURE__ */ hfInferenceHelper((r
 export const hfInferenceSentenceSimilarity = /* @__PURE__ */ hfInferenceHelper(
   (response) =>
     isNumberArray(response) ? (response as SentenceSimilarityOutput) : fail("Expected Array<number>"),
-  ({ model }) => `pipeline/sentence-similarity/${model}`,
+  ({ model }) => `models/${model}/pipeline/sentence-similarity`,
 );
 
 export const hfInferenceSummarization = /* @__PURE__ */ hfInferenceHelper((response) =>
@@ -204,9 +217,32 @@ export const hfInferenceTextClassification = /* @__PURE__ */ hfInferenceHelper((
   ),
 );
 
-export const hfInferenceTextGeneration = /* @__PURE__ */ hfInferenceHelper((response): TextGenerationOutput =>
-  parseGeneratedText(response, "hf-inference"),
-);
+/**
+ * Text generation on the router's OpenAI-style completions route (`models/{id}/v1/completions`,
+ * or `{endpoint}/v1/completions`), as 4.x: `{model, …, max_tokens, prompt}` in, `choices[0].text` out.
+ */
+export const hfInferenceTextGeneration: ProviderHelper<TextGenerationOutput> = {
+  ...hfInferenceHelper((response): TextGenerationOutput => {
+    const choice = isObject(response) && Array.isArray(response.choices) ? response.choices[0] : undefined;
+    if (isObject(choice) && isString(choice.text)) return { generated_text: choice.text };
+    return fail(
+      "Received malformed response from HF-Inference text generation API: expected {choices: [{text: string}]}",
+    );
+  }),
+  makeUrl: ({ model, authMethod }, options) => openAiRoute(model, authMethod, options, "completions"),
+  preparePayload({ args, model }) {
+    const { inputs, parameters, ...rest } = args as Record<string, unknown> & {
+      parameters?: Record<string, unknown>;
+    };
+    const { max_new_tokens, ...otherParameters } = parameters ?? {};
+    return {
+      model,
+      ...rest,
+      ...(parameters ? { max_tokens: max_new_tokens, ...otherParameters } : undefined),
+      prompt: inputs,
+    };
+  },
+};
 
 export const hfInferenceTokenClassification = /* @__PURE__ */ hfInferenceHelper((response) =>
   arrayOf<TokenClassificationOutput[number]>(
@@ -231,13 +267,28 @@ export const hfInferenceTranslation = /* @__PURE__ */ hfInferenceHelper((respons
   return (items.length === 1 ? items[0] : items) as TranslationOutput;
 });
 
-export const hfInferenceZeroShotClassification = /* @__PURE__ */ hfInferenceHelper((response) =>
-  arrayOf<ZeroShotClassificationOutput[number]>(
-    Array.isArray(response) ? response : [response],
-    (item) => isStringArray(item.labels) && isNumberArray(item.scores) && isString(item.sequence),
-    "Expected Array<{labels: string[], scores: number[], sequence: string}>",
-  ),
-);
+const isLabelsScores = (value: unknown): value is { labels: string[]; scores: number[] } =>
+  isObject(value) &&
+  isStringArray(value.labels) &&
+  isNumberArray(value.scores) &&
+  value.labels.length === value.scores.length;
+
+/**
+ * As 4.x: `[{label, score}]`. The pipeline's `{sequence, labels, scores}` reply is turned into
+ * that; hubkit also reads it wrapped in a one-element array (4.x rejects that valid reply).
+ */
+export const hfInferenceZeroShotClassification = /* @__PURE__ */ hfInferenceHelper((response) => {
+  const single =
+    Array.isArray(response) && response.length === 1 && isLabelsScores(response[0]) ? response[0] : response;
+  if (isLabelsScores(single)) {
+    return single.labels.map((label, index) => ({ label, score: single.scores[index] })) as never;
+  }
+  return arrayOf<ZeroShotClassificationOutput[number]>(
+    response,
+    labelScore,
+    "Received malformed response from HF-Inference zero-shot-classification API: expected Array<{label: string, score: number}>",
+  );
+});
 
 export const hfInferenceDocumentQuestionAnswering = /* @__PURE__ */ hfInferenceHelper((response) =>
   first<DocumentQuestionAnsweringOutput[number]>(

@@ -1,5 +1,5 @@
 import type { TextGenerationOutput } from "@hubkit/tasks";
-import { InferenceOutputError } from "../../errors.js";
+import { InferenceClientProviderOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { chatPromptPayload, conversationalHelper, imageFromBase64, type ProviderHelper } from "../helper.js";
 
@@ -17,11 +17,11 @@ export const hyperbolicTextGeneration: ProviderHelper<TextGenerationOutput> = {
     if (isObject(choice) && isObject(choice.message) && isString(choice.message.content)) {
       return { generated_text: choice.message.content };
     }
-    throw new InferenceOutputError("Expected Hyperbolic text generation response format", provider);
+    throw new InferenceClientProviderOutputError("Expected Hyperbolic text generation response format");
   },
 };
 
-export const hyperbolicTextToImage: ProviderHelper<string | Blob> = {
+export const hyperbolicTextToImage: ProviderHelper<unknown> = {
   provider,
   makeRoute: () => "/v1/images/generations",
   preparePayload: ({ args, model }) => {
@@ -30,8 +30,8 @@ export const hyperbolicTextToImage: ProviderHelper<string | Blob> = {
   },
   async getResponse(response, context) {
     if (isObject(response) && Array.isArray(response.images) && isString(response.images[0]?.image)) {
-      return imageFromBase64(response.images[0].image, context);
+      return imageFromBase64(response.images[0].image, context, response);
     }
-    throw new InferenceOutputError("Expected Hyperbolic text-to-image response format", provider);
+    throw new InferenceClientProviderOutputError("Expected Hyperbolic text-to-image response format");
   },
 };

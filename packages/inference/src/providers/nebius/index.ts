@@ -1,4 +1,4 @@
-import { InferenceOutputError } from "../../errors.js";
+import { InferenceClientProviderOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
 import {
   completionPayload,
@@ -19,7 +19,7 @@ export const nebiusTextGeneration = /* @__PURE__ */ textGenerationHelper(
   completionPayload,
 );
 
-export const nebiusTextToImage: ProviderHelper<string | Blob> = {
+export const nebiusTextToImage: ProviderHelper<unknown> = {
   provider,
   makeRoute: () => "v1/images/generations",
   preparePayload: ({ args, model }) => {
@@ -34,8 +34,8 @@ export const nebiusTextToImage: ProviderHelper<string | Blob> = {
   },
   async getResponse(response, context) {
     if (isObject(response) && Array.isArray(response.data) && isString(response.data[0]?.b64_json)) {
-      return imageFromBase64(response.data[0].b64_json, context);
+      return imageFromBase64(response.data[0].b64_json, context, response);
     }
-    throw new InferenceOutputError("Expected Nebius text-to-image response format", provider);
+    throw new InferenceClientProviderOutputError("Expected Nebius text-to-image response format");
   },
 };

@@ -1,4 +1,4 @@
-import { InferenceOutputError } from "../../errors.js";
+import { InferenceClientProviderOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { download, imageFromUrl, defineHelper, type ProviderHelper } from "../helper.js";
 
@@ -21,12 +21,12 @@ const replicateBase = {
   },
 } satisfies Partial<ProviderHelper>;
 
-export const replicateTextToImage = /* @__PURE__ */ defineHelper<string | Blob>(replicateBase, {
+export const replicateTextToImage = /* @__PURE__ */ defineHelper<unknown>(replicateBase, {
   async getResponse(response, context) {
     const output = isObject(response) ? response.output : undefined;
     const url = Array.isArray(output) ? output[0] : output;
-    if (isString(url) && URL.canParse(url)) return imageFromUrl(url, context);
-    throw new InferenceOutputError("Expected Replicate text-to-image response format", provider);
+    if (isString(url) && URL.canParse(url)) return imageFromUrl(url, context, response);
+    throw new InferenceClientProviderOutputError("Expected Replicate text-to-image response format");
   },
 });
 
@@ -41,7 +41,7 @@ export const replicateTextToSpeech = /* @__PURE__ */ defineHelper<Blob>(replicat
     const output = isObject(response) ? response.output : undefined;
     const url = Array.isArray(output) ? output[0] : output;
     if (isString(url)) return download(url, context);
-    throw new InferenceOutputError("Expected Blob or object with output", provider);
+    throw new InferenceClientProviderOutputError("Expected Blob or object with output");
   },
 });
 
@@ -49,6 +49,6 @@ export const replicateTextToVideo = /* @__PURE__ */ defineHelper<Blob>(replicate
   async getResponse(response, context) {
     const output = isObject(response) ? response.output : undefined;
     if (isString(output) && URL.canParse(output)) return download(output, context);
-    throw new InferenceOutputError("Expected { output: string }", provider);
+    throw new InferenceClientProviderOutputError("Expected { output: string }");
   },
 });

@@ -1,5 +1,5 @@
 import type { TextGenerationOutput } from "@hubkit/tasks";
-import { InferenceOutputError } from "../../errors.js";
+import { InferenceClientProviderOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { conversationalHelper, imageFromBase64, type ProviderHelper } from "../helper.js";
 
@@ -14,11 +14,11 @@ export const togetherTextGeneration: ProviderHelper<TextGenerationOutput> = {
   async getResponse(response) {
     const choice = isObject(response) && Array.isArray(response.choices) ? response.choices[0] : undefined;
     if (isObject(choice) && isString(choice.text)) return { generated_text: choice.text };
-    throw new InferenceOutputError("Expected Together text generation response format", provider);
+    throw new InferenceClientProviderOutputError("Expected Together text generation response format");
   },
 };
 
-export const togetherTextToImage: ProviderHelper<string | Blob> = {
+export const togetherTextToImage: ProviderHelper<unknown> = {
   provider,
   makeRoute: () => "v1/images/generations",
   preparePayload: ({ args, model }) => {
@@ -33,8 +33,8 @@ export const togetherTextToImage: ProviderHelper<string | Blob> = {
   },
   async getResponse(response, context) {
     if (isObject(response) && Array.isArray(response.data) && isString(response.data[0]?.b64_json)) {
-      return imageFromBase64(response.data[0].b64_json, context);
+      return imageFromBase64(response.data[0].b64_json, context, response);
     }
-    throw new InferenceOutputError("Expected Together text-to-image response format", provider);
+    throw new InferenceClientProviderOutputError("Expected Together text-to-image response format");
   },
 };

@@ -1,5 +1,5 @@
 import type { AutomaticSpeechRecognitionInput, AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
-import { InferenceClientInputError, InferenceOutputError } from "../../errors.js";
+import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import { runTask } from "../../lib/request.js";
 import { FAL_AI_AUDIO_TYPES } from "../../providers/fal-ai/index.js";
 import { automaticSpeechRecognitionHelpers } from "../../providers/index.js";
@@ -18,13 +18,11 @@ async function asFalAiDataUrl(args: RequestArgs): Promise<RequestArgs> {
   if (!type) {
     throw new InferenceClientInputError(
       "Unable to determine the input's content-type. Make sure your are passing a Blob when using provider fal-ai.",
-      { provider: "fal-ai" },
     );
   }
   if (!FAL_AI_AUDIO_TYPES.includes(type)) {
     throw new InferenceClientInputError(
       `Provider fal-ai does not support blob type ${type} - supported content types are: ${FAL_AI_AUDIO_TYPES.join(", ")}`,
-      { provider: "fal-ai" },
     );
   }
   const base64 = await base64FromBinary(blob as Blob);
@@ -47,6 +45,7 @@ export async function automaticSpeechRecognition(
       prepareArgs: (prepared, helper) => (helper.provider === "fal-ai" ? asFalAiDataUrl(prepared) : prepared),
     },
   );
-  if (typeof result?.text !== "string") throw new InferenceOutputError("Expected {text: string}");
+  if (typeof result?.text !== "string")
+    throw new InferenceClientProviderOutputError("Expected {text: string}");
   return result;
 }

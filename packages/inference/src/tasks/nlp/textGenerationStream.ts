@@ -48,13 +48,39 @@ export interface TextGenerationStreamOutput {
   details: TextGenerationStreamDetails | null;
 }
 
-/** Continues a text prompt, token by token as it is generated. */
-export function textGenerationStream(
+/**
+ * Continues a text prompt, token by token as it is generated. Routes that answer OpenAI-style
+ * completion chunks (hf-inference's `/v1/completions`, as 4.x calls it) are read into this
+ * shape; 4.x yields those chunks as they came, under this type.
+ */
+export async function* textGenerationStream(
   args: BaseArgs & TextGenerationInput,
   options?: Options,
 ): AsyncGenerator<TextGenerationStreamOutput> {
-  return runStreamingTask<TextGenerationStreamOutput>(textGenerationHelpers, args, {
-    ...options,
-    task: "text-generation",
-  });
+  let text = "";
+  for await (const event of runStreamingTask<TextGenerationStreamOutput | CompletionChunk>(
+    textGenerationHelpers,
+    args,
+    { ...options, task: "text-generation" },
+  )) {
+    if (!("choices" in event)) {
+      yield event;
+      continue;
+    }
+    const choice = event.choices[0];
+    if (!choice) continue;
+    text += choice.text ?? "";
+    const last = choice.finish_reason != null;
+    yield {
+      index: choice.index,
+      token: { id: 0, text: choice.text ?? "", logprob: 0, special: false },
+      generated_text: last ? text : null,
+      details: null,
+    };
+  }
+}
+
+/** One chunk of an OpenAI-style streamed completion. */
+interface CompletionChunk {
+  choices: { index?: number; text?: string; finish_reason?: string | null }[];
 }
