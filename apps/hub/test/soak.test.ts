@@ -105,8 +105,8 @@ function scenarios(hub: HubServer, rand: () => number): Scenario[] {
   return [
     { name: "chat", weight: 4, run: chat(viaHub, "together", CHAT_MODEL) },
     { name: "stream", weight: 4, run: stream(viaHub, "together", CHAT_MODEL) },
-    { name: "503-storm", weight: 3, run: chat(viaHub, "nebius", CHAT_MODEL) },
-    { name: "503-storm-stream", weight: 2, run: stream(viaHub, "nebius", CHAT_MODEL) },
+    { name: "503-storm", weight: 3, run: chat(viaHub, "cerebras", CHAT_MODEL) },
+    { name: "503-storm-stream", weight: 2, run: stream(viaHub, "cerebras", CHAT_MODEL) },
     { name: "always-503", weight: 1, run: chat(viaHub, "together", "hubkit-faults/always-503") },
     { name: "429-retry-after", weight: 1, run: chat(viaHub, "together", "hubkit-faults/rate-limited") },
     { name: "stream-cut", weight: 2, run: stream(viaHub, "together", "hubkit-faults/stream-cut") },
@@ -121,10 +121,11 @@ function scenarios(hub: HubServer, rand: () => number): Scenario[] {
     { name: "error-openai", weight: 1, run: chat(viaHub, "together", "hubkit-faults/error-openai") },
     { name: "wrong-content-type", weight: 1, run: chat(viaHub, "novita", CHAT_MODEL) },
     { name: "wrong-content-type-stream", weight: 1, run: stream(viaHub, "novita", CHAT_MODEL) },
-    { name: "stall-before-reply", weight: 1, run: chat(viaHub, "hyperbolic", CHAT_MODEL) },
+    { name: "stall-before-reply", weight: 1, run: chat(viaHub, "hf-inference", CHAT_MODEL) },
     { name: "stall-mid-stream", weight: 1, run: stream(viaHub, "fireworks-ai", CHAT_MODEL) },
     { name: "direct-flaky-503", weight: 2, run: chat(direct, "together", "hubkit-faults/flaky-503") },
-    { name: "direct-stream", weight: 2, run: stream(direct, "sambanova", "hubkit-faults/slow-stream") },
+    { name: "direct-stream", weight: 2, run: stream(direct, "together", "hubkit-faults/slow-stream") },
+    { name: "direct-stream-cut", weight: 2, run: stream(direct, "together", "hubkit-faults/stream-cut") },
     {
       // A browser that hangs up mid-stream (Stop in the playground), raw through the proxy.
       name: "proxy-stream-abort",
@@ -182,14 +183,14 @@ describe("fault soak", () => {
       // Standing faults, by provider, so each scenario meets its own; storms come in bursts.
       const handles: FaultHandle[] = [
         emulator.fault({ match: { provider: "novita" }, contentType: "text/html; charset=utf-8" }),
-        emulator.fault({ match: { provider: "hyperbolic" }, neverComplete: true }),
+        emulator.fault({ match: { provider: "hf-inference" }, neverComplete: true }),
         emulator.fault({ match: { provider: "fireworks-ai" }, eventDelayMs: UPSTREAM_IDLE_MS * 3 }),
       ];
       const storms: FaultHandle[] = [];
       const storm = () =>
         storms.push(
           emulator.fault({
-            match: { provider: "nebius" },
+            match: { provider: "cerebras" },
             status: 503,
             retryAfter: 0,
             times: 12,
@@ -206,7 +207,7 @@ describe("fault soak", () => {
           const faulty =
             (r.status ?? 0) >= 400 ||
             (r.model ?? "").startsWith("hubkit-faults/") ||
-            ["novita", "hyperbolic", "fireworks-ai"].includes(r.provider ?? "");
+            ["novita", "hf-inference", "fireworks-ai"].includes(r.provider ?? "");
           if (faulty) upstreamFaults++;
         }
         emulator.clearRequests();

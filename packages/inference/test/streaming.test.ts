@@ -163,6 +163,30 @@ describe("textGenerationStream and streamingRequest", () => {
   });
 });
 
+describe("a connection dropped mid-stream (issue 15)", () => {
+  it("ends in a typed ProviderApiError after the events that arrived, not a bare TypeError", async () => {
+    const received: ChatCompletionStreamOutput[] = [];
+    const error = await rejection(
+      (async () => {
+        for await (const chunk of chatCompletionStream(
+          { model: "hubkit-faults/stream-cut", messages, accessToken: HUB_TOKEN },
+          emu().clientOptions,
+        )) {
+          received.push(chunk);
+        }
+      })(),
+    );
+    expect(error).toBeInstanceOf(InferenceClientProviderApiError);
+    expect(error.message).toMatch(
+      /^Failed to perform inference: the connection closed before the event stream ended/,
+    );
+    expect((error as InferenceClientProviderApiError).httpResponse.status).toBe(200);
+    expect(error.message).not.toContain(HUB_TOKEN);
+    // The emulator sends three events, then drops the connection.
+    expect(received.length).toBe(3);
+  });
+});
+
 describe("a stream cut before its final blank line (issue 15)", () => {
   it("discards the unterminated last event and finishes cleanly, as WHATWG and the reference do", async () => {
     // A recorded Cerebras stream ends this way: the last chunk has no terminating blank line.

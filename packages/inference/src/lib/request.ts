@@ -354,7 +354,21 @@ export async function* runStreamingTask<T>(
     let finished = false;
     try {
       while (!finished) {
-        const { done, value } = await reader.read();
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (cause) {
+          // The caller's abort or deadline: call.fail() reports it. Otherwise the connection broke
+          // mid-stream (fetch rejects with a bare TypeError "terminated"): a typed error instead.
+          if (callOptions.signal?.aborted) throw cause;
+          finished = true;
+          throw new InferenceClientProviderApiError(
+            `${INFERENCE_FAILED}the connection closed before the event stream ended (${(cause as Error).message})`,
+            httpRequestOf(prepared),
+            httpResponseOf(response, ""),
+          );
+        }
+        const { done, value } = chunk;
         let events: ServerSentEvent[];
         if (done) {
           finished = true;
