@@ -1,6 +1,7 @@
 // "Try it": runs one model through the browser's inference client (same-origin proxy) and renders
 // the result. Failures show the client's message; a running call can be stopped.
 import { Play, Square } from "lucide-react";
+import type { InferenceProviderOrPolicy } from "@hubkit/inference";
 import { useEffect, useId, useRef, useState } from "react";
 import type { HubModel } from "../lib/api.js";
 import { demoAssetUrl } from "../lib/api.js";
@@ -155,7 +156,7 @@ export function TryIt({ model, provider, task, initialInput, exampleFile }: TryI
     setStreamed("");
     try {
       const client = await createClient(token);
-      const base = { model: model.id, provider };
+      const base = { model: model.id, provider: provider as InferenceProviderOrPolicy };
       if (spec.input === "chat") {
         const stream = client.chatCompletionStream(
           { ...base, messages: [{ role: "user", content: input }], max_tokens: 512 },

@@ -7,15 +7,18 @@ import type { HubModel } from "../lib/api.js";
 import { createClient } from "../lib/inference.js";
 import { PlaygroundCode } from "./PlaygroundCode.js";
 
-/** Parameters as the client takes them (`parameters` of textToImage); unset ones are left out. */
-export interface ImageParameters {
+/**
+ * Parameters as the client takes them (`parameters` of textToImage); unset ones are left out. A type
+ * alias, not an interface, so that it fits the client's open parameter record.
+ */
+export type ImageParameters = {
   width?: number;
   height?: number;
   num_inference_steps?: number;
   guidance_scale?: number;
   seed?: number;
   negative_prompt?: string;
-}
+};
 
 interface ImagePanelProps {
   model?: HubModel;
