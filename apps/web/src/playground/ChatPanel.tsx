@@ -1,6 +1,6 @@
 // Chat: the open conversation (saved in the browser), streamed replies with their speed, per-message
 // copy / edit / delete / regenerate, image attachments for vision-language models, Stop.
-import { CircleStop, ImagePlus, Plus, Send, Square, X } from "lucide-react";
+import { CircleStop, ImagePlus, Plus, Send, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ErrorNotice } from "../components/Feedback.js";
 import type { HubModel } from "../lib/api.js";
@@ -13,6 +13,7 @@ import {
   useConversations,
   type StoredMessage,
 } from "./conversations.js";
+import { Composer } from "./Composer.js";
 import { imageToDataUrl } from "./images.js";
 import { MessageItem } from "./MessageItem.js";
 import { takesImages } from "./ModelPicker.js";
@@ -228,104 +229,85 @@ export function ChatPanel({ settings }: { settings: ChatSettings }) {
         </p>
       )}
       {error !== undefined && <ErrorNotice error={error} context="The call failed" />}
-      <form
-        className="composer"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
-        }}
+      <Composer
+        id={`${ids}-draft`}
+        label="Message"
+        labelHidden
+        rows={2}
+        placeholder="Ask something… (Enter to send, Shift+Enter for a new line)"
+        value={draft}
+        onChange={setDraft}
+        onSubmit={send}
+        running={running}
+        onStop={() => controller.current?.abort()}
+        submitLabel={
+          <>
+            <Send size={16} aria-hidden /> Send
+          </>
+        }
+        submitDisabled={!provider || settings.invalid}
+        before={
+          attachments.length > 0 && (
+            <ul className="attachments" aria-label="Attached images">
+              {attachments.map((src, index) => (
+                <li key={index}>
+                  <img src={src} alt={`Attachment ${index + 1}`} />
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Remove attachment ${index + 1}`}
+                    onClick={() => setAttachments(attachments.filter((_, i) => i !== index))}
+                  >
+                    <X size={14} aria-hidden />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
       >
-        {attachments.length > 0 && (
-          <ul className="attachments" aria-label="Attached images">
-            {attachments.map((src, index) => (
-              <li key={index}>
-                <img src={src} alt={`Attachment ${index + 1}`} />
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Remove attachment ${index + 1}`}
-                  onClick={() => setAttachments(attachments.filter((_, i) => i !== index))}
-                >
-                  <X size={14} aria-hidden />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <label htmlFor={`${ids}-draft`} className="visually-hidden">
-          Message
-        </label>
-        <textarea
-          id={`${ids}-draft`}
-          rows={2}
-          placeholder="Ask something… (Enter to send, Shift+Enter for a new line)"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              send();
-            }
-          }}
-        />
-        <div className="actions">
-          {running ? (
+        {vision && (
+          <>
+            <input
+              ref={fileInput}
+              id={`${ids}-image`}
+              type="file"
+              accept="image/*"
+              multiple
+              className="visually-hidden"
+              tabIndex={-1}
+              onChange={(event) => void attach(event.target.files)}
+            />
             <button
-              key="stop"
               type="button"
-              className="button danger"
-              onClick={() => controller.current?.abort()}
+              className="button"
+              disabled={running}
+              onClick={() => fileInput.current?.click()}
             >
-              <Square size={16} aria-hidden /> Stop
+              <ImagePlus size={16} aria-hidden /> Attach image
             </button>
-          ) : (
-            <button type="submit" className="button primary" disabled={!provider || settings.invalid}>
-              <Send size={16} aria-hidden /> Send
-            </button>
-          )}
-          {vision && (
-            <>
-              <input
-                ref={fileInput}
-                id={`${ids}-image`}
-                type="file"
-                accept="image/*"
-                multiple
-                className="visually-hidden"
-                tabIndex={-1}
-                onChange={(event) => void attach(event.target.files)}
-              />
-              <button
-                type="button"
-                className="button"
-                disabled={running}
-                onClick={() => fileInput.current?.click()}
-              >
-                <ImagePlus size={16} aria-hidden /> Attach image
-              </button>
-            </>
-          )}
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              openConversation(undefined);
-              setStopped(undefined);
-              setUsage(undefined);
-              setError(undefined);
-            }}
-            disabled={running || messages.length === 0}
-          >
-            <Plus size={16} aria-hidden /> New chat
-          </button>
-          {usage && (
-            <span className="usage" data-testid="usage">
-              Tokens: {usage.prompt_tokens ?? "?"} prompt · {usage.completion_tokens ?? "?"} completion ·{" "}
-              {usage.total_tokens ?? "?"} total
-            </span>
-          )}
-        </div>
-      </form>
+          </>
+        )}
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            openConversation(undefined);
+            setStopped(undefined);
+            setUsage(undefined);
+            setError(undefined);
+          }}
+          disabled={running || messages.length === 0}
+        >
+          <Plus size={16} aria-hidden /> New chat
+        </button>
+        {usage && (
+          <span className="usage" data-testid="usage">
+            Tokens: {usage.prompt_tokens ?? "?"} prompt · {usage.completion_tokens ?? "?"} completion ·{" "}
+            {usage.total_tokens ?? "?"} total
+          </span>
+        )}
+      </Composer>
       <PlaygroundCode model={model} provider={provider} opts={snippetOpts} />
     </>
   );

@@ -1,11 +1,12 @@
 // Compare: the same prompt to two models (or one model on two providers) at once, side by side,
 // each reply with its time to first token, total time and tokens per second.
-import { Plus, Send, Square } from "lucide-react";
+import { Plus, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorNotice } from "../components/Feedback.js";
 import { getModel, type HubModel } from "../lib/api.js";
 import { createClient } from "../lib/inference.js";
 import { toApi, type ChatSettings } from "./ChatPanel.js";
+import { Composer } from "./Composer.js";
 import { newId, type StoredMessage } from "./conversations.js";
 import { Figures } from "./Figures.js";
 import { ModelPicker, providersFor } from "./ModelPicker.js";
@@ -182,54 +183,33 @@ export function ComparePanel({ models, sides, onSide, settings }: ComparePanelPr
           );
         })}
       </div>
-      <form
-        className="composer"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
+      <Composer
+        id={`${ids}-draft`}
+        label="Message to both"
+        labelHidden
+        rows={2}
+        placeholder="One prompt, two answers… (Enter to send)"
+        value={draft}
+        onChange={setDraft}
+        onSubmit={() => void send()}
+        running={running}
+        onStop={() => controller.current?.abort()}
+        submitLabel={
+          <>
+            <Send size={16} aria-hidden /> Send to both
+          </>
+        }
+        submitDisabled={!ready}
       >
-        <label htmlFor={`${ids}-draft`} className="visually-hidden">
-          Message to both
-        </label>
-        <textarea
-          id={`${ids}-draft`}
-          rows={2}
-          placeholder="One prompt, two answers… (Enter to send)"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              void send();
-            }
-          }}
-        />
-        <div className="actions">
-          {running ? (
-            <button
-              key="stop"
-              type="button"
-              className="button danger"
-              onClick={() => controller.current?.abort()}
-            >
-              <Square size={16} aria-hidden /> Stop
-            </button>
-          ) : (
-            <button type="submit" className="button primary" disabled={!ready}>
-              <Send size={16} aria-hidden /> Send to both
-            </button>
-          )}
-          <button
-            type="button"
-            className="button"
-            disabled={running || state.every((side) => side.messages.length === 0)}
-            onClick={() => setState([EMPTY_SIDE, EMPTY_SIDE])}
-          >
-            <Plus size={16} aria-hidden /> New comparison
-          </button>
-        </div>
-      </form>
+        <button
+          type="button"
+          className="button"
+          disabled={running || state.every((side) => side.messages.length === 0)}
+          onClick={() => setState([EMPTY_SIDE, EMPTY_SIDE])}
+        >
+          <Plus size={16} aria-hidden /> New comparison
+        </button>
+      </Composer>
     </div>
   );
 }

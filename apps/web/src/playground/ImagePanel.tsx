@@ -1,10 +1,11 @@
 // Text to image: prompt, with size, steps, guidance, seed and negative prompt from the settings; the
 // result can be downloaded.
-import { Download, ImageIcon, Square } from "lucide-react";
+import { Download, ImageIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
 import type { HubModel } from "../lib/api.js";
 import { createClient } from "../lib/inference.js";
+import { Composer } from "./Composer.js";
 import { PlaygroundCode } from "./PlaygroundCode.js";
 
 /**
@@ -92,48 +93,28 @@ export function ImagePanel({
 
   return (
     <>
-      <form
-        className="composer"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void generate();
-        }}
+      <Composer
+        id={`${ids}-prompt`}
+        label="Prompt"
+        rows={3}
+        value={prompt}
+        onChange={onPrompt}
+        onSubmit={() => void generate()}
+        running={running}
+        onStop={() => controller.current?.abort()}
+        submitLabel={
+          <>
+            <ImageIcon size={16} aria-hidden /> Generate
+          </>
+        }
+        submitDisabled={!provider || invalid}
       >
-        <label htmlFor={`${ids}-prompt`}>Prompt</label>
-        <textarea
-          id={`${ids}-prompt`}
-          rows={3}
-          value={prompt}
-          onChange={(event) => onPrompt(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              void generate();
-            }
-          }}
-        />
-        <div className="actions">
-          {running ? (
-            <button
-              key="stop"
-              type="button"
-              className="button danger"
-              onClick={() => controller.current?.abort()}
-            >
-              <Square size={16} aria-hidden /> Stop
-            </button>
-          ) : (
-            <button key="generate" type="submit" className="button primary" disabled={!provider || invalid}>
-              <ImageIcon size={16} aria-hidden /> Generate
-            </button>
-          )}
-          {result && !running && (
-            <a className="button" href={result.url} download={fileName(result)}>
-              <Download size={16} aria-hidden /> Download
-            </a>
-          )}
-        </div>
-      </form>
+        {result && !running && (
+          <a className="button" href={result.url} download={fileName(result)}>
+            <Download size={16} aria-hidden /> Download
+          </a>
+        )}
+      </Composer>
       {running && <Loading label="Generating the image…" />}
       {error !== undefined && <ErrorNotice error={error} context="The call failed" />}
       {result && (
