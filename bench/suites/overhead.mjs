@@ -1,5 +1,6 @@
 // Request overhead: 2 000 sequential chat calls to a loopback server through our `chatCompletion`,
-// against the same calls made with raw `fetch` (and through the reference, for comparison). Each
+// against the same calls made with raw `fetch` (and through the 3.7.1 and 4.13.30 references, for
+// comparison). Each
 // variant runs in its own process, in alternating rounds; the figure is the client process's CPU
 // time per call (wall time in the details), median over rounds.
 import { runWorker } from "../lib/child.mjs";
@@ -35,7 +36,7 @@ export async function run() {
     res.end(ANSWER);
   });
   try {
-    const samples = { raw: [], ours: [], reference: [] };
+    const samples = { raw: [], ours: [], reference: [], reference4: [] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const impl of Object.keys(samples)) {
         samples[impl].push(await runWorker("chat-calls", [impl, server.url, String(CALLS)]));
@@ -50,6 +51,7 @@ export async function run() {
           figure: `request overhead, ${CALLS} chat calls (CPU per call)`,
           ours: us(cpu("ours")),
           reference: `${us(cpu("reference"))}; raw fetch ${us(cpu("raw"))}`,
+          reference4: us(cpu("reference4")),
           ratio: `${r.toFixed(2)}× raw fetch`,
           target: "≤ 1.1× raw fetch",
           met: r <= 1.1,
@@ -57,8 +59,8 @@ export async function run() {
       ],
       details: [
         `${ROUNDS} rounds × ${CALLS} sequential calls per variant after 200 warm-up calls, fresh process each`,
-        `CPU per call: raw fetch ${us(cpu("raw"))}, ours ${us(cpu("ours"))} (${r.toFixed(2)}×), reference ${us(cpu("reference"))} (${ratio(cpu("reference"), cpu("raw")).toFixed(2)}×)`,
-        `wall per call: raw fetch ${us(wall("raw"))}, ours ${us(wall("ours"))} (${ratio(wall("ours"), wall("raw")).toFixed(2)}×), reference ${us(wall("reference"))} (${ratio(wall("reference"), wall("raw")).toFixed(2)}×)`,
+        `CPU per call: raw fetch ${us(cpu("raw"))}, ours ${us(cpu("ours"))} (${r.toFixed(2)}×), reference ${us(cpu("reference"))} (${ratio(cpu("reference"), cpu("raw")).toFixed(2)}×), 4.13.30 ${us(cpu("reference4"))} (${ratio(cpu("reference4"), cpu("raw")).toFixed(2)}×)`,
+        `wall per call: raw fetch ${us(wall("raw"))}, ours ${us(wall("ours"))} (${ratio(wall("ours"), wall("raw")).toFixed(2)}×), reference ${us(wall("reference"))} (${ratio(wall("reference"), wall("raw")).toFixed(2)}×), 4.13.30 ${us(wall("reference4"))} (${ratio(wall("reference4"), wall("raw")).toFixed(2)}×)`,
         `requests served per path: ${JSON.stringify(Object.fromEntries(server.counts))}`,
       ],
     };

@@ -2,7 +2,8 @@
 // server and read through each client's public `chatCompletionStream`, each in its own process.
 // Ours and the reference alternate in rounds (a fresh process each) so load changes hit both; the
 // figure is events per second of the client process's CPU time, median over all runs (wall-time
-// rates are in the details). Our raw parser's throughput (no network, no JSON) is reported beside it.
+// rates are in the details). The 4.13.30 reference runs in the same rounds, for its own column. Our
+// raw parser's throughput (no network, no JSON) is reported beside it.
 import { runWorker } from "../lib/child.mjs";
 import { startServer } from "../lib/loopback.mjs";
 import { median, perSecond, ratio } from "../lib/stats.mjs";
@@ -25,9 +26,13 @@ export async function run() {
     res.end(body);
   });
   try {
-    const samples = { ours: { wall: [], cpu: [] }, reference: { wall: [], cpu: [] } };
+    const samples = {
+      ours: { wall: [], cpu: [] },
+      reference: { wall: [], cpu: [] },
+      reference4: { wall: [], cpu: [] },
+    };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const impl of ["ours", "reference"]) {
+      for (const impl of Object.keys(samples)) {
         const result = await runWorker("sse-client", [
           impl,
           server.url,
@@ -43,6 +48,10 @@ export async function run() {
       eventsPerSecond: median(samples.reference.cpu),
       wall: median(samples.reference.wall),
     };
+    const reference4 = {
+      eventsPerSecond: median(samples.reference4.cpu),
+      wall: median(samples.reference4.wall),
+    };
     const raw = await runWorker("sse-parser");
     const r = ratio(ours.eventsPerSecond, reference.eventsPerSecond);
     return {
@@ -51,6 +60,7 @@ export async function run() {
           figure: "SSE parsing via chatCompletionStream (per CPU s)",
           ours: perSecond(ours.eventsPerSecond, "ev"),
           reference: perSecond(reference.eventsPerSecond, "ev"),
+          reference4: perSecond(reference4.eventsPerSecond, "ev"),
           ratio: r,
           target: "≥ 3×",
           met: r >= 3,
@@ -72,8 +82,9 @@ export async function run() {
         },
       ],
       details: [
-        `stream: ${events} events, ${(body.length / 1024).toFixed(0)} KB, served whole from 127.0.0.1; ${ROUNDS} rounds × ${RUNS_PER_ROUND} runs after a warm-up, ours and reference alternating`,
-        `per wall-clock second (medians): ours ${perSecond(ours.wall, "ev")}, reference ${perSecond(reference.wall, "ev")} (${ratio(ours.wall, reference.wall).toFixed(2)}×)`,
+        `stream: ${events} events, ${(body.length / 1024).toFixed(0)} KB, served whole from 127.0.0.1; ${ROUNDS} rounds × ${RUNS_PER_ROUND} runs after a warm-up, ours, 3.7.1 and 4.13.30 alternating`,
+        `per wall-clock second (medians): ours ${perSecond(ours.wall, "ev")}, reference ${perSecond(reference.wall, "ev")} (${ratio(ours.wall, reference.wall).toFixed(2)}×), 4.13.30 ${perSecond(reference4.wall, "ev")} (${ratio(ours.wall, reference4.wall).toFixed(2)}×)`,
+        `per CPU second, ours against 4.13.30: ${ratio(ours.eventsPerSecond, reference4.eventsPerSecond).toFixed(2)}×`,
         `ceiling: every client must JSON.parse each event; JSON.parse alone runs at ${perSecond(raw.jsonParsePerSecond, "ev")},`,
         `  i.e. ${ratio(raw.jsonParsePerSecond, reference.eventsPerSecond).toFixed(2)}× the reference's end-to-end rate, so no client can reach 3× through chatCompletionStream`,
         `requests served per path: ${JSON.stringify(Object.fromEntries(server.counts))}`,

@@ -1,7 +1,7 @@
 // Sequential chat calls to the loopback server with one implementation: raw `fetch` (POST the JSON
 // body, read the JSON answer), or a client's `chatCompletion` with `endpointUrl`. Prints the time
 // per call, of wall clock and of this process's CPU, after a warm-up.
-// Usage: node chat-calls.mjs <raw|ours|reference> <url> <calls>
+// Usage: node chat-calls.mjs <raw|ours|reference|reference4> <url> <calls>
 import { SPECIFIERS } from "../lib/paths.mjs";
 
 const [impl, url, callsText] = process.argv.slice(2);

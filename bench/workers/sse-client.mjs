@@ -1,7 +1,7 @@
 // Streams the recorded chat stream from the loopback server through one implementation's public
 // `chatCompletionStream` and prints, per run after a warm-up, events per second of wall time and per
 // second of this process's CPU time (steadier on a shared machine: it leaves out waiting for a core).
-// Usage: node sse-client.mjs <ours|reference> <url> <runs> <expected events>
+// Usage: node sse-client.mjs <ours|reference|reference4> <url> <runs> <expected events>
 import { SPECIFIERS } from "../lib/paths.mjs";
 
 const [impl, url, runsText, expectedText] = process.argv.slice(2);

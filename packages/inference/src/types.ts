@@ -1,5 +1,5 @@
 import type { ChatCompletionInput, PipelineType, WidgetType } from "@hubkit/tasks";
-import { PROVIDER_DEFINITIONS, type ProviderId } from "./providers/definitions.js";
+import { PROVIDER_DEFINITIONS, PROVIDER_LISTINGS, type ProviderId } from "./providers/definitions.js";
 import type { Logger } from "./lib/logger.js";
 
 /** A model id on the hub, such as "meta-llama/Llama-3.3-70B-Instruct". */
@@ -82,7 +82,7 @@ export type InferenceProviderOrPolicy = InferenceProvider | "auto";
 
 /** Each provider's organization on the hub (hf.co/{org}). */
 export const PROVIDERS_HUB_ORGS: Record<InferenceProvider, string> = /* @__PURE__ */ Object.fromEntries(
-  PROVIDER_DEFINITIONS.map((definition) => [definition.id, definition.hubOrg]),
+  PROVIDER_LISTINGS.map((listing) => [listing.id, listing.hubOrg]),
 ) as Record<InferenceProvider, string>;
 
 /** One entry of a model's provider mapping on the hub. */

@@ -4,7 +4,7 @@ import { readdirSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MODELS } from "@hubkit/emulator";
 import * as hf from "@hubkit/inference";
-import { PROVIDER_DEFINITIONS } from "../src/providers/definitions.js";
+import { PROVIDER_DEFINITIONS, PROVIDER_LISTINGS } from "../src/providers/definitions.js";
 import { HELPERS_BY_TASK, PROVIDER_TASKS } from "../src/providers/index.js";
 import { PROVIDER_KEY_ENV_VARS } from "../src/snippets/tables.js";
 import { HUB_TOKEN, recordingLogger, rejection, useEmulator } from "./helpers.js";
@@ -18,13 +18,15 @@ describe("provider definitions", () => {
       statSync(new URL(name, providersDir)).isDirectory(),
     );
     expect(PROVIDER_DEFINITIONS.map((d) => d.id).sort()).toEqual(folders.sort());
+    expect(PROVIDER_LISTINGS.map((l) => l.id)).toEqual(PROVIDER_DEFINITIONS.map((d) => d.id));
   });
 
   it.each(PROVIDER_DEFINITIONS.map((d) => [d.id, d] as const))("%s is complete", (id, definition) => {
+    const listing = PROVIDER_LISTINGS.find((l) => l.id === id);
     expect(definition.id).toBe(id);
-    expect(definition.hubOrg).toMatch(/^[A-Za-z0-9][A-Za-z0-9-]*$/);
+    expect(listing?.hubOrg).toMatch(/^[A-Za-z0-9][A-Za-z0-9-]*$/);
     expect(new URL(definition.baseUrl).protocol).toBe("https:");
-    expect(definition.keyEnvVar).toMatch(/^[A-Z][A-Z0-9_]*$/);
+    expect(listing?.keyEnvVar).toMatch(/^[A-Z][A-Z0-9_]*$/);
     expect(definition.auth.header.length).toBeGreaterThan(0);
     expect(typeof definition.routed).toBe("boolean");
     expect(definition.tasks.length).toBeGreaterThan(0);
@@ -39,10 +41,12 @@ describe("provider definitions", () => {
 
   it("derives every table from the definitions", () => {
     expect(hf.INFERENCE_PROVIDERS).toEqual(PROVIDER_DEFINITIONS.map((d) => d.id));
+    for (const listing of PROVIDER_LISTINGS) {
+      expect(hf.PROVIDERS_HUB_ORGS[listing.id]).toBe(listing.hubOrg);
+      expect(PROVIDER_KEY_ENV_VARS[listing.id]).toBe(listing.keyEnvVar);
+    }
     for (const definition of PROVIDER_DEFINITIONS) {
-      expect(hf.PROVIDERS_HUB_ORGS[definition.id]).toBe(definition.hubOrg);
       expect(hf.PROVIDER_BASE_URLS[definition.id]).toBe(definition.baseUrl);
-      expect(PROVIDER_KEY_ENV_VARS[definition.id]).toBe(definition.keyEnvVar);
       expect(PROVIDER_TASKS[definition.id]).toEqual(definition.tasks);
       expect(hf.HARDCODED_MODEL_ID_MAPPING[definition.id]).toEqual({});
       expect(Object.keys(hf.PROVIDERS[definition.id]).sort()).toEqual([...definition.tasks].sort());

@@ -4,12 +4,17 @@ import type { ProviderHelper, TaskHelpers } from "../providers/helper.js";
 import { PROVIDER_TASKS } from "../providers/index.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
 
+/** 4.x's error for a provider id it does not know, listing the `available` ones. */
+export function providerNotSupported(provider: string, available: string[]): InferenceClientInputError {
+  return new InferenceClientInputError(
+    `Provider '${provider}' not supported. Available providers: ${available.join(",")}`,
+  );
+}
+
 /** Checks a provider id; the error lists the valid ones (in the definitions' order). */
 export function assertProvider(provider: string): asserts provider is InferenceProvider {
   if (!Object.hasOwn(DEFINITIONS_BY_ID, provider)) {
-    throw new InferenceClientInputError(
-      `Provider '${provider}' not supported. Available providers: ${Object.keys(DEFINITIONS_BY_ID).join(",")}`,
-    );
+    throw providerNotSupported(provider, Object.keys(DEFINITIONS_BY_ID));
   }
 }
 

@@ -9,13 +9,14 @@ import {
   InferenceClientProviderApiError,
   InferenceClientProviderOutputError,
 } from "../errors.js";
+import type { ChatCompletionOutput } from "@hubkit/tasks";
 import type { ProviderHelper, ResponseContext, TaskHelpers } from "../providers/helper.js";
 import type { InferenceTask, Options, OutputType, RequestArgs } from "../types.js";
 import { delay } from "../utils/delay.js";
 import { type Call, redactText, startCall } from "./call.js";
 import { getLogger } from "./logger.js";
 import { type PreparedRequest, prepareRequest } from "./makeRequestOptions.js";
-import { type Route, resolveRoutes } from "./resolve.js";
+import { type Route, resolveDirectRoute, resolveRoutes } from "./resolve.js";
 import { type ServerSentEvent, SseParser } from "./sse.js";
 
 export interface TaskOptions extends Options {
@@ -122,6 +123,17 @@ async function readErrorBody(response: Response): Promise<{ json?: Record<string
 const isJson = (contentType: string | null) =>
   !!contentType && ["application/json", "application/problem+json"].some((ct) => contentType.startsWith(ct));
 
+/** Builds a call's ProviderApiError: 4.x's message prefix, the request and reply attached, no token. */
+function apiErrorFactory(response: Response, prepared: PreparedRequest, token: string | undefined) {
+  const request = httpRequestOf(prepared);
+  return (message: string, body: unknown) =>
+    new InferenceClientProviderApiError(
+      redactText(INFERENCE_FAILED + message, token),
+      request,
+      httpResponseOf(response, body),
+    );
+}
+
 /**
  * The error for a failed call, with 4.13.30's message rules (`error`/`detail`/`message`, plain
  * text). Its chat-specific text ("Provider … does not seem to support chat completion") is never
@@ -130,36 +142,40 @@ const isJson = (contentType: string | null) =>
 async function httpError(
   response: Response,
   prepared: PreparedRequest,
-  args: Args,
-  streaming: boolean,
+  token: string | undefined,
 ): Promise<InferenceClientProviderApiError> {
   const contentType = response.headers.get("content-type");
-  const request = httpRequestOf(prepared);
-  const token = args.accessToken;
-  const fail = (message: string, body: unknown) =>
-    new InferenceClientProviderApiError(redactText(message, token), request, httpResponseOf(response, body));
+  const fail = apiErrorFactory(response, prepared, token);
   if (isJson(contentType)) {
     const { json, text } = await readErrorBody(response);
-    if (!json) return fail(`${INFERENCE_FAILED}${text || HTTP_ERROR}`, text);
-    const error = json.error as { message?: unknown } | string | undefined;
-    if (streaming) {
-      if (typeof error === "string") return fail(INFERENCE_FAILED + error, json);
-      if (error && typeof error.message === "string") return fail(INFERENCE_FAILED + error.message, json);
-      if (typeof json.message === "string") return fail(INFERENCE_FAILED + json.message, json);
-    } else {
-      const message = [json.error, json.detail, json.message].find((value) => typeof value === "string");
-      if (message !== undefined)
-        return fail(`${INFERENCE_FAILED}${json.error ?? json.detail ?? json.message}`, json);
-    }
-    return fail(`${INFERENCE_FAILED}${HTTP_ERROR}.`, json);
-  }
-  if (streaming) {
-    await response.body?.cancel().catch(() => undefined);
-    return fail(`${INFERENCE_FAILED}${HTTP_ERROR}.`, "");
+    if (!json) return fail(text || HTTP_ERROR, text);
+    const message = [json.error, json.detail, json.message].find((value) => typeof value === "string");
+    if (message !== undefined) return fail(`${json.error ?? json.detail ?? json.message}`, json);
+    return fail(`${HTTP_ERROR}.`, json);
   }
   const text = contentType?.startsWith("text/plain;") ? await response.text().catch(() => "") : undefined;
   if (text === undefined) await response.body?.cancel().catch(() => undefined);
-  return fail(`${INFERENCE_FAILED}${text ?? HTTP_ERROR}`, text ?? "");
+  return fail(text ?? HTTP_ERROR, text ?? "");
+}
+
+/** The error for a failed streaming call: 4.13.30 reads `error`, `error.message` or `message` there. */
+async function streamHttpError(
+  response: Response,
+  prepared: PreparedRequest,
+  token: string | undefined,
+): Promise<InferenceClientProviderApiError> {
+  const fail = apiErrorFactory(response, prepared, token);
+  if (isJson(response.headers.get("content-type"))) {
+    const { json, text } = await readErrorBody(response);
+    if (!json) return fail(text || HTTP_ERROR, text);
+    const error = json.error as { message?: unknown } | string | undefined;
+    if (typeof error === "string") return fail(error, json);
+    if (error && typeof error.message === "string") return fail(error.message, json);
+    if (typeof json.message === "string") return fail(json.message, json);
+    return fail(`${HTTP_ERROR}.`, json);
+  }
+  await response.body?.cancel().catch(() => undefined);
+  return fail(`${HTTP_ERROR}.`, "");
 }
 
 /** Sends a prepared request and returns the parsed reply (JSON, or a Blob for anything else). */
@@ -170,7 +186,7 @@ export async function sendRequest(
   provider: string,
 ): Promise<unknown> {
   const response = await fetchWithRetries(prepared, options, provider);
-  if (!response.ok) throw await httpError(response, prepared, args, false);
+  if (!response.ok) throw await httpError(response, prepared, args.accessToken);
   if (response.headers.get("content-type")?.startsWith("application/json")) {
     const text = await response.text();
     try {
@@ -245,6 +261,20 @@ async function withFailover<T>(
   }
 }
 
+/** One route of a call: the task's argument rewrite, then build, send and parse. */
+async function runRoute<Output>(
+  route: Route,
+  args: Args,
+  callOptions: TaskOptions,
+  hooks: TaskHooks<Output>,
+): Promise<Output> {
+  const helper = route.helper as ProviderHelper<Output>;
+  const routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper) : args;
+  const prepared = await prepareRequest(routeArgs, helper, callOptions, route);
+  const data = await sendRequest(prepared, routeArgs, callOptions, helper.provider);
+  return await helper.getResponse(data, responseContext(helper, prepared, callOptions));
+}
+
 /** A whole task call: resolution, request, reply parsing. */
 export async function runTask<Output>(
   helpers: TaskHelpers<Output> | undefined,
@@ -256,13 +286,28 @@ export async function runTask<Output>(
   const callOptions: TaskOptions = call.options;
   try {
     const routes = await resolveRoutes(helpers, args, callOptions, hooks.generic);
-    return await withFailover(routes, callOptions, async (route) => {
-      const helper = route.helper as ProviderHelper<Output>;
-      const routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper) : args;
-      const prepared = await prepareRequest(routeArgs, helper, callOptions, route);
-      const data = await sendRequest(prepared, routeArgs, callOptions, helper.provider);
-      return await helper.getResponse(data, responseContext(helper, prepared, callOptions));
-    });
+    return await withFailover(routes, callOptions, (route) => runRoute(route, args, callOptions, hooks));
+  } catch (error) {
+    throw call.fail(error);
+  }
+}
+
+/**
+ * A chat call: its one route is known without the hub mapping (under "auto" the router picks the
+ * provider), so there is nothing to fail over to. Same steps as `runTask`, without the
+ * mapping-based selection and failover in the chat-only bundle.
+ */
+export async function runChatTask(
+  helpers: TaskHelpers<ChatCompletionOutput>,
+  args: Args,
+  options: Options = {},
+): Promise<ChatCompletionOutput> {
+  const call: Call = startCall(options, args.accessToken);
+  const callOptions: TaskOptions = { ...call.options, task: "conversational" };
+  try {
+    // Defined for the "conversational" task whatever the provider.
+    const route = resolveDirectRoute(helpers, args, callOptions) as Route;
+    return await runRoute(route, args, callOptions, {});
   } catch (error) {
     throw call.fail(error);
   }
@@ -336,7 +381,7 @@ export async function* runStreamingTask<T>(
     const helper = route.helper;
     const prepared = await prepareRequest({ ...args, stream: true }, helper, callOptions, route);
     const response = await fetchWithRetries(prepared, callOptions, helper.provider);
-    if (!response.ok) throw await httpError(response, prepared, args, true);
+    if (!response.ok) throw await streamHttpError(response, prepared, args.accessToken);
     const contentType = response.headers.get("content-type");
     if (!contentType?.startsWith("text/event-stream")) {
       await response.body?.cancel().catch(() => undefined);

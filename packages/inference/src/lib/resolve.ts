@@ -14,7 +14,7 @@ import type {
   Options,
   RequestArgs,
 } from "../types.js";
-import { selectHelper } from "./getProviderHelper.js";
+import { providerNotSupported, selectHelper } from "./getProviderHelper.js";
 import { fetchProviderMapping } from "./hubApi.js";
 import { isUrl } from "./isUrl.js";
 import { getLogger } from "./logger.js";
@@ -32,6 +32,37 @@ const MAX_ROUTES = 3;
 const isRouted = (accessToken: string | undefined) => !accessToken || accessToken.startsWith("hf_");
 
 /**
+ * The route when no hub mapping is needed: an endpoint, a provider the caller named, or chat under
+ * "auto" (the router picks the provider). Undefined for any other task under "auto". Kept apart so
+ * that chat, which never reads the mapping, does not bundle the mapping-based selection.
+ */
+export function resolveDirectRoute<Output>(
+  helpers: TaskHelpers<Output> | undefined,
+  args: RequestArgs,
+  options: Options & { task?: InferenceTask },
+  generic?: ProviderHelper<Output>,
+): Route | undefined {
+  const { task } = options;
+  if (args.endpointUrl) {
+    if (args.provider) {
+      throw new InferenceClientInputError("Specifying both endpointUrl and provider is not supported.");
+    }
+    // Endpoints speak hf-inference's protocol (or OpenAI's, for chat).
+    return { helper: selectHelper(helpers, "hf-inference", task, generic) };
+  }
+  // Checked before any hub lookup (4.x would ask the hub for a "model" named by a URL).
+  if (args.model && isUrl(args.model)) {
+    throw new InferenceClientInputError("Model URLs are no longer supported. Use endpointUrl instead.");
+  }
+  const provider = args.provider ?? "auto";
+  if (provider !== "auto") {
+    return { helper: selectRoutableHelper(helpers, provider, task, args.accessToken, generic) };
+  }
+  if (task === "conversational") return { helper: autoRouterConversational };
+  return undefined;
+}
+
+/**
  * The routes to try, best first. More than one only under "auto" for a non-chat task with
  * failover on: the mapping's first entry (as 4.x), then its next live entries for the task.
  */
@@ -41,23 +72,9 @@ export async function resolveRoutes<Output>(
   options: Options & { task?: InferenceTask },
   generic?: ProviderHelper<Output>,
 ): Promise<Route[]> {
+  const direct = resolveDirectRoute(helpers, args, options, generic);
+  if (direct) return [direct];
   const { task } = options;
-  if (args.endpointUrl) {
-    if (args.provider) {
-      throw new InferenceClientInputError("Specifying both endpointUrl and provider is not supported.");
-    }
-    // Endpoints speak hf-inference's protocol (or OpenAI's, for chat).
-    return [{ helper: selectHelper(helpers, "hf-inference", task, generic) }];
-  }
-  // Checked before any hub lookup (4.x would ask the hub for a "model" named by a URL).
-  if (args.model && isUrl(args.model)) {
-    throw new InferenceClientInputError("Model URLs are no longer supported. Use endpointUrl instead.");
-  }
-  const provider = args.provider ?? "auto";
-  if (provider !== "auto") {
-    return [{ helper: selectRoutableHelper(helpers, provider, task, args.accessToken, generic) }];
-  }
-  if (task === "conversational") return [{ helper: autoRouterConversational }];
   if (!args.model) {
     throw new InferenceClientInputError("Specifying a model is required when provider is 'auto'");
   }
@@ -110,7 +127,5 @@ export function unknownProvider(provider: string): InferenceClientInputError {
   const routed = Object.values(DEFINITIONS_BY_ID)
     .filter((definition) => definition.routed)
     .map((definition) => definition.id);
-  return new InferenceClientInputError(
-    `Provider '${provider}' not supported. Available providers: ${routed.join(",")}`,
-  );
+  return providerNotSupported(provider, routed);
 }

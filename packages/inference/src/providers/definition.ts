@@ -1,21 +1,19 @@
 /**
  * What defines a provider, apart from its task helpers: the facts every table of the client (and
- * the snippet generator) derives from. One `definition.ts` per provider folder; `definitions.ts`
- * lists them. This module imports nothing, so any module may import it without a cycle.
+ * the snippet generator) derives from. One `definition.ts` per provider folder holds the two parts,
+ * `definition` (what requests need) and `listing` (what only listings and snippets show, kept apart
+ * so that request code, e.g. a chat-only bundle, leaves it out); `definitions.ts` lists them. This
+ * module imports nothing, so any module may import it without a cycle.
  */
 export interface ProviderDefinition<Id extends string = string> {
   /** The provider id callers pass as `provider`. */
   readonly id: Id;
-  /** Its organization on the hub (`PROVIDERS_HUB_ORGS`). */
-  readonly hubOrg: string;
   /** Its own API base, used with its own key (direct calls). */
   readonly baseUrl: string;
   /** Extra direct bases some tasks use (fal.ai's queue), by name. */
   readonly extraBaseUrls?: Readonly<Record<string, string>>;
   /** The tasks it serves, in the order errors list them; each has a helper in providers/index.ts. */
   readonly tasks: readonly string[];
-  /** Where its key usually lives in the environment (snippets). */
-  readonly keyEnvVar: string;
   /** How its key is sent: `Authorization: {scheme} {key}`, or a header of its own. */
   readonly auth: { readonly header: string; readonly scheme?: string };
   /**
@@ -32,4 +30,21 @@ export function defineProvider<const Id extends string>(
   definition: ProviderDefinition<Id>,
 ): ProviderDefinition<Id> {
   return definition;
+}
+
+/** The facts about a provider that only listings and snippets use. */
+export interface ProviderListing<Id extends string = string> {
+  readonly id: Id;
+  /** Its organization on the hub (`PROVIDERS_HUB_ORGS`). */
+  readonly hubOrg: string;
+  /** Where its key usually lives in the environment (snippets). */
+  readonly keyEnvVar: string;
+}
+
+/** The listing part of a provider's definition, tied to it by id. */
+export function defineListing<const Id extends string>(
+  definition: ProviderDefinition<Id>,
+  listing: Omit<ProviderListing<Id>, "id">,
+): ProviderListing<Id> {
+  return { id: definition.id, ...listing };
 }

@@ -1,21 +1,25 @@
 /**
- * Every provider's definition, in the order errors list them. All provider tables (ids, hub orgs,
- * base URLs, key env vars, auth schemes, routed or direct-only) are derived from this list.
+ * Every provider's definition, in the order errors list them. All provider tables (ids, base URLs,
+ * auth schemes, routed or direct-only; hub orgs and key env vars from the listings) are derived
+ * from these lists.
  */
-import { definition as blackForestLabs } from "./black-forest-labs/definition.js";
-import { definition as cerebras } from "./cerebras/definition.js";
-import { definition as cohere } from "./cohere/definition.js";
-import { definition as falAi } from "./fal-ai/definition.js";
-import { definition as fireworksAi } from "./fireworks-ai/definition.js";
-import { definition as hfInference } from "./hf-inference/definition.js";
-import { definition as hyperbolic } from "./hyperbolic/definition.js";
-import { definition as nebius } from "./nebius/definition.js";
-import { definition as novita } from "./novita/definition.js";
-import { definition as openai } from "./openai/definition.js";
-import { definition as replicate } from "./replicate/definition.js";
-import { definition as sambanova } from "./sambanova/definition.js";
-import { definition as together } from "./together/definition.js";
-import type { ProviderDefinition } from "./definition.js";
+import {
+  definition as blackForestLabs,
+  listing as blackForestLabsListing,
+} from "./black-forest-labs/definition.js";
+import { definition as cerebras, listing as cerebrasListing } from "./cerebras/definition.js";
+import { definition as cohere, listing as cohereListing } from "./cohere/definition.js";
+import { definition as falAi, listing as falAiListing } from "./fal-ai/definition.js";
+import { definition as fireworksAi, listing as fireworksAiListing } from "./fireworks-ai/definition.js";
+import { definition as hfInference, listing as hfInferenceListing } from "./hf-inference/definition.js";
+import { definition as hyperbolic, listing as hyperbolicListing } from "./hyperbolic/definition.js";
+import { definition as nebius, listing as nebiusListing } from "./nebius/definition.js";
+import { definition as novita, listing as novitaListing } from "./novita/definition.js";
+import { definition as openai, listing as openaiListing } from "./openai/definition.js";
+import { definition as replicate, listing as replicateListing } from "./replicate/definition.js";
+import { definition as sambanova, listing as sambanovaListing } from "./sambanova/definition.js";
+import { definition as together, listing as togetherListing } from "./together/definition.js";
+import type { ProviderDefinition, ProviderListing } from "./definition.js";
 
 export const PROVIDER_DEFINITIONS = [
   blackForestLabs,
@@ -39,3 +43,20 @@ export type ProviderId = (typeof PROVIDER_DEFINITIONS)[number]["id"];
 export const DEFINITIONS_BY_ID = /* @__PURE__ */ Object.fromEntries(
   PROVIDER_DEFINITIONS.map((definition) => [definition.id, definition]),
 ) as Record<ProviderId, ProviderDefinition<ProviderId>>;
+
+/** Every provider's listing facts (hub org, key variable), in the same order; request code never imports it. */
+export const PROVIDER_LISTINGS: readonly ProviderListing<ProviderId>[] = [
+  blackForestLabsListing,
+  cerebrasListing,
+  cohereListing,
+  falAiListing,
+  fireworksAiListing,
+  hfInferenceListing,
+  hyperbolicListing,
+  nebiusListing,
+  novitaListing,
+  openaiListing,
+  replicateListing,
+  sambanovaListing,
+  togetherListing,
+];

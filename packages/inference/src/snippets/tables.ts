@@ -1,6 +1,6 @@
 // Data of the snippet generator: which client serves which pipeline, client method names, how each
 // provider returns generated media, and where each provider's key usually lives in the environment.
-import { PROVIDER_DEFINITIONS } from "../providers/definitions.js";
+import { PROVIDER_LISTINGS } from "../providers/definitions.js";
 import type { InferenceProvider } from "../types.js";
 
 /** Snippet clients per language, in the order they are returned (the reference's order). */
@@ -117,7 +117,7 @@ export const MEDIA_REPLIES: Readonly<Record<string, Partial<Record<InferenceProv
 /** The environment variable each provider's own SDK and docs read its key from. */
 export const PROVIDER_KEY_ENV_VARS: Readonly<Record<InferenceProvider, string>> =
   /* @__PURE__ */ Object.fromEntries(
-    PROVIDER_DEFINITIONS.map((definition) => [definition.id, definition.keyEnvVar]),
+    PROVIDER_LISTINGS.map((listing) => [listing.id, listing.keyEnvVar]),
   ) as Record<InferenceProvider, string>;
 
 /** The hub token's variable, for calls through the router. */

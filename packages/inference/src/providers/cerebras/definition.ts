@@ -1,11 +1,14 @@
-import { defineProvider } from "../definition.js";
+import { defineListing, defineProvider } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "cerebras",
-  hubOrg: "cerebras",
   baseUrl: "https://api.cerebras.ai",
-  keyEnvVar: "CEREBRAS_API_KEY",
   auth: { header: "Authorization", scheme: "Bearer" },
   tasks: ["conversational"],
   routed: true,
+});
+
+export const listing = /* @__PURE__ */ defineListing(definition, {
+  hubOrg: "cerebras",
+  keyEnvVar: "CEREBRAS_API_KEY",
 });

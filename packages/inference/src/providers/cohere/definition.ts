@@ -1,11 +1,14 @@
-import { defineProvider } from "../definition.js";
+import { defineListing, defineProvider } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "cohere",
-  hubOrg: "CohereLabs",
   baseUrl: "https://api.cohere.com",
-  keyEnvVar: "CO_API_KEY",
   auth: { header: "Authorization", scheme: "Bearer" },
   tasks: ["conversational"],
   routed: true,
+});
+
+export const listing = /* @__PURE__ */ defineListing(definition, {
+  hubOrg: "CohereLabs",
+  keyEnvVar: "CO_API_KEY",
 });

@@ -1,11 +1,9 @@
-import { defineProvider } from "../definition.js";
+import { defineListing, defineProvider } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "hf-inference",
-  hubOrg: "hf-inference",
   // Lives on the router: a redirected router carries it along (see providerBase).
   baseUrl: "https://router.huggingface.co/hf-inference",
-  keyEnvVar: "HF_TOKEN",
   auth: { header: "Authorization", scheme: "Bearer" },
   tasks: [
     "text-to-image",
@@ -38,4 +36,9 @@ export const definition = /* @__PURE__ */ defineProvider({
     "text-to-audio",
   ],
   routed: true,
+});
+
+export const listing = /* @__PURE__ */ defineListing(definition, {
+  hubOrg: "hf-inference",
+  keyEnvVar: "HF_TOKEN",
 });

@@ -1,11 +1,14 @@
-import { defineProvider } from "../definition.js";
+import { defineListing, defineProvider } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "novita",
-  hubOrg: "novita",
   baseUrl: "https://api.novita.ai",
-  keyEnvVar: "NOVITA_API_KEY",
   auth: { header: "Authorization", scheme: "Bearer" },
   tasks: ["conversational", "text-generation"],
   routed: true,
+});
+
+export const listing = /* @__PURE__ */ defineListing(definition, {
+  hubOrg: "novita",
+  keyEnvVar: "NOVITA_API_KEY",
 });

@@ -1,12 +1,15 @@
-import { defineProvider } from "../definition.js";
+import { defineListing, defineProvider } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "openai",
-  hubOrg: "openai",
   baseUrl: "https://api.openai.com",
-  keyEnvVar: "OPENAI_API_KEY",
   auth: { header: "Authorization", scheme: "Bearer" },
   tasks: ["conversational"],
   routed: true,
   clientSideRoutingOnly: true,
+});
+
+export const listing = /* @__PURE__ */ defineListing(definition, {
+  hubOrg: "openai",
+  keyEnvVar: "OPENAI_API_KEY",
 });

@@ -1,11 +1,14 @@
-import { defineProvider } from "../definition.js";
+import { defineListing, defineProvider } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "sambanova",
-  hubOrg: "sambanovasystems",
   baseUrl: "https://api.sambanova.ai",
-  keyEnvVar: "SAMBANOVA_API_KEY",
   auth: { header: "Authorization", scheme: "Bearer" },
   tasks: ["conversational"],
   routed: false,
+});
+
+export const listing = /* @__PURE__ */ defineListing(definition, {
+  hubOrg: "sambanovasystems",
+  keyEnvVar: "SAMBANOVA_API_KEY",
 });

@@ -1,5 +1,5 @@
 import type { ChatCompletionInput, ChatCompletionOutput } from "@hubkit/tasks";
-import { runTask } from "../../lib/request.js";
+import { runChatTask } from "../../lib/request.js";
 import { conversationalHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options } from "../../types.js";
 
@@ -8,5 +8,5 @@ export async function chatCompletion(
   args: BaseArgs & ChatCompletionInput,
   options?: Options,
 ): Promise<ChatCompletionOutput> {
-  return runTask(conversationalHelpers, args, { ...options, task: "conversational" });
+  return runChatTask(conversationalHelpers, args, options);
 }
