@@ -58,6 +58,25 @@ export interface Options {
    * Default true; false keeps 4.x's single attempt.
    */
   failover?: boolean;
+  /**
+   * hubkit: called at each step of an asynchronous job (a provider's queue or polling), so a UI can
+   * show where the job is. Never called for calls that answer at once.
+   */
+  onProgress?: (progress: InferenceProgress) => void;
+}
+
+/** hubkit: one step of an asynchronous job, as reported to `Options.onProgress`. */
+export interface InferenceProgress {
+  /** The provider running the job. */
+  provider: string;
+  /** submitted: accepted, id known; queued: waiting (see queuePosition); running; done; failed. */
+  status: "submitted" | "queued" | "running" | "done" | "failed";
+  /** Jobs ahead of this one, when the provider says. */
+  queuePosition?: number;
+  /** Milliseconds since the call started. */
+  elapsedMs: number;
+  /** The provider's own status word, as it sent it (e.g. "IN_QUEUE", "processing"). */
+  providerStatus?: string;
 }
 
 /** The tasks a provider can serve: the hub's pipelines, chat, and the two image+text generation tasks of 4.x. */
