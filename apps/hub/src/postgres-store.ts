@@ -139,10 +139,13 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+const COPY_SPECIAL_RE = /[\\\t\n\r]/;
+
 /** COPY text format: backslash, tab, newline and carriage return are escaped; \N is NULL. */
 function copyField(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "\\N";
   if (typeof value !== "string") return String(value);
+  if (!COPY_SPECIAL_RE.test(value)) return value;
   return value.replace(/[\\\t\n\r]/g, (char) =>
     char === "\\" ? "\\\\" : char === "\t" ? "\\t" : char === "\n" ? "\\n" : "\\r",
   );
@@ -574,20 +577,12 @@ export class PostgresStore implements HubStore {
           const mapped =
             model.inferenceProviderMapping !== undefined &&
             Object.keys(model.inferenceProviderMapping).length > 0;
-          text +=
-            [
-              records++,
-              copyField(model.id),
-              copyField(model.pipeline_tag ?? null),
-              copyField(model.library_name ?? null),
-              model.downloads,
-              model.likes,
-              Date.parse(model.createdAt),
-              Date.parse(model.lastModified),
-              mapped ? "t" : "f",
-              copyField(arrayLiteral(filterTags(model))),
-              copyField(JSON.stringify(model)),
-            ].join("\t") + "\n";
+          // One template per row: cheaper than an array join at a million rows.
+          text += `${records++}\t${copyField(model.id)}\t${copyField(model.pipeline_tag ?? null)}\t${copyField(
+            model.library_name ?? null,
+          )}\t${model.downloads}\t${model.likes}\t${Date.parse(model.createdAt)}\t${Date.parse(
+            model.lastModified,
+          )}\t${mapped ? "t" : "f"}\t${copyField(arrayLiteral(filterTags(model)))}\t${copyField(JSON.stringify(model))}\n`;
         }
         const stream = copy;
         if (!stream.write(text)) {
