@@ -106,7 +106,8 @@ function modelsOf(host: HostKey, provider: ProviderId | undefined, path: string,
     out.push(modelSegs.join("/"), modelSegs.slice(0, 2).join("/"));
   }
   if (provider === "replicate" && segs[1] === "models" && segs.length >= 4) out.push(`${segs[2]}/${segs[3]}`);
-  if (provider === "wavespeed" && segs[0] === "api" && segs[2] !== "predictions") out.push(segs.slice(2).join("/"));
+  if (provider === "wavespeed" && segs[0] === "api" && segs[2] !== "predictions")
+    out.push(segs.slice(2).join("/"));
   return [...new Set(out)];
 }
 

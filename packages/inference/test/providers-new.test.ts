@@ -5,7 +5,16 @@
 import { describe, expect, it } from "vitest";
 import * as hf from "@hubkit/inference";
 import type { RecordedRequest } from "@hubkit/emulator";
-import { HUB_TOKEN, PROVIDER_KEY, modelFor, png, recordingLogger, rejection, useEmulator, wav } from "./helpers.js";
+import {
+  HUB_TOKEN,
+  PROVIDER_KEY,
+  modelFor,
+  png,
+  recordingLogger,
+  rejection,
+  useEmulator,
+  wav,
+} from "./helpers.js";
 
 const emu = useEmulator();
 
@@ -167,7 +176,9 @@ describe("every new provider × task × auth mode", () => {
     const pairs = Object.entries(ROUTES).flatMap(([p, tasks]) => Object.keys(tasks).map((t) => `${p}:${t}`));
     expect(pairs).toHaveLength(28);
     for (const [provider, tasks] of Object.entries(ROUTES)) {
-      expect(Object.keys(hf.PROVIDERS[provider as hf.InferenceProvider]).sort()).toEqual(Object.keys(tasks).sort());
+      expect(Object.keys(hf.PROVIDERS[provider as hf.InferenceProvider]).sort()).toEqual(
+        Object.keys(tasks).sort(),
+      );
       expect(hf.PROVIDER_BASE_URLS[provider as hf.InferenceProvider]).toBe(DIRECT[provider]);
     }
   });
@@ -208,7 +219,9 @@ describe("every new provider × task × auth mode", () => {
           }
 
           if (isJob(provider, task)) {
-            const polls = e.requests.filter((r) => r.method === "GET" && r.host === (mode === "router" ? "router" : provider));
+            const polls = e.requests.filter(
+              (r) => r.method === "GET" && r.host === (mode === "router" ? "router" : provider),
+            );
             expect(polls.length).toBeGreaterThan(0);
             for (const poll of polls) {
               expect(poll.headers.authorization).toBe(`Bearer ${token}`);
@@ -246,7 +259,11 @@ describe("asynchronous jobs: deadline, abort, failure, progress", () => {
       const error = await rejection(
         TASKS[task].call(
           { ...TASKS[task].args(), model: id, provider, accessToken: HUB_TOKEN },
-          { ...e.clientOptions, poll: { intervalMs: 10, timeoutMs: 200 }, onProgress: (p) => progress.push(p) },
+          {
+            ...e.clientOptions,
+            poll: { intervalMs: 10, timeoutMs: 200 },
+            onProgress: (p) => progress.push(p),
+          },
         ),
       );
       expect(error).toBeInstanceOf(hf.InferenceClientTimeoutError);
@@ -312,7 +329,11 @@ describe("asynchronous jobs: deadline, abort, failure, progress", () => {
     const fault = e.fault({
       match: { host: "router", method: "GET", path: /^\/wavespeed\/api\/v3\/predictions\// },
       status: 200,
-      body: { code: 200, message: "success", data: { id: "x", status: "failed", outputs: [], error: "NSFW content" } },
+      body: {
+        code: 200,
+        message: "success",
+        data: { id: "x", status: "failed", outputs: [], error: "NSFW content" },
+      },
       times: 1,
     });
     const progress: hf.InferenceProgress[] = [];
@@ -334,10 +355,18 @@ describe("asynchronous jobs: deadline, abort, failure, progress", () => {
   it("a failing poll is a ProviderApiError naming the status, and a throwing onProgress does not break the call", async () => {
     const e = emu();
     const { id } = modelFor("zai-org", "text-to-image");
-    const fault = e.fault({ match: { host: "zai-org", method: "GET" }, status: 500, body: { error: { code: "1500", message: "down" } }, times: 1 });
+    const fault = e.fault({
+      match: { host: "zai-org", method: "GET" },
+      status: 500,
+      body: { error: { code: "1500", message: "down" } },
+      times: 1,
+    });
     try {
       const error = (await rejection(
-        hf.textToImage({ model: id, provider: "zai-org", inputs: "x", accessToken: PROVIDER_KEY }, { ...e.clientOptions, ...fast }),
+        hf.textToImage(
+          { model: id, provider: "zai-org", inputs: "x", accessToken: PROVIDER_KEY },
+          { ...e.clientOptions, ...fast },
+        ),
       )) as hf.InferenceClientProviderApiError;
       expect(error).toBeInstanceOf(hf.InferenceClientProviderApiError);
       expect(error.httpResponse.status).toBe(500);
@@ -362,7 +391,12 @@ describe("asynchronous jobs: deadline, abort, failure, progress", () => {
 describe("quirks and output types", () => {
   const t2i = (provider: string, outputType: string | undefined, token = PROVIDER_KEY) =>
     hf.textToImage(
-      { model: modelFor(provider, "text-to-image").id, provider: provider as never, inputs: "a red fox", accessToken: token },
+      {
+        model: modelFor(provider, "text-to-image").id,
+        provider: provider as never,
+        inputs: "a red fox",
+        accessToken: token,
+      },
       { ...emu().clientOptions, ...fast, outputType: outputType as never },
     ) as Promise<unknown>;
 
@@ -370,7 +404,9 @@ describe("quirks and output types", () => {
     const e = emu();
     e.clearRequests();
     expect(await t2i("nscale", "dataUrl")).toMatch(/^data:image\/jpeg;base64,iVBORw0KGgo/);
-    expect((e.lastRequest((r) => r.method === "POST")?.body as Record<string, unknown>).response_format).toBe("b64_json");
+    expect((e.lastRequest((r) => r.method === "POST")?.body as Record<string, unknown>).response_format).toBe(
+      "b64_json",
+    );
     expect(await t2i("nscale", "json")).toMatchObject({ data: [{ b64_json: expect.any(String) }] });
     const error = await rejection(t2i("nscale", "url"));
     expect(error).toBeInstanceOf(hf.InferenceClientInputError);
@@ -383,36 +419,52 @@ describe("quirks and output types", () => {
     const e = emu();
     e.clearRequests();
     const url = (await t2i("deepinfra", "url")) as string;
-    expect((e.lastRequest((r) => r.method === "POST")?.body as Record<string, unknown>).response_format).toBe("url");
+    expect((e.lastRequest((r) => r.method === "POST")?.body as Record<string, unknown>).response_format).toBe(
+      "url",
+    );
     expect(url).toMatch(/^data:image\/png;base64,/);
     expect(await t2i("deepinfra", undefined)).toBeInstanceOf(Blob);
-    expect((e.lastRequest((r) => r.method === "POST")?.body as Record<string, unknown>).response_format).toBe("b64_json");
+    expect((e.lastRequest((r) => r.method === "POST")?.body as Record<string, unknown>).response_format).toBe(
+      "b64_json",
+    );
   });
 
-  it.each(["wavespeed", "zai-org"])("%s: url gives the CDN URL, dataUrl a data URL, json the finished job", async (provider) => {
-    const e = emu();
-    const url = (await t2i(provider, "url", HUB_TOKEN)) as string;
-    const cdn = provider === "wavespeed" ? "https://d1q70pf5vjeyhc.cloudfront.net" : "https://aigc-files.bigmodel.cn";
-    expect(url.startsWith(e.hosts[cdn])).toBe(true);
-    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
-    expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
-    expect(await t2i(provider, "dataUrl")).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
-    const raw = (await t2i(provider, "json")) as Record<string, unknown>;
-    expect(provider === "wavespeed" ? (raw.data as { status: string }).status : raw.task_status).toBe(
-      provider === "wavespeed" ? "completed" : "SUCCESS",
-    );
-    // The download carries no credential: the CDN is neither the hub nor the provider.
-    const downloads = e.requests.filter((r) => r.host === (provider === "wavespeed" ? "wavespeed-cdn" : "zai-cdn"));
-    expect(downloads.length).toBeGreaterThan(0);
-    expect(downloads.every((r) => r.headers.authorization === undefined)).toBe(true);
-  });
+  it.each(["wavespeed", "zai-org"])(
+    "%s: url gives the CDN URL, dataUrl a data URL, json the finished job",
+    async (provider) => {
+      const e = emu();
+      const url = (await t2i(provider, "url", HUB_TOKEN)) as string;
+      const cdn =
+        provider === "wavespeed" ? "https://d1q70pf5vjeyhc.cloudfront.net" : "https://aigc-files.bigmodel.cn";
+      expect(url.startsWith(e.hosts[cdn])).toBe(true);
+      const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
+      expect(await t2i(provider, "dataUrl")).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+      const raw = (await t2i(provider, "json")) as Record<string, unknown>;
+      expect(provider === "wavespeed" ? (raw.data as { status: string }).status : raw.task_status).toBe(
+        provider === "wavespeed" ? "completed" : "SUCCESS",
+      );
+      // The download carries no credential: the CDN is neither the hub nor the provider.
+      const downloads = e.requests.filter(
+        (r) => r.host === (provider === "wavespeed" ? "wavespeed-cdn" : "zai-cdn"),
+      );
+      expect(downloads.length).toBeGreaterThan(0);
+      expect(downloads.every((r) => r.headers.authorization === undefined)).toBe(true);
+    },
+  );
 
   it("wavespeed sends the image as base64 (`image`, `images`) and the prompt from parameters", async () => {
     const e = emu();
     e.clearRequests();
     const image = png();
     await hf.imageToVideo(
-      { model: modelFor("wavespeed", "image-to-video").id, provider: "wavespeed", inputs: image, parameters: { prompt: "waves", seed: 4 }, accessToken: PROVIDER_KEY },
+      {
+        model: modelFor("wavespeed", "image-to-video").id,
+        provider: "wavespeed",
+        inputs: image,
+        parameters: { prompt: "waves", seed: 4 },
+        accessToken: PROVIDER_KEY,
+      },
       { ...e.clientOptions, ...fast },
     );
     const body = e.lastRequest((r) => r.method === "POST")!.body as Record<string, unknown>;
@@ -424,7 +476,12 @@ describe("quirks and output types", () => {
     const e = emu();
     e.clearRequests();
     const out = await hf.imageTextToImage(
-      { model: modelFor("wavespeed", "image-text-to-image").id, provider: "wavespeed", parameters: { prompt: "a hat" }, accessToken: HUB_TOKEN },
+      {
+        model: modelFor("wavespeed", "image-text-to-image").id,
+        provider: "wavespeed",
+        parameters: { prompt: "a hat" },
+        accessToken: HUB_TOKEN,
+      },
       { ...e.clientOptions, ...fast },
     );
     expect(out).toBeInstanceOf(Blob);
@@ -436,12 +493,19 @@ describe("quirks and output types", () => {
     const e = emu();
     e.clearRequests();
     await hf.textToImage(
-      { model: "strangerzonehf/Flux-Super-Realism-LoRA", provider: "wavespeed", inputs: "portrait", accessToken: HUB_TOKEN },
+      {
+        model: "strangerzonehf/Flux-Super-Realism-LoRA",
+        provider: "wavespeed",
+        inputs: "portrait",
+        accessToken: HUB_TOKEN,
+      },
       { ...e.clientOptions, ...fast },
     );
     const post = e.lastRequest((r) => r.method === "POST")!;
     expect(post.path).toBe("/wavespeed/api/v3/wavespeed-ai/flux-dev-lora");
-    expect((post.body as Record<string, unknown>).loras).toEqual([{ path: "strangerzonehf/Flux-Super-Realism-LoRA", scale: 1 }]);
+    expect((post.body as Record<string, unknown>).loras).toEqual([
+      { path: "strangerzonehf/Flux-Super-Realism-LoRA", scale: 1 },
+    ]);
   });
 
   it("deepinfra speech recognition uploads the audio as a named file with the model as a field", async () => {
@@ -449,13 +513,21 @@ describe("quirks and output types", () => {
     e.clearRequests();
     const { id, providerId } = modelFor("deepinfra", "automatic-speech-recognition");
     await hf.automaticSpeechRecognition(
-      { model: id, provider: "deepinfra", inputs: wav(), parameters: { language: "en" }, accessToken: PROVIDER_KEY } as never,
+      {
+        model: id,
+        provider: "deepinfra",
+        inputs: wav(),
+        parameters: { language: "en" },
+        accessToken: PROVIDER_KEY,
+      } as never,
       e.clientOptions,
     );
     const post = e.lastRequest((r) => r.method === "POST")!;
     const text = Buffer.from(post.bodyBytes).toString("latin1");
     expect(text).toContain('name="file"; filename="audio.wav"');
-    expect(text).toMatch(new RegExp(`name="model"\\r\\n\\r\\n${providerId.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\r\\n`));
+    expect(text).toMatch(
+      new RegExp(`name="model"\\r\\n\\r\\n${providerId.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\r\\n`),
+    );
     expect(text).toMatch(/name="language"\r\n\r\nen\r\n/);
   });
 
@@ -463,22 +535,40 @@ describe("quirks and output types", () => {
     const e = emu();
     e.clearRequests();
     await hf.textGeneration(
-      { model: modelFor("groq", "text-generation").id, provider: "groq", inputs: "Once", parameters: { max_new_tokens: 5 }, accessToken: HUB_TOKEN },
+      {
+        model: modelFor("groq", "text-generation").id,
+        provider: "groq",
+        inputs: "Once",
+        parameters: { max_new_tokens: 5 },
+        accessToken: HUB_TOKEN,
+      },
       e.clientOptions,
     );
     const body = e.lastRequest((r) => r.method === "POST")!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ messages: [{ role: "user", content: "Once" }], max_tokens: 5, model: "llama3-70b-8192" });
+    expect(body).toMatchObject({
+      messages: [{ role: "user", content: "Once" }],
+      max_tokens: 5,
+      model: "llama3-70b-8192",
+    });
   });
 
   it("zai-org image-to-text sends the image as a data URL in `file`", async () => {
     const e = emu();
     e.clearRequests();
     await hf.imageToText(
-      { model: modelFor("zai-org", "image-to-text").id, provider: "zai-org", inputs: png(), accessToken: PROVIDER_KEY },
+      {
+        model: modelFor("zai-org", "image-to-text").id,
+        provider: "zai-org",
+        inputs: png(),
+        accessToken: PROVIDER_KEY,
+      },
       e.clientOptions,
     );
     const body = e.lastRequest((r) => r.method === "POST")!.body as Record<string, unknown>;
-    expect(body).toEqual({ model: "glm-ocr", file: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) });
+    expect(body).toEqual({
+      model: "glm-ocr",
+      file: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/),
+    });
   });
 
   it("the emulator validates each new protocol (bad bodies are the provider's own 400s)", async () => {
@@ -489,13 +579,22 @@ describe("quirks and output types", () => {
         headers: { Authorization: `Bearer ${PROVIDER_KEY}`, "Content-Type": "application/json", ...headers },
         body: JSON.stringify(body),
       });
-    const wave = await post(`${e.providerUrls.wavespeed}/api/v3/wavespeed-ai/qwen-image/edit`, { prompt: "x", image: "not an image" });
+    const wave = await post(`${e.providerUrls.wavespeed}/api/v3/wavespeed-ai/qwen-image/edit`, {
+      prompt: "x",
+      image: "not an image",
+    });
     expect(wave.status).toBe(400);
     expect(await wave.json()).toMatchObject({ code: 400, data: null });
-    const zai = await post(`${e.providerUrls["zai-org"]}/api/paas/v4/async/images/generations`, { model: "cogview-4-250304" });
+    const zai = await post(`${e.providerUrls["zai-org"]}/api/paas/v4/async/images/generations`, {
+      model: "cogview-4-250304",
+    });
     expect(zai.status).toBe(400);
     expect(await zai.json()).toMatchObject({ error: { message: "prompt is required" } });
-    const nscale = await post(`${e.providerUrls.nscale}/v1/images/generations`, { model: "m", prompt: "x", response_format: "url" });
+    const nscale = await post(`${e.providerUrls.nscale}/v1/images/generations`, {
+      model: "m",
+      prompt: "x",
+      response_format: "url",
+    });
     expect(nscale.status).toBe(400);
     const asr = await post(`${e.providerUrls.deepinfra}/v1/openai/audio/transcriptions`, { model: "m" });
     expect(asr.status).toBe(400);
@@ -503,50 +602,61 @@ describe("quirks and output types", () => {
 });
 
 describe("token safety on every new host", () => {
-  const oneCall: Record<string, (token: string, options: hf.Options) => Promise<unknown>> = Object.fromEntries(
-    Object.entries(ROUTES).map(([provider, tasks]) => {
-      // The provider's most involved task: jobs poll, deepinfra's speech recognition is multipart.
-      const task = Object.keys(tasks).find((t) => isJob(provider, t) || t === "automatic-speech-recognition") ?? Object.keys(tasks)[0];
-      return [
-        provider,
-        (token: string, options: hf.Options) =>
-          TASKS[task].call({ ...TASKS[task].args(), model: modelFor(provider, task).id, provider, accessToken: token }, options),
-      ];
-    }),
-  );
+  const oneCall: Record<string, (token: string, options: hf.Options) => Promise<unknown>> =
+    Object.fromEntries(
+      Object.entries(ROUTES).map(([provider, tasks]) => {
+        // The provider's most involved task: jobs poll, deepinfra's speech recognition is multipart.
+        const task =
+          Object.keys(tasks).find((t) => isJob(provider, t) || t === "automatic-speech-recognition") ??
+          Object.keys(tasks)[0];
+        return [
+          provider,
+          (token: string, options: hf.Options) =>
+            TASKS[task].call(
+              { ...TASKS[task].args(), model: modelFor(provider, task).id, provider, accessToken: token },
+              options,
+            ),
+        ];
+      }),
+    );
 
   const errorText = (error: Error) =>
-    [error.message, String(error.stack), JSON.stringify(error), JSON.stringify(Object.entries(error))].join("\n");
+    [error.message, String(error.stack), JSON.stringify(error), JSON.stringify(Object.entries(error))].join(
+      "\n",
+    );
 
   for (const provider of Object.keys(ROUTES)) {
-    it.each([HUB_TOKEN, PROVIDER_KEY])(`${provider} keeps the token %s to itself on success and on failure`, async (token) => {
-      const e = emu();
-      const logger = recordingLogger();
-      const options = { ...e.clientOptions, ...fast, logger };
-      e.clearRequests();
-      await oneCall[provider](token, options);
-      expect(e.tokenLeaks).toEqual([]);
-      for (const request of e.requests as RecordedRequest[]) {
-        if (JSON.stringify(request.headers).includes(token)) {
-          expect(token === HUB_TOKEN ? ["hub", "router"] : [provider]).toContain(request.host);
+    it.each([HUB_TOKEN, PROVIDER_KEY])(
+      `${provider} keeps the token %s to itself on success and on failure`,
+      async (token) => {
+        const e = emu();
+        const logger = recordingLogger();
+        const options = { ...e.clientOptions, ...fast, logger };
+        e.clearRequests();
+        await oneCall[provider](token, options);
+        expect(e.tokenLeaks).toEqual([]);
+        for (const request of e.requests as RecordedRequest[]) {
+          if (JSON.stringify(request.headers).includes(token)) {
+            expect(token === HUB_TOKEN ? ["hub", "router"] : [provider]).toContain(request.host);
+          }
         }
-      }
-      const fault = e.fault({
-        match: { method: "POST" },
-        status: 400,
-        body: { error: `bad token ${token} (hf_abcdefghijklmnop)` },
-      });
-      try {
-        const error = await rejection(oneCall[provider](token, { ...options, retry_on_error: false }));
-        const text = errorText(error);
-        expect(text).not.toContain(token);
-        expect(text).not.toContain("hf_abcdefghijklmnop");
-        expect(text).toContain("[redacted]");
-      } finally {
-        fault.remove();
-      }
-      expect(logger.lines.map((l) => l.message).join("\n")).not.toContain(token);
-    });
+        const fault = e.fault({
+          match: { method: "POST" },
+          status: 400,
+          body: { error: `bad token ${token} (hf_abcdefghijklmnop)` },
+        });
+        try {
+          const error = await rejection(oneCall[provider](token, { ...options, retry_on_error: false }));
+          const text = errorText(error);
+          expect(text).not.toContain(token);
+          expect(text).not.toContain("hf_abcdefghijklmnop");
+          expect(text).toContain("[redacted]");
+        } finally {
+          fault.remove();
+        }
+        expect(logger.lines.map((l) => l.message).join("\n")).not.toContain(token);
+      },
+    );
 
     it(`${provider}'s host refuses a hub token sent directly, and logs it as a leak`, async () => {
       const e = emu();

@@ -39,7 +39,12 @@ const CALLS: Record<InferenceProvider, (token: string, options: object) => Promi
   scaleway: chatWith("scaleway"),
   wavespeed: (t, o) =>
     textToVideo(
-      { model: modelFor("wavespeed", "text-to-video").id, provider: "wavespeed", inputs: "x", accessToken: t },
+      {
+        model: modelFor("wavespeed", "text-to-video").id,
+        provider: "wavespeed",
+        inputs: "x",
+        accessToken: t,
+      },
       o,
     ),
   "zai-org": (t, o) =>

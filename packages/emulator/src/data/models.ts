@@ -581,7 +581,9 @@ export const MODELS: readonly EmulatedModel[] = [
     pipeline_tag: "automatic-speech-recognition",
     library_name: "transformers",
     tags: ["transformers", "safetensors", "whisper", "automatic-speech-recognition", "en"],
-    inferenceProviderMapping: { deepinfra: live("distil-whisper/distil-large-v3", "automatic-speech-recognition") },
+    inferenceProviderMapping: {
+      deepinfra: live("distil-whisper/distil-large-v3", "automatic-speech-recognition"),
+    },
   },
   {
     id: "canopylabs/orpheus-3b-0.1-ft",

@@ -61,9 +61,14 @@ export function imageGeneration(ctx: Ctx, provider: ProviderId): Reply {
   }
   // together and nebius default to a URL when no response_format is given; nscale answers only in
   // base64; deepinfra defaults to base64.
-  const format = body.response_format ?? (provider === "together" || provider === "nebius" ? "url" : "b64_json");
+  const format =
+    body.response_format ?? (provider === "together" || provider === "nebius" ? "url" : "b64_json");
   const formats =
-    provider === "together" ? ["base64", "b64_json", "url"] : provider === "nscale" ? ["b64_json"] : ["b64_json", "url"];
+    provider === "together"
+      ? ["base64", "b64_json", "url"]
+      : provider === "nscale"
+        ? ["b64_json"]
+        : ["b64_json", "url"];
   if (typeof format !== "string" || !formats.includes(format)) {
     fail(
       style,
@@ -78,16 +83,16 @@ export function imageGeneration(ctx: Ctx, provider: ProviderId): Reply {
       ? // DeepInfra hands the image back inline, as a data URL.
         { index, url: `data:image/png;base64,${im.png().toString("base64")}` }
       : format === "url"
-      ? {
-          index,
-          url: fileUrl(ctx.env, cdn, provider === "together" ? "imgproxy" : "images", {
-            kind: "png",
-            seed: im.seed,
-            width,
-            height,
-          }),
-        }
-      : { index, b64_json: im.png().toString("base64") },
+        ? {
+            index,
+            url: fileUrl(ctx.env, cdn, provider === "together" ? "imgproxy" : "images", {
+              kind: "png",
+              seed: im.seed,
+              width,
+              height,
+            }),
+          }
+        : { index, b64_json: im.png().toString("base64") },
   );
   return json(200, { id: idFromSeed(seed, 20), model, object: "list", data });
 }

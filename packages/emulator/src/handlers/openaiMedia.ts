@@ -23,11 +23,20 @@ export function embeddings(ctx: Ctx, provider: ProviderId): Reply {
   const input = body.input;
   const inputs = typeof input === "string" ? [input] : input;
   if (!Array.isArray(inputs) || inputs.length === 0 || !inputs.every((s) => typeof s === "string")) {
-    fail(PROVIDER_ERROR_STYLE[provider], 400, "'input' must be a string or a non-empty array of strings", "input");
+    fail(
+      PROVIDER_ERROR_STYLE[provider],
+      400,
+      "'input' must be a string or a non-empty array of strings",
+      "input",
+    );
   }
   const model = body.model as string;
   const size = ctx.env.catalog.byProviderModel(provider, model)?.emulator?.dimensions ?? 384;
-  const data = (inputs as string[]).map((text, index) => ({ object: "embedding", index, embedding: embed(text, size) }));
+  const data = (inputs as string[]).map((text, index) => ({
+    object: "embedding",
+    index,
+    embedding: embed(text, size),
+  }));
   const tokens = (inputs as string[]).reduce((sum, text) => sum + countTokens(text), 0);
   return json(200, { object: "list", model, data, usage: { prompt_tokens: tokens, total_tokens: tokens } });
 }
@@ -85,7 +94,8 @@ export function transcription(ctx: Ctx, provider: ProviderId): Reply {
   if (!parts) fail(style, 400, "Expected a multipart/form-data body with a 'file' and a 'model'");
   const field = (name: string) => parts.find((p) => p.name === name);
   const file = field("file");
-  if (!file || file.filename === undefined) fail(style, 400, "'file' is required (an audio file upload)", "file");
+  if (!file || file.filename === undefined)
+    fail(style, 400, "'file' is required (an audio file upload)", "file");
   if (!sniffAudio(file.data)) fail(style, 400, "'file' is not a decodable audio file", "file");
   const model = field("model")?.data.toString("utf8");
   if (!model) fail(style, 400, "'model' is required", "model");

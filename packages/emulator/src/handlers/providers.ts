@@ -61,7 +61,11 @@ const OPENAI_COMPATIBLE: Partial<Record<ProviderId, OpenAiRoutes>> = {
   nscale: { chat: ["/v1/chat/completions"], images: ["/v1/images/generations"] },
   ovhcloud: { chat: ["/v1/chat/completions"], completions: ["/v1/completions"] },
   publicai: { chat: ["/v1/chat/completions"] },
-  scaleway: { chat: ["/v1/chat/completions"], completions: ["/v1/completions"], embeddings: ["/v1/embeddings"] },
+  scaleway: {
+    chat: ["/v1/chat/completions"],
+    completions: ["/v1/completions"],
+    embeddings: ["/v1/embeddings"],
+  },
 };
 
 const FINGERPRINTS: Partial<Record<ProviderId, string>> = {

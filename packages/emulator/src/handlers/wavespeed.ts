@@ -30,10 +30,12 @@ function taskOf(ctx: Ctx, model: string, body: Record<string, unknown>): string 
 
 /** An image field: a URL, a data URL or bare base64 (what the reference client sends). */
 function checkImage(value: unknown, field: string): void {
-  if (typeof value !== "string" || value === "") fail("wavespeed", 400, `'${field}' must be an image URL or base64 string`);
+  if (typeof value !== "string" || value === "")
+    fail("wavespeed", 400, `'${field}' must be an image URL or base64 string`);
   if (/^https?:\/\//.test(value)) return;
   const bytes = decodeDataUrl(value)?.bytes ?? Buffer.from(value, "base64");
-  if (!sniffImage(bytes)) fail("wavespeed", 400, `'${field}' is not a decodable image (PNG, JPEG, GIF, WebP, BMP)`);
+  if (!sniffImage(bytes))
+    fail("wavespeed", 400, `'${field}' is not a decodable image (PNG, JPEG, GIF, WebP, BMP)`);
 }
 
 function task(ctx: Ctx, job: Job, status: string): Record<string, unknown> {
@@ -82,7 +84,8 @@ export function wavespeedRoute(ctx: Ctx): Reply {
       fail("wavespeed", 400, "'prompt' is required and must be a non-empty string");
   }
   if (kind.startsWith("image-")) {
-    if (body.image === undefined && !kind.startsWith("image-text-")) fail("wavespeed", 400, "'image' is required");
+    if (body.image === undefined && !kind.startsWith("image-text-"))
+      fail("wavespeed", 400, "'image' is required");
     if (body.image !== undefined) checkImage(body.image, "image");
     if (body.images !== undefined) {
       if (!Array.isArray(body.images)) fail("wavespeed", 400, "'images' must be an array of images");
@@ -105,7 +108,12 @@ export function wavespeedRoute(ctx: Ctx): Reply {
     result: () =>
       video
         ? fileUrl(env, "wavespeed-cdn", `media/videos/${id}`, { kind: "mp4", seed })
-        : fileUrl(env, "wavespeed-cdn", `media/images/${id}`, { kind: "png", seed, width: 1024, height: 1024 }),
+        : fileUrl(env, "wavespeed-cdn", `media/images/${id}`, {
+            kind: "png",
+            seed,
+            width: 1024,
+            height: 1024,
+          }),
     extra: { model, createdAt: new Date(env.now()).toISOString() },
   };
   env.jobs.set(`wavespeed:${id}`, job);

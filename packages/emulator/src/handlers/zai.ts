@@ -32,7 +32,9 @@ function imageJob(ctx: Ctx): Reply {
     id,
     polls: 0,
     neverComplete: ctx.fault?.neverComplete === true,
-    result: () => [{ url: fileUrl(env, "zai-cdn", `api/cogview/${id}`, { kind: "png", seed, width, height }) }],
+    result: () => [
+      { url: fileUrl(env, "zai-cdn", `api/cogview/${id}`, { kind: "png", seed, width, height }) },
+    ],
     extra: { model: body.model, requestId: String(seed) },
   };
   env.jobs.set(`zai:${id}`, job);
@@ -57,7 +59,8 @@ function asyncResult(ctx: Ctx, id: string): Reply {
 
 function layoutParsing(ctx: Ctx): Reply {
   const body = requireModel(ctx.body);
-  if (typeof body.file !== "string" || body.file === "") fail("zai", 400, "file is required (a URL or a data URL)");
+  if (typeof body.file !== "string" || body.file === "")
+    fail("zai", 400, "file is required (a URL or a data URL)");
   if (!/^https?:\/\//.test(body.file)) {
     const data = decodeDataUrl(body.file);
     if (!data) fail("zai", 400, "file must be a URL or a base64 data URL");

@@ -12,10 +12,7 @@ import { definition as cerebras, listing as cerebrasListing } from "./cerebras/d
 import { definition as cohere, listing as cohereListing } from "./cohere/definition.js";
 import { definition as deepinfra, listing as deepinfraListing } from "./deepinfra/definition.js";
 import { definition as falAi, listing as falAiListing } from "./fal-ai/definition.js";
-import {
-  definition as featherlessAi,
-  listing as featherlessAiListing,
-} from "./featherless-ai/definition.js";
+import { definition as featherlessAi, listing as featherlessAiListing } from "./featherless-ai/definition.js";
 import { definition as fireworksAi, listing as fireworksAiListing } from "./fireworks-ai/definition.js";
 import { definition as groq, listing as groqListing } from "./groq/definition.js";
 import { definition as hfInference, listing as hfInferenceListing } from "./hf-inference/definition.js";

@@ -65,7 +65,10 @@ export async function pollJob<T>(
         return state.value;
       }
       last = state.providerStatus ?? state.status;
-      reportProgress(context, state.status, { providerStatus: state.providerStatus, queuePosition: state.queuePosition });
+      reportProgress(context, state.status, {
+        providerStatus: state.providerStatus,
+        queuePosition: state.queuePosition,
+      });
     }
   } catch (error) {
     reportProgress(context, "failed", { providerStatus: last });
@@ -74,7 +77,11 @@ export async function pollJob<T>(
 }
 
 /** GETs a job's status as JSON with the call's headers; a failed poll is a ProviderApiError. */
-export async function getJobJson(url: string, context: ResponseContext, headers = context.headers): Promise<unknown> {
+export async function getJobJson(
+  url: string,
+  context: ResponseContext,
+  headers = context.headers,
+): Promise<unknown> {
   const { "Content-Type": _contentType, ...getHeaders } = headers;
   const response = await context.fetch(url, { headers: getHeaders, signal: context.signal });
   if (!response.ok) {

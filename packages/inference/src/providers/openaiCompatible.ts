@@ -23,7 +23,11 @@ export function embeddingsHelper(
     },
     async getResponse(response) {
       const data = isObject(response) ? response.data : undefined;
-      if (Array.isArray(data) && data.length > 0 && data.every((d) => isObject(d) && Array.isArray(d.embedding))) {
+      if (
+        Array.isArray(data) &&
+        data.length > 0 &&
+        data.every((d) => isObject(d) && Array.isArray(d.embedding))
+      ) {
         return data.map((d: { embedding: number[] }) => d.embedding);
       }
       throw new InferenceClientProviderOutputError(

@@ -2,7 +2,12 @@ import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import type { RequestArgs } from "../../types.js";
 import { isObject, isString } from "../../utils/guards.js";
-import { completionPayload, conversationalHelper, textGenerationHelper, type ProviderHelper } from "../helper.js";
+import {
+  completionPayload,
+  conversationalHelper,
+  textGenerationHelper,
+  type ProviderHelper,
+} from "../helper.js";
 import { embeddingsHelper, imageGenerationHelper } from "../openaiCompatible.js";
 
 // DeepInfra's OpenAI-compatible API lives under /v1/openai.
@@ -81,7 +86,9 @@ export const deepinfraAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeech
   makeBody(params) {
     const audio = params.args.data;
     if (!(audio instanceof Blob)) {
-      throw new InferenceClientInputError("DeepInfra automatic-speech-recognition expects a Blob audio input.");
+      throw new InferenceClientInputError(
+        "DeepInfra automatic-speech-recognition expects a Blob audio input.",
+      );
     }
     const form = new FormData();
     form.append("file", audio, `audio.${extensionOf(audio.type)}`);

@@ -38,7 +38,9 @@ async function awaitJob(response: unknown, context: ResponseContext): Promise<un
       const task = isObject(reply) && isObject(reply.data) ? reply.data : undefined;
       const status = task?.status;
       if (status === "failed") {
-        throw new InferenceClientProviderOutputError(isString(task?.error) && task.error ? task.error : "Task failed");
+        throw new InferenceClientProviderOutputError(
+          isString(task?.error) && task.error ? task.error : "Task failed",
+        );
       }
       if (status === "completed") return { done: true, value: reply as Record<string, unknown> };
       const known = PROGRESS[status as keyof typeof PROGRESS];

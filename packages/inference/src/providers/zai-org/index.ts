@@ -48,13 +48,19 @@ export const zaiOrgTextToImage: ProviderHelper<unknown> = {
     }
     const url = resultUrl(response.id, context);
     // Z.ai's jobs take seconds: 4.x polls every 5 s, at most 60 times.
-    const result = await pollJob(context, { intervalMs: 5000, maxAttempts: 60 }, `image job ${response.id}`, async () => {
-      const reply = await getJobJson(url, context);
-      const status = isObject(reply) ? reply.task_status : undefined;
-      if (status === "FAIL") throw new InferenceClientProviderOutputError("ZAI text-to-image API task failed");
-      if (status === "SUCCESS") return { done: true, value: reply as Record<string, unknown> };
-      return { done: false, status: "running", providerStatus: String(status) };
-    });
+    const result = await pollJob(
+      context,
+      { intervalMs: 5000, maxAttempts: 60 },
+      `image job ${response.id}`,
+      async () => {
+        const reply = await getJobJson(url, context);
+        const status = isObject(reply) ? reply.task_status : undefined;
+        if (status === "FAIL")
+          throw new InferenceClientProviderOutputError("ZAI text-to-image API task failed");
+        if (status === "SUCCESS") return { done: true, value: reply as Record<string, unknown> };
+        return { done: false, status: "running", providerStatus: String(status) };
+      },
+    );
     const images = result.image_result;
     const imageUrl = Array.isArray(images) && isObject(images[0]) ? images[0].url : undefined;
     if (!isString(imageUrl) || !isUrl(imageUrl)) {
