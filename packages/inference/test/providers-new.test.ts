@@ -352,6 +352,32 @@ describe("asynchronous jobs: deadline, abort, failure, progress", () => {
     }
   });
 
+  it("a poll answered with broken JSON is a ProviderOutputError, and progress ends in failed", async () => {
+    const e = emu();
+    const { id } = modelFor("wavespeed", "image-to-image");
+    const fault = e.fault({ match: { host: "wavespeed", method: "GET" }, malformedJson: true, times: 1 });
+    const progress: hf.InferenceProgress[] = [];
+    try {
+      const error = await rejection(
+        hf.imageToImage(
+          {
+            model: id,
+            provider: "wavespeed",
+            inputs: png(),
+            parameters: { prompt: "x" },
+            accessToken: PROVIDER_KEY,
+          },
+          { ...e.clientOptions, ...fast, onProgress: (p) => progress.push(p) },
+        ),
+      );
+      expect(error).toBeInstanceOf(hf.InferenceClientProviderOutputError);
+      expect(error.message).toMatch(/^The job status from wavespeed is not valid JSON/);
+      expect(progress.at(-1)?.status).toBe("failed");
+    } finally {
+      fault.remove();
+    }
+  });
+
   it("a failing poll is a ProviderApiError naming the status, and a throwing onProgress does not break the call", async () => {
     const e = emu();
     const { id } = modelFor("zai-org", "text-to-image");

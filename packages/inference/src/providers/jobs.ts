@@ -1,4 +1,8 @@
-import { InferenceClientProviderApiError, InferenceClientTimeoutError } from "../errors.js";
+import {
+  InferenceClientProviderApiError,
+  InferenceClientProviderOutputError,
+  InferenceClientTimeoutError,
+} from "../errors.js";
 import type { InferenceProgress } from "../types.js";
 import { delay } from "../utils/delay.js";
 import type { ResponseContext } from "./helper.js";
@@ -92,5 +96,12 @@ export async function getJobJson(
       { requestId: response.headers.get("x-request-id") ?? "", status: response.status, body },
     );
   }
-  return response.json();
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new InferenceClientProviderOutputError(
+      `The job status from ${String(context.provider)} is not valid JSON: ${text.slice(0, 200)}`,
+    );
+  }
 }
