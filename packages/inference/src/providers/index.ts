@@ -152,8 +152,8 @@ export const automaticSpeechRecognitionHelpers: TaskHelpers<AutomaticSpeechRecog
   deepinfra: deepinfraAutomaticSpeechRecognition,
 };
 
-// 4.x's media tasks: no provider hubkit has serves them yet (fal-ai's and together's come with the
-// next providers round); the maps exist so the task functions give 4.x's "not supported" error.
+// 4.x's image/video generation tasks: wavespeed serves them (fal-ai's and together's come with
+// their own round).
 export const imageToVideoHelpers: TaskHelpers<Blob> = {
   wavespeed: wavespeedImageToVideo,
 };
