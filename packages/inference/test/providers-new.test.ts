@@ -414,6 +414,29 @@ describe("asynchronous jobs: deadline, abort, failure, progress", () => {
   });
 });
 
+describe("the emulator's reserved fault models on the new hosts", () => {
+  it.each(Object.keys(ROUTES))(
+    "%s: hubkit-faults/error-json fails as a ProviderApiError, both ways",
+    async (provider) => {
+      const e = emu();
+      const task = provider === "wavespeed" ? "text-to-image" : "conversational";
+      for (const accessToken of [HUB_TOKEN, PROVIDER_KEY]) {
+        const error = (await rejection(
+          TASKS[task].call(
+            { ...TASKS[task].args(), model: "hubkit-faults/error-json", provider, accessToken },
+            { ...e.clientOptions, ...fast, retry_on_error: false },
+          ),
+        )) as hf.InferenceClientProviderApiError;
+        expect(error).toBeInstanceOf(hf.InferenceClientProviderApiError);
+        expect(error.httpResponse.status).toBe(500);
+        expect(error.message).toBe(
+          "Failed to perform inference: Internal error: the emulated backend failed on purpose",
+        );
+      }
+    },
+  );
+});
+
 describe("quirks and output types", () => {
   const t2i = (provider: string, outputType: string | undefined, token = PROVIDER_KEY) =>
     hf.textToImage(
