@@ -89,6 +89,13 @@ function modelsFor(
   return [...byPipeline.values()];
 }
 
+/**
+ * The new providers' media and embedding routes (multipart uploads, polled jobs, base64 JSON
+ * images, OpenAI-style embeddings): the snippet generator does not write their requests yet (the
+ * snippets move to 4.x separately); their chat and completions snippets run below.
+ */
+const SNIPPETS_PENDING = new Set(["deepinfra", "nscale", "scaleway", "wavespeed", "zai-org"]);
+
 function buildMatrix(): Case[] {
   const cases: Case[] = [];
   for (const [provider, tasks] of Object.entries(PROVIDER_TASKS) as [
@@ -104,6 +111,7 @@ function buildMatrix(): Case[] {
     if (routed || provider === "openai") modes.push("env");
     if (provider !== "hf-inference" && provider !== "openai") modes.push("env-direct");
     for (const task of tasks) {
+      if (SNIPPETS_PENDING.has(provider) && task !== "conversational" && task !== "text-generation") continue;
       for (const { model, providerId } of modelsFor(provider, task)) {
         for (const mode of modes) {
           for (const streaming of task === "conversational" ? [false, true] : [false]) {
