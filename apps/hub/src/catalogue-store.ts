@@ -419,6 +419,8 @@ export class CatalogueStore {
       .raw()
       .iterate() as IterableIterator<[number, number, string]>;
     const order = new SearchOrder(rows);
+    // Rare terms are answered from its trigram posting lists once they are built, in the background.
+    void order.preparePostings();
     this.searchOrders.set(sort, { key, order });
     return order;
   }

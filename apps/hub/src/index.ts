@@ -50,4 +50,5 @@ export {
   type ProviderMappingEntry,
 } from "./model-record.js";
 export { syntheticModel, syntheticCatalogueLines } from "./synthetic.js";
+export { SearchOrder, type WalkRequest, type WalkResult, type OrderedRow } from "./search-order.js";
 export { EXPAND_FIELDS, MAX_LIMIT, DEFAULT_LIMIT } from "./api.js";

@@ -556,7 +556,12 @@ export class PostgresStore implements HubStore {
           rowMode: "array",
         });
         await client.query("COMMIT");
-        if (version !== undefined) this.searchOrders.set(sort, { version, order: new SearchOrder(rows) });
+        if (version !== undefined) {
+          const order = new SearchOrder(rows);
+          // Rare terms are answered from its trigram posting lists once they are built, in the background.
+          void order.preparePostings();
+          this.searchOrders.set(sort, { version, order });
+        }
       } finally {
         client.release();
       }

@@ -21,6 +21,11 @@ export interface WalkRequest {
   maxEntries: number;
   /** further filters on a candidate (pipeline, library, tags, author), checked only for id matches */
   accept?: (rowid: number) => boolean;
+  /**
+   * Only the bounded scan: without it, a scan that reads `maxEntries` ids without filling the page
+   * goes on through the posting list of the term's rarest trigram (every entry that can match).
+   */
+  scanOnly?: boolean;
 }
 
 export interface WalkResult {
@@ -29,8 +34,30 @@ export interface WalkResult {
   exhausted: boolean;
 }
 
+/**
+ * Trigrams in more than this share of ids get no posting list: they hardly narrow a search, and they
+ * would hold most of the index's memory. Rarer ones (the digits, owner names and unusual word joins of
+ * a long-tail search) list every entry holding them.
+ */
+const POSTED_TRIGRAM_SHARE = 1 / 16;
+
+/** A trigram of lower-cased ASCII as one integer. */
+const trigramAt = (text: string, at: number) =>
+  (text.charCodeAt(at) << 16) | (text.charCodeAt(at + 1) << 8) | text.charCodeAt(at + 2);
+
+interface Postings {
+  lists: Map<number, [start: number, end: number]>;
+  entries: Int32Array;
+}
+
 export class SearchOrder {
   private readonly text: string;
+  /**
+   * Posting lists of the rarer trigrams, built on the first search that needs them: entries (in list
+   * order) holding each trigram, all in one array, `postings.slice(start, end)` per trigram.
+   */
+  private postings?: Postings;
+  private postingsBuild?: Promise<void>;
   /** starts[i] is the offset of entry i in text; starts[n] is text.length */
   private readonly starts: Int32Array;
   private readonly rowids: Float64Array;
@@ -103,6 +130,11 @@ export class SearchOrder {
       : (cursor ? this.firstAfterDescending(cursor.value, cursor.rowid + 1) : this.size) - 1;
     // firstAfterDescending(value, rowid + 1) is the first entry at or after the cursor; the one before it
     // is the first entry strictly after the cursor in ascending order.
+    // With the posting lists built, a term holding a posted (rarer) trigram reads only its list.
+    if (this.postings && !request.scanOnly) {
+      const listed = this.walkPostings(request, scanTerm, otherTerms, next, rows);
+      if (listed) return listed;
+    }
     const first = next;
     const limitEntry = descending
       ? Math.min(this.size, first + request.maxEntries)
@@ -131,6 +163,112 @@ export class SearchOrder {
       rows.push({ rowid, sortValue: this.values[entry] });
     }
     const exhausted = descending ? next >= this.size : next < 0;
+    if (rows.length < request.want && !exhausted && !request.scanOnly) {
+      // The budget ran out on a rare term: its rarest trigram lists every entry that can match.
+      const rest = this.walkPostings(request, scanTerm, otherTerms, next, rows);
+      if (rest) return rest;
+    }
     return { rows, exhausted };
+  }
+
+  /**
+   * Continues a walk from entry `next` through the posting list of the scan term's rarest trigram,
+   * checking each listed entry; undefined when the term has no posted trigram (every trigram of it is
+   * common, or it is shorter than three characters), so the caller's other plans answer.
+   */
+  private walkPostings(
+    request: WalkRequest,
+    scanTerm: string,
+    otherTerms: string[],
+    next: number,
+    rows: OrderedRow[],
+  ): WalkResult | undefined {
+    if (scanTerm.length < 3) return undefined;
+    const postings = this.postings;
+    if (!postings) {
+      void this.preparePostings();
+      return undefined;
+    }
+    let rarest: [number, number] | undefined;
+    for (let at = 0; at + 3 <= scanTerm.length; at++) {
+      const list = postings.lists.get(trigramAt(scanTerm, at));
+      if (list && (!rarest || list[1] - list[0] < rarest[1] - rarest[0])) rarest = list;
+    }
+    if (!rarest) return undefined;
+    const { entries } = postings;
+    const descending = request.direction === -1;
+    // First listed entry at or after `next` in walk order (binary search in the ascending list).
+    let low = rarest[0];
+    let high = rarest[1];
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (entries[mid] < next + (descending ? 0 : 1)) low = mid + 1;
+      else high = mid;
+    }
+    let index = descending ? low : low - 1;
+    while (rows.length < request.want) {
+      if (descending ? index >= rarest[1] : index < rarest[0]) return { rows, exhausted: true };
+      const entry = entries[index];
+      index += descending ? 1 : -1;
+      const id = this.text.slice(this.starts[entry], this.starts[entry + 1] - 1);
+      if (!id.includes(scanTerm) || !otherTerms.every((term) => id.includes(term))) continue;
+      const rowid = this.rowids[entry];
+      if (request.accept && !request.accept(rowid)) continue;
+      rows.push({ rowid, sortValue: this.values[entry] });
+    }
+    // A full page: exhausted only if no listed entry is left.
+    return { rows, exhausted: descending ? index >= rarest[1] : index < rarest[0] };
+  }
+
+  /**
+   * Builds the posting lists a slice of entries at a time between other work (setImmediate), so the
+   * seconds it takes on a million ids never hold a request; searches use the scan until it is done.
+   * Stores call it when they build an order; a walk that needs the lists calls it too.
+   */
+  preparePostings(): Promise<void> {
+    this.postingsBuild ??= new Promise<void>((resolve) => {
+      const steps = this.postingSteps();
+      const step = () => {
+        const result = steps.next();
+        if (!result.done) return void setImmediate(step);
+        this.postings = result.value;
+        resolve();
+      };
+      setImmediate(step);
+    });
+    return this.postingsBuild;
+  }
+
+  private *postingSteps(): Generator<void, Postings> {
+    const SLICE = 20_000;
+    const counts = new Map<number, number>();
+    for (let entry = 0; entry < this.size; entry++) {
+      if (entry % SLICE === SLICE - 1) yield;
+      const last = this.starts[entry + 1] - 1;
+      for (let at = this.starts[entry]; at + 3 <= last; at++) {
+        const trigram = trigramAt(this.text, at);
+        counts.set(trigram, (counts.get(trigram) ?? 0) + 1);
+      }
+    }
+    // Counts include an id's repeated trigrams (rare in ids), so lists get a little spare room; the
+    // fill below writes each entry once per list and records where each list really ends.
+    const limit = Math.max(1, Math.floor(this.size * POSTED_TRIGRAM_SHARE));
+    const lists = new Map<number, [number, number]>();
+    let total = 0;
+    for (const [trigram, count] of counts) {
+      if (count > limit) continue;
+      lists.set(trigram, [total, total]);
+      total += count;
+    }
+    const entries = new Int32Array(total);
+    for (let entry = 0; entry < this.size; entry++) {
+      if (entry % SLICE === SLICE - 1) yield;
+      const last = this.starts[entry + 1] - 1;
+      for (let at = this.starts[entry]; at + 3 <= last; at++) {
+        const list = lists.get(trigramAt(this.text, at));
+        if (list && (list[1] === list[0] || entries[list[1] - 1] !== entry)) entries[list[1]++] = entry;
+      }
+    }
+    return { lists, entries };
   }
 }
