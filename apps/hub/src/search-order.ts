@@ -48,6 +48,8 @@ const trigramAt = (text: string, at: number) =>
 interface Postings {
   lists: Map<number, [start: number, end: number]>;
   entries: Int32Array;
+  /** trigrams in too many ids to be posted; one in neither map occurs in no id */
+  common: Set<number>;
 }
 
 export class SearchOrder {
@@ -190,9 +192,14 @@ export class SearchOrder {
       return undefined;
     }
     let rarest: [number, number] | undefined;
-    for (let at = 0; at + 3 <= scanTerm.length; at++) {
-      const list = postings.lists.get(trigramAt(scanTerm, at));
-      if (list && (!rarest || list[1] - list[0] < rarest[1] - rarest[0])) rarest = list;
+    for (const term of [scanTerm, ...otherTerms]) {
+      for (let at = 0; at + 3 <= term.length; at++) {
+        const trigram = trigramAt(term, at);
+        const list = postings.lists.get(trigram);
+        // A trigram that no id holds: nothing can match.
+        if (!list && !postings.common.has(trigram)) return { rows, exhausted: true };
+        if (list && (!rarest || list[1] - list[0] < rarest[1] - rarest[0])) rarest = list;
+      }
     }
     if (!rarest) return undefined;
     const { entries } = postings;
@@ -254,9 +261,13 @@ export class SearchOrder {
     // fill below writes each entry once per list and records where each list really ends.
     const limit = Math.max(1, Math.floor(this.size * POSTED_TRIGRAM_SHARE));
     const lists = new Map<number, [number, number]>();
+    const common = new Set<number>();
     let total = 0;
     for (const [trigram, count] of counts) {
-      if (count > limit) continue;
+      if (count > limit) {
+        common.add(trigram);
+        continue;
+      }
       lists.set(trigram, [total, total]);
       total += count;
     }
@@ -269,6 +280,6 @@ export class SearchOrder {
         if (list && (list[1] === list[0] || entries[list[1] - 1] !== entry)) entries[list[1]++] = entry;
       }
     }
-    return { lists, entries };
+    return { lists, entries, common };
   }
 }
