@@ -213,7 +213,7 @@ function AudioList({ value }: { value: unknown }) {
 export function ResultView({ spec, result, sent }: { spec: TrySpec; result: Result; sent: Sent }) {
   if (result.kind === "chat") {
     return (
-      <div className="chat-reply" aria-busy={!result.done}>
+      <div className="result-text chat-reply" aria-busy={!result.done}>
         <Suspense fallback={<p className="result-text">{result.text}</p>}>
           <ChatMarkdown text={result.text} />
         </Suspense>

@@ -109,7 +109,8 @@ function RepoList({
 
 export function Component() {
   const { page, widgetModel, widgetModelError, servedModel } = useLoaderData() as TaskLoaderData;
-  const tried = servedModel ?? widgetModel;
+  // The widget model is tried when it is served for this task; else a served model of the task, if any.
+  const tried = servedModel ?? (widgetModel && servesTask(widgetModel, page.id) ? widgetModel : undefined);
   const pipeline = PIPELINE_DATA[page.id as PipelineType];
   const demoFile = [...page.demo.inputs].find((entry) => entry.type === "img" || entry.type === "audio");
   useTitle(page.label);
@@ -174,7 +175,7 @@ export function Component() {
           )}
           <p className="muted">
             {TRY_TASKS[page.id]
-              ? `No model in this hub's catalogue is served for ${page.label.toLowerCase()} by an inference provider the router reaches, so it cannot be tried here.`
+              ? `No model in this hub's catalogue is served for ${page.label.toLowerCase()} by an inference provider the router reaches${widgetModel ? ` (the widget model ${widgetModel.id} included)` : ""}, so it cannot be tried here.`
               : `No inference provider serves ${page.label.toLowerCase()} yet, so it cannot be tried in the browser: the models above run locally with their libraries.`}
           </p>
         </section>
