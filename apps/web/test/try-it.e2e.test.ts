@@ -127,7 +127,11 @@ interface Outcome {
 }
 
 /** Opens a page, presses Run in its widget and checks the output; returns what happened. */
-async function runTry(page: Page, pathname: string): Promise<Outcome & { form: string }> {
+async function runTry(
+  page: Page,
+  pathname: string,
+  fill?: (form: ReturnType<Page["locator"]>) => Promise<void>,
+): Promise<Outcome & { form: string }> {
   await page.goto(e2e.hub.url + pathname);
   await hydrated(page);
   const widget = page.locator(".inference-widget");
@@ -145,6 +149,7 @@ async function runTry(page: Page, pathname: string): Promise<Outcome & { form: s
       return element.querySelector("label")?.textContent?.trim() ?? "?";
     }),
   );
+  await fill?.(form);
   await form.getByRole("button", { name: "Run", exact: true }).click();
   const result = form.locator(".try-result");
   const error = form.locator(".try-output [role=alert]");
@@ -292,9 +297,18 @@ describe("Try it: renderers, demos and model pages", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    const chat = await runTry(page, "/models/meta-llama/Llama-3.3-70B-Instruct");
+    // The emulator answers in Markdown when asked to: bold, a list and inline code are rendered.
+    const chat = await runTry(page, "/models/meta-llama/Llama-3.3-70B-Instruct", (form) =>
+      form.getByLabel("Message").fill("Three tips for baking bread, in Markdown please"),
+    );
     expect(chat.output).toBe("chat");
-    expect(await page.locator(".try-result .markdown > *").count()).toBeGreaterThan(0);
+    const reply = page.locator(".try-result .markdown");
+    expect(await reply.locator("li").count()).toBe(3);
+    expect(await reply.locator("strong").count()).toBeGreaterThan(2);
+    expect(await reply.locator("code").count()).toBe(1);
+    expect(await reply.textContent()).not.toContain("**");
+    await page.locator(".inference-widget h3").scrollIntoViewIfNeeded();
+    await screenshots(page, "try-model-chat-markdown-desktop", false);
 
     const vision = await runTry(page, "/models/Qwen/Qwen2.5-VL-7B-Instruct");
     expect([vision.form, vision.output]).toEqual(["Image (optional) file + Message", "chat"]);
