@@ -28,7 +28,13 @@ export async function startE2E(): Promise<E2E> {
     throw new Error("apps/web/dist is missing: run `npm run build --workspace @hubkit/web` first");
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-web-e2e-"));
-  const hub = await startHubServer({ host: "127.0.0.1", port: 0, dataDir, webDistDir: webDist, mode: "offline" });
+  const hub = await startHubServer({
+    host: "127.0.0.1",
+    port: 0,
+    dataDir,
+    webDistDir: webDist,
+    mode: "offline",
+  });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [
@@ -100,7 +106,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not block.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }
+    ).axe;
     interface AxeResults {
       violations: { id: string; impact?: string; nodes: { target: unknown[] }[] }[];
     }

@@ -29,10 +29,14 @@ afterAll(async () => {
 /** What a result must show, by the panel's `data-output`. */
 const OUTPUT_CHECKS: Record<string, (result: ReturnType<Page["locator"]>) => Promise<void>> = {
   chat: async (result) => {
-    await expect.poll(async () => (await result.locator(".markdown").textContent())?.trim().length ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await result.locator(".markdown").textContent())?.trim().length ?? 0)
+      .toBeGreaterThan(0);
   },
   text: async (result) => {
-    await expect.poll(async () => (await result.locator(".result-text").textContent())?.trim().length ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await result.locator(".result-text").textContent())?.trim().length ?? 0)
+      .toBeGreaterThan(0);
   },
   labels: async (result) => {
     expect(await result.locator(".label-bars li").count()).toBeGreaterThan(0);
@@ -58,7 +62,9 @@ const OUTPUT_CHECKS: Record<string, (result: ReturnType<Page["locator"]>) => Pro
   },
   image: async (result) => {
     const image = result.locator("img");
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
   },
   audio: async (result) => {
     const audio = result.locator("audio");
@@ -70,8 +76,13 @@ const OUTPUT_CHECKS: Record<string, (result: ReturnType<Page["locator"]>) => Pro
   video: async (result) => {
     const video = result.locator("video");
     // It really plays: the browser decodes it and time moves on.
-    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
-    expect(await video.evaluate((el: HTMLVideoElement) => [el.videoWidth > 0, el.error])).toEqual([true, null]);
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.3);
+    expect(await video.evaluate((el: HTMLVideoElement) => [el.videoWidth > 0, el.error])).toEqual([
+      true,
+      null,
+    ]);
   },
   boxes: async (result) => {
     expect(await result.locator("svg.boxes rect").count()).toBeGreaterThan(0);
@@ -83,7 +94,9 @@ const OUTPUT_CHECKS: Record<string, (result: ReturnType<Page["locator"]>) => Pro
   },
   masks: async (result) => {
     expect(await result.locator(".mask-layer").count()).toBeGreaterThan(0);
-    expect(await result.locator(".overlay-stack img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await result.locator(".overlay-stack img").evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
   },
 };
 
@@ -139,11 +152,18 @@ async function runTry(
   const form = widget.locator("form.try-it");
   const task = pathname.split("/").pop() ?? pathname;
   if ((await form.count()) === 0) {
-    return { task, output: "-", form: "-", works: false, note: (await widget.locator("p.muted").last().textContent()) ?? "" };
+    return {
+      task,
+      output: "-",
+      form: "-",
+      works: false,
+      note: (await widget.locator("p.muted").last().textContent()) ?? "",
+    };
   }
   const fields = await form.locator(".try-fields > *").evaluateAll((elements) =>
     elements.map((element) => {
-      if (element.querySelector('input[type="file"]')) return element.querySelector("label")?.textContent?.trim() + " file";
+      if (element.querySelector('input[type="file"]'))
+        return element.querySelector("label")?.textContent?.trim() + " file";
       if (element.querySelector("table")) return "table";
       if (element.querySelector(".field-list")) return `${element.querySelector("legend")?.textContent} list`;
       return element.querySelector("label")?.textContent?.trim() ?? "?";
@@ -155,7 +175,13 @@ async function runTry(
   const error = form.locator(".try-output [role=alert]");
   await Promise.race([result.waitFor({ timeout: 20_000 }), error.waitFor({ timeout: 20_000 })]);
   if ((await error.count()) > 0) {
-    return { task, output: "error", form: fields.join(" + "), works: false, note: (await error.textContent()) ?? "" };
+    return {
+      task,
+      output: "error",
+      form: fields.join(" + "),
+      works: false,
+      note: (await error.textContent()) ?? "",
+    };
   }
   const output = (await result.getAttribute("data-output")) ?? "?";
   // A streamed chat is done when Run is back.
@@ -185,12 +211,18 @@ describe("Try it in Chromium", () => {
       if (violations.length > 0) problems.push(`${task} axe: ${violations.join(" | ")}`);
     }
     console.log(
-      ["task | input form | renderer | works", ...outcomes.map((o) => `${o.task} | ${o.form} | ${o.output} | ${o.works ? "yes" : `no: ${o.note.slice(0, 120)}`}`)].join("\n"),
+      [
+        "task | input form | renderer | works",
+        ...outcomes.map(
+          (o) => `${o.task} | ${o.form} | ${o.output} | ${o.works ? "yes" : `no: ${o.note.slice(0, 120)}`}`,
+        ),
+      ].join("\n"),
     );
     expect(problems).toEqual([]);
     expect(outcomes.filter((o) => !o.works && RUNNABLE.includes(o.task))).toEqual([]);
     // Pages that cannot run say why instead of failing on Run.
-    for (const outcome of outcomes.filter((o) => !o.works)) expect(outcome.note).toMatch(/cannot be tried|No inference provider/);
+    for (const outcome of outcomes.filter((o) => !o.works))
+      expect(outcome.note).toMatch(/cannot be tried|No inference provider/);
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
@@ -207,18 +239,27 @@ describe("Try it: renderers, demos and model pages", () => {
       await hydrated(page);
       await page.evaluate(() => {
         const seen = new MutationObserver(() => {
-          if (document.querySelector(".try-progress")) (window as unknown as { sawProgress: boolean }).sawProgress = true;
+          if (document.querySelector(".try-progress"))
+            (window as unknown as { sawProgress: boolean }).sawProgress = true;
         });
         seen.observe(document.body, { subtree: true, childList: true });
       });
       await page.locator("form.try-it").getByRole("button", { name: "Run", exact: true }).click();
       await page.locator(".try-result video").waitFor({ timeout: 20_000 });
-      expect(await page.evaluate(() => (window as unknown as { sawProgress?: boolean }).sawProgress)).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { sawProgress?: boolean }).sawProgress)).toBe(
+        true,
+      );
       await OUTPUT_CHECKS.video(page.locator(".try-result"));
       await page.locator(".try-result").scrollIntoViewIfNeeded();
       await screenshots(page, `try-text-to-video-${size}`, false);
 
-      for (const task of ["object-detection", "image-segmentation", "image-text-to-text", "zero-shot-classification", "table-question-answering"]) {
+      for (const task of [
+        "object-detection",
+        "image-segmentation",
+        "image-text-to-text",
+        "zero-shot-classification",
+        "table-question-answering",
+      ]) {
         const outcome = await runTry(page, `/tasks/${task}`);
         expect(outcome.works, `${task}: ${outcome.note}`).toBe(true);
         await page.locator(".inference-widget h3").scrollIntoViewIfNeeded();
@@ -235,11 +276,9 @@ describe("Try it: renderers, demos and model pages", () => {
     await page.goto(`${e2e.hub.url}/tasks/zero-shot-classification`);
     await hydrated(page);
     const labels = page.getByRole("group", { name: "Candidate labels" }).getByRole("textbox");
-    expect(await labels.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
-      "delivery",
-      "billing",
-      "product quality",
-    ]);
+    expect(
+      await labels.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+    ).toEqual(["delivery", "billing", "product quality"]);
     await page.getByRole("button", { name: "Add label" }).click();
     await labels.last().fill("shipping");
     await page.getByRole("button", { name: "Remove label 2" }).click();
@@ -256,7 +295,9 @@ describe("Try it: renderers, demos and model pages", () => {
     await page.goto(`${e2e.hub.url}/tasks/text-to-video`);
     await hydrated(page);
     const video = page.locator(".demo video");
-    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.3);
 
     for (const task of ["text-to-3d", "image-to-3d"]) {
       await page.goto(`${e2e.hub.url}/tasks/${task}`);
@@ -274,18 +315,23 @@ describe("Try it: renderers, demos and model pages", () => {
           context2d.drawImage(canvas, 0, 0, 64, 48);
           const data = context2d.getImageData(0, 0, 64, 48).data;
           const seen = new Set<number>();
-          for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+          for (let i = 0; i < data.length; i += 4)
+            if (data[i + 3] > 0) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
           return seen.size;
         });
       expect(await colours()).toBeGreaterThan(10);
       // Dragging turns the model.
-      const before = await viewer.locator("canvas").evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+      const before = await viewer
+        .locator("canvas")
+        .evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
       const box = (await viewer.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 10, { steps: 5 });
       await page.mouse.up();
-      expect(await viewer.locator("canvas").evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL())).not.toBe(before);
+      expect(
+        await viewer.locator("canvas").evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL()),
+      ).not.toBe(before);
       await viewer.scrollIntoViewIfNeeded();
       await screenshots(page, `demo-${task}-desktop`, false);
     }
@@ -312,7 +358,9 @@ describe("Try it: renderers, demos and model pages", () => {
 
     const vision = await runTry(page, "/models/Qwen/Qwen2.5-VL-7B-Instruct");
     expect([vision.form, vision.output]).toEqual(["Image (optional) file + Message", "chat"]);
-    expect(await page.locator(".try-it .file-preview").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await page.locator(".try-it .file-preview").evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
     await page.locator(".inference-widget h3").scrollIntoViewIfNeeded();
     await screenshots(page, "try-model-vision-chat-desktop", false);
 

@@ -162,7 +162,13 @@ export function orderProviders(model: HubModel, task?: string): string[] {
 }
 
 /** Provider selector, snippets and try-it for one model. */
-export function ModelInference({ model, initialInput, exampleFile, task: pageTask, note }: ModelInferenceProps) {
+export function ModelInference({
+  model,
+  initialInput,
+  exampleFile,
+  task: pageTask,
+  note,
+}: ModelInferenceProps) {
   const mapping = model.inferenceProviderMapping ?? {};
   const providers = orderProviders(model, pageTask);
   const [provider, setProvider] = useState(providers[0]);
@@ -170,7 +176,10 @@ export function ModelInference({ model, initialInput, exampleFile, task: pageTas
   const active = provider && mapping[provider] ? provider : providers[0];
   const mappingTask = active ? mapping[active]?.task : undefined;
   const task =
-    pageTask && mappingTask && mappingTasksFor(pageTask).includes(mappingTask) && mappingTask !== "conversational"
+    pageTask &&
+    mappingTask &&
+    mappingTasksFor(pageTask).includes(mappingTask) &&
+    mappingTask !== "conversational"
       ? pageTask
       : inferenceTask(model.pipeline_tag, model.tags ?? [], mappingTask);
 

@@ -135,7 +135,10 @@ export function BoxesOverlay({ src, boxes, alt }: { src: string; boxes: Detected
         <ul className="overlay-legend">
           {boxes.map((item, index) => (
             <li key={index}>
-              <span className="swatch" style={{ background: OVERLAY_COLORS[index % OVERLAY_COLORS.length] }} />
+              <span
+                className="swatch"
+                style={{ background: OVERLAY_COLORS[index % OVERLAY_COLORS.length] }}
+              />
               {item.label} <span className="score">{item.score.toFixed(3)}</span>
             </li>
           ))}
@@ -192,7 +195,10 @@ export function MasksOverlay({ src, masks, alt }: { src: string; masks: SegmentM
                     setHidden(next);
                   }}
                 />
-                <span className="swatch" style={{ background: OVERLAY_COLORS[index % OVERLAY_COLORS.length] }} />
+                <span
+                  className="swatch"
+                  style={{ background: OVERLAY_COLORS[index % OVERLAY_COLORS.length] }}
+                />
                 {segment.label}
                 {segment.score !== undefined && <span className="score">{segment.score.toFixed(3)}</span>}
               </label>

@@ -13,7 +13,10 @@ function DemoEntry({ entry, taskLabel }: { entry: TaskDemoEntry; taskLabel: stri
       // Video outputs are shipped as GIF (what the catalogue names) and as a playable MP4 twin.
       if (TASK_DEMO_VIDEOS[entry.filename]) {
         return (
-          <VideoPlayer src={demoAssetUrl(TASK_DEMO_VIDEOS[entry.filename])} label={`${taskLabel} demo video`} />
+          <VideoPlayer
+            src={demoAssetUrl(TASK_DEMO_VIDEOS[entry.filename])}
+            label={`${taskLabel} demo video`}
+          />
         );
       }
       return (

@@ -44,7 +44,7 @@ export async function mountViewer(
   const centre = bounds.getCenter(new Vector3());
   const radius = Math.max(0.001, bounds.getSize(new Vector3()).length() / 2);
   const camera = new PerspectiveCamera(40, width / height, radius / 100, radius * 100);
-  camera.position.copy(centre).add(new Vector3(1, 0.7, 1.4).normalize().multiplyScalar(radius * 2.8));
+  camera.position.copy(centre).add(new Vector3(1, 0.7, 1.4).normalize().multiplyScalar(radius * 3.2));
   camera.lookAt(centre);
 
   const controls = new OrbitControls(camera, renderer.domElement);

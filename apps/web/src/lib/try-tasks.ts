@@ -145,7 +145,10 @@ export const TRY_TASKS: Record<string, TrySpec> = {
   },
   "table-question-answering": {
     method: "tableQuestionAnswering",
-    fields: [{ kind: "table", name: "table", label: "Table" }, { ...QUESTION, name: "query" }],
+    fields: [
+      { kind: "table", name: "table", label: "Table" },
+      { ...QUESTION, name: "query" },
+    ],
     output: "table-answer",
     args: (values) => ({
       inputs: { query: values.query, table: tableColumns(values.table as TableValue) },
@@ -280,14 +283,22 @@ export function initialValues(
       const height = Math.max(0, ...columns.map((column) => data[column].length));
       values[field.name] = {
         columns,
-        rows: Array.from({ length: height }, (_, row) => columns.map((column) => String(data[column][row] ?? ""))),
+        rows: Array.from({ length: height }, (_, row) =>
+          columns.map((column) => String(data[column][row] ?? "")),
+        ),
       };
     } else if (field.kind === "list") {
       const list =
         field.name === "labels"
-          ? (example && "candidateLabels" in example ? example.candidateLabels : undefined)
+          ? example && "candidateLabels" in example
+            ? example.candidateLabels
+            : undefined
           : (json[field.name] as string[] | undefined);
-      values[field.name] = list?.length ? [...list] : field.name === "labels" ? ["positive", "negative"] : [""];
+      values[field.name] = list?.length
+        ? [...list]
+        : field.name === "labels"
+          ? ["positive", "negative"]
+          : [""];
     } else if (field.name === "text") {
       values.text =
         example?.type === "text"
@@ -304,7 +315,8 @@ export function initialValues(
     }
   }
   // sentence-similarity's list lives under "sentences" in the example.
-  if (spec.output === "similarity" && Array.isArray(json.sentences)) values.sentences = [...(json.sentences as string[])];
+  if (spec.output === "similarity" && Array.isArray(json.sentences))
+    values.sentences = [...(json.sentences as string[])];
   return values;
 }
 
@@ -312,6 +324,8 @@ function firstUserText(example: Extract<ModelInputExample, { type: "messages" }>
   const first = example.messages.find((message) => message.role === "user");
   if (!first) return "";
   if (typeof first.content === "string") return first.content;
-  const part = (first.content as { type: string; text?: string }[] | undefined)?.find((p) => p.type === "text");
+  const part = (first.content as { type: string; text?: string }[] | undefined)?.find(
+    (p) => p.type === "text",
+  );
   return part?.text ?? "";
 }

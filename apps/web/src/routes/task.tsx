@@ -8,14 +8,7 @@ import { ErrorNotice } from "../components/Feedback.js";
 import { ModelInference } from "../components/ModelInference.js";
 import { RouteError } from "../components/RouteError.js";
 import { TaskDemo } from "../components/TaskDemo.js";
-import {
-  getModel,
-  getTaskPages,
-  HubApiError,
-  listModels,
-  modelPath,
-  type HubModel,
-} from "../lib/api.js";
+import { getModel, getTaskPages, HubApiError, listModels, modelPath, type HubModel } from "../lib/api.js";
 import { exampleInput } from "../lib/examples.js";
 import { NOT_ROUTED_PROVIDERS } from "../lib/inference.js";
 import { mappingTasksFor, TRY_TASKS } from "../lib/try-tasks.js";
@@ -155,8 +148,9 @@ export function Component() {
               <p className="hint try-model-note">
                 {widgetModel ? (
                   <>
-                    The task&apos;s widget model <Link to={`/models/${modelPath(widgetModel.id)}`}>{widgetModel.id}</Link>{" "}
-                    has no inference provider for {page.label.toLowerCase()}
+                    The task&apos;s widget model{" "}
+                    <Link to={`/models/${modelPath(widgetModel.id)}`}>{widgetModel.id}</Link> has no inference
+                    provider for {page.label.toLowerCase()}
                   </>
                 ) : (
                   <>This task has no widget model</>
