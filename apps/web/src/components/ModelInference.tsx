@@ -13,7 +13,7 @@ import {
   type SnippetResult,
 } from "../lib/snippets.js";
 import { useToken } from "../lib/token.js";
-import { NOT_ROUTED_PROVIDERS } from "../lib/inference.js";
+import { NOT_ROUTED_PROVIDERS } from "../lib/providers.js";
 import { inferenceTask, mappingTasksFor } from "../lib/try-tasks.js";
 import { CodeBlock, type CodeLanguage } from "./CodeBlock.js";
 import { Loading } from "./Feedback.js";

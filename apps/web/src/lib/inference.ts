@@ -1,7 +1,6 @@
 // The browser's inference client: always through the hub server's same-origin proxy (/router), which
 // forwards to the emulator offline or the real router online. The client code is loaded on demand.
 import type { InferenceClient } from "@hubkit/inference";
-import { PROVIDER_DEFINITIONS } from "@hubkit/inference/providers";
 
 export async function createClient(token: string): Promise<InferenceClient> {
   const { InferenceClient: Client } = await import("@hubkit/inference");
@@ -10,15 +9,6 @@ export async function createClient(token: string): Promise<InferenceClient> {
     hubUrl: location.origin,
   });
 }
-
-/**
- * Providers the hub's router no longer serves (`routed: false` in @hubkit/inference's provider
- * definitions): the browser calls through the router, so they are not offered for try-it and the
- * playground. The definitions subpath holds no client code, so this costs the page a few hundred bytes.
- */
-export const NOT_ROUTED_PROVIDERS: ReadonlySet<string> = new Set(
-  PROVIDER_DEFINITIONS.filter((definition) => !definition.routed).map((definition) => definition.id),
-);
 
 export interface DisplayedError {
   title: string;

@@ -10,7 +10,7 @@ import { RouteError } from "../components/RouteError.js";
 import { TaskDemo } from "../components/TaskDemo.js";
 import { getModel, getTaskPages, HubApiError, listModels, modelPath, type HubModel } from "../lib/api.js";
 import { exampleInput } from "../lib/examples.js";
-import { NOT_ROUTED_PROVIDERS } from "../lib/inference.js";
+import { NOT_ROUTED_PROVIDERS } from "../lib/providers.js";
 import { mappingTasksFor, TRY_TASKS } from "../lib/try-tasks.js";
 import { useTitle } from "../lib/title.js";
 
