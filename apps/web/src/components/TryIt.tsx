@@ -510,11 +510,9 @@ export function TryIt({ model, provider, task, initialInput, exampleFile }: TryI
       <div className="try-output" aria-live="polite">
         {error !== undefined && <ErrorNotice error={error} context="The call failed" />}
         {result && (
-          <div className="try-result" data-output={spec.output}>
-            <Suspense fallback={<p className="muted">Rendering the result…</p>}>
-              <ResultView spec={spec} result={result} sent={sent} />
-            </Suspense>
-          </div>
+          <Suspense fallback={<p className="muted">Rendering the result…</p>}>
+            <ResultView spec={spec} result={result} sent={sent} />
+          </Suspense>
         )}
       </div>
     </form>

@@ -174,7 +174,7 @@ function AudioList({ value }: { value: unknown }) {
   );
 }
 
-export default function ResultView({ spec, result, sent }: { spec: TrySpec; result: Result; sent: Sent }) {
+function ResultBody({ spec, result, sent }: { spec: TrySpec; result: Result; sent: Sent }) {
   if (result.kind === "chat") {
     return (
       <div className="result-text chat-reply" aria-busy={!result.done}>
@@ -289,4 +289,13 @@ export default function ResultView({ spec, result, sent }: { spec: TrySpec; resu
       return <AudioList value={value} />;
   }
   return <JsonView value={value} />;
+}
+
+/** The result, in a box that says which renderer it uses (`data-output`). */
+export default function ResultView(props: { spec: TrySpec; result: Result; sent: Sent }) {
+  return (
+    <div className="try-result" data-output={props.spec.output}>
+      <ResultBody {...props} />
+    </div>
+  );
 }
