@@ -374,6 +374,15 @@ describe("Try it: renderers, demos and model pages", () => {
     const speech = await runTry(page, "/models/openai/whisper-large-v3");
     expect([speech.works, speech.output]).toEqual([true, "text"]);
     expect(await axeViolations(page)).toEqual([]);
+
+    // A model no provider serves points at one of its task that a provider serves, which runs.
+    await page.goto(`${e2e.hub.url}/models/facebook/bart-base`);
+    await hydrated(page);
+    const suggestion = page.locator(".inference-widget .hint a");
+    await suggestion.waitFor();
+    const suggested = (await suggestion.textContent()) ?? "";
+    const served = await runTry(page, `/models/${suggested}`);
+    expect([served.works, served.output]).toEqual([true, "vector"]);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -5,7 +5,8 @@ import { Zap } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { InferenceSnippet } from "@hubkit/tasks";
 import { getModelInputExample } from "@hubkit/tasks/snippets/inputs";
-import { toModelData, type HubModel } from "../lib/api.js";
+import { Link } from "react-router";
+import { modelPath, toModelData, type HubModel } from "../lib/api.js";
 import {
   HIGHLIGHT_LANGUAGE,
   inferenceSnippets,
@@ -14,6 +15,7 @@ import {
 } from "../lib/snippets.js";
 import { useToken } from "../lib/token.js";
 import { NOT_ROUTED_PROVIDERS } from "../lib/providers.js";
+import { findServedModel } from "../lib/served-model.js";
 import { inferenceTask, mappingTasksFor } from "../lib/try-tasks.js";
 import { CodeBlock, type CodeLanguage } from "./CodeBlock.js";
 import { Loading } from "./Feedback.js";
@@ -137,6 +139,26 @@ export function SnippetPanel({ model, provider, opts, streamingSwitch, transform
   );
 }
 
+/** For a model no provider serves: a link to one the catalogue has for the same task, when there is one. */
+function ServedAlternative({ model, task }: { model: HubModel; task?: string }) {
+  const [alternative, setAlternative] = useState<HubModel | undefined>();
+  const wanted = task ?? inferenceTask(model.pipeline_tag, model.tags ?? []);
+  useEffect(() => {
+    if (!wanted) return;
+    const abort = new AbortController();
+    // A suggestion only: when the listing fails, the page stays as it is.
+    findServedModel(wanted, abort.signal).then(setAlternative, () => undefined);
+    return () => abort.abort();
+  }, [wanted]);
+  if (!alternative || alternative.id === model.id) return null;
+  return (
+    <p className="hint">
+      To try {wanted} in the browser, open{" "}
+      <Link to={`/models/${modelPath(alternative.id)}`}>{alternative.id}</Link>, which a provider serves.
+    </p>
+  );
+}
+
 interface ModelInferenceProps {
   model: HubModel;
   initialInput?: string;
@@ -190,9 +212,12 @@ export function ModelInference({
       </h2>
       {note}
       {providers.length === 0 ? (
-        <p className="muted">
-          No inference provider serves {model.id}: run it locally with the snippets of its library.
-        </p>
+        <>
+          <p className="muted">
+            No inference provider serves {model.id}: run it locally with the snippets of its library.
+          </p>
+          <ServedAlternative model={model} task={pageTask} />
+        </>
       ) : (
         <>
           <div className="field inline">

@@ -8,10 +8,10 @@ import { ErrorNotice } from "../components/Feedback.js";
 import { ModelInference } from "../components/ModelInference.js";
 import { RouteError } from "../components/RouteError.js";
 import { TaskDemo } from "../components/TaskDemo.js";
-import { getModel, getTaskPages, HubApiError, listModels, modelPath, type HubModel } from "../lib/api.js";
+import { getModel, getTaskPages, HubApiError, modelPath, type HubModel } from "../lib/api.js";
 import { exampleInput } from "../lib/examples.js";
-import { NOT_ROUTED_PROVIDERS } from "../lib/providers.js";
-import { mappingTasksFor, TRY_TASKS } from "../lib/try-tasks.js";
+import { findServedModel, servesTask } from "../lib/served-model.js";
+import { TRY_TASKS } from "../lib/try-tasks.js";
 import { useTitle } from "../lib/title.js";
 
 interface TaskLoaderData {
@@ -20,27 +20,6 @@ interface TaskLoaderData {
   widgetModelError?: unknown;
   /** a provider-served model of the task, tried instead when the widget model has no provider */
   servedModel?: HubModel;
-}
-
-/** Whether a provider the router serves runs `model` for `task`. */
-function servesTask(model: HubModel, task: string): boolean {
-  const tasks = mappingTasksFor(task);
-  return Object.entries(model.inferenceProviderMapping ?? {}).some(
-    ([provider, entry]) => !NOT_ROUTED_PROVIDERS.has(provider) && tasks.includes(entry.task ?? ""),
-  );
-}
-
-/** The catalogue's most downloaded model of `task` that a routed provider serves for it. */
-async function findServedModel(task: string): Promise<HubModel | undefined> {
-  if (!TRY_TASKS[task]) return undefined;
-  const { models } = await listModels({
-    pipelineTag: task,
-    sort: "downloads",
-    limit: 100,
-    expand: ["pipeline_tag", "tags", "inferenceProviderMapping"],
-  });
-  const served = models.find((model) => servesTask(model, task));
-  return served ? getModel(served.id) : undefined;
 }
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<TaskLoaderData> {
