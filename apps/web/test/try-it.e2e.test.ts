@@ -196,6 +196,11 @@ describe("Try it in Chromium", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
+    // Hydration mismatches and React errors surface as console errors (failed fetches are the pages' own business).
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        errors.push(`${page.url()}: ${message.text()}`);
+    });
     const tasks = Object.keys(
       (await (await fetch(`${e2e.hub.url}/api/tasks`)).json()) as Record<string, unknown>,
     ).sort();
