@@ -1,17 +1,8 @@
 // The result renderers of "Try it", in their own chunk: loaded when Run is pressed, so the first
 // load of task and model pages carries only the form.
 import type { TableValue, TrySpec } from "../lib/try-tasks.js";
-import {
-  BoxesOverlay,
-  DataTable,
-  LabelBars,
-  MasksOverlay,
-  TaggedText,
-  VideoPlayer,
-  type DetectedBox,
-  type ScoredLabel,
-  type SegmentMask,
-} from "./Outputs.js";
+import { DataTable, LabelBars, TaggedText, VideoPlayer, type ScoredLabel } from "./Outputs.js";
+import { BoxesOverlay, MasksOverlay, type DetectedBox, type SegmentMask } from "./Overlays.js";
 import { lazy, Suspense } from "react";
 import type { Result, Sent } from "./TryIt.js";
 
