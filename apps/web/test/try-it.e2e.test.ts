@@ -356,6 +356,7 @@ describe("Try it: renderers, demos and model pages", () => {
     expect(await reply.locator("strong").count()).toBeGreaterThan(2);
     expect(await reply.locator("code").count()).toBe(1);
     expect(await reply.textContent()).not.toContain("**");
+    expect(await axeViolations(page)).toEqual([]);
     await page.locator(".inference-widget h3").scrollIntoViewIfNeeded();
     await screenshots(page, "try-model-chat-markdown-desktop", false);
 
@@ -367,8 +368,11 @@ describe("Try it: renderers, demos and model pages", () => {
     await page.locator(".inference-widget h3").scrollIntoViewIfNeeded();
     await screenshots(page, "try-model-vision-chat-desktop", false);
 
+    expect(await axeViolations(page)).toEqual([]);
+
     const image = await runTry(page, "/models/black-forest-labs/FLUX.1-dev");
     expect(image.output).toBe("image");
+    expect(await axeViolations(page)).toEqual([]);
 
     // The demo FLAC goes to fal-ai, which takes WAV, MP3 and MP4 audio: it is converted in the browser.
     await page.goto(`${e2e.hub.url}/models/openai/whisper-large-v3`);
@@ -386,6 +390,7 @@ describe("Try it: renderers, demos and model pages", () => {
     const suggested = (await suggestion.textContent()) ?? "";
     const served = await runTry(page, `/models/${suggested}`);
     expect([served.works, served.output]).toEqual([true, "vector"]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
