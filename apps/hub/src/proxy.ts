@@ -173,13 +173,21 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
   });
   const literalSecrets = options.serverToken ? [options.serverToken] : [];
 
-  /** Points loopback emulator URLs in a JSON reply back at this server, so a browser can follow them. */
+  /**
+   * Points loopback emulator URLs in a JSON reply back at this server, so a browser can follow them.
+   * fal.ai's queue URLs (`response_url`, `status_url`, `cancel_url`) stay as they are: clients take
+   * only their path and poll it under the router's /fal-ai, as with the real queue host.
+   */
   const rewriteLoopbackUrls = (text: string, selfOrigin: string) =>
-    text.replace(/http:\/\/127\.0\.0\.1:(\d+)/g, (match, port: string) => {
-      if (port === routerPort) return `${selfOrigin}/router`;
-      if (emulatorPorts.has(port)) return `${selfOrigin}/emulator/${port}`;
-      return match;
-    });
+    text.replace(
+      /("(?:response|status|cancel)_url"\s*:\s*")?http:\/\/127\.0\.0\.1:(\d+)/g,
+      (match, queueKey: string | undefined, port: string) => {
+        if (queueKey) return match;
+        if (port === routerPort) return `${selfOrigin}/router`;
+        if (emulatorPorts.has(port)) return `${selfOrigin}/emulator/${port}`;
+        return match;
+      },
+    );
 
   /** Reads at most `limit` bytes of a body, then drops the rest. */
   const readCapped = async (body: Dispatcher.ResponseData["body"], limit: number) => {

@@ -377,6 +377,13 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
     // the list has caught up with the query before the keys are pressed
     await expect.poll(() => options.locator(".model-option-id").allTextContents()).toEqual([VISION_MODEL]);
     await picker.press("ArrowDown");
+    // Enter picks the active option: wait until that is the filtered one (aria-activedescendant),
+    // so the key never lands on a list that is still catching up (or was reopened unfiltered).
+    const activeOption = async () => {
+      const activeId = await picker.getAttribute("aria-activedescendant");
+      return activeId ? page.locator(`[id="${activeId}"] .model-option-id`).textContent() : null;
+    };
+    await expect.poll(activeOption).toBe(VISION_MODEL);
     await picker.press("Enter");
     await expect.poll(() => new URL(page.url()).searchParams.get("model")).toBe(VISION_MODEL);
     expect(await picker.inputValue()).toBe(VISION_MODEL);

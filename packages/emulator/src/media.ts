@@ -1,7 +1,13 @@
-// Real media bytes for emulated outputs (PNG, WAV, MP4) and sniffing of uploaded inputs.
+// Real media bytes for emulated outputs (PNG, WAV, an H.264 MP4) and sniffing of uploaded inputs.
 // Everything is deterministic: the same seed always gives the same bytes.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { deflateSync } from "node:zlib";
+import { taskDemoAssetPath } from "@hubkit/tasks";
 import { mulberry32 } from "./text.js";
+
+const require = createRequire(import.meta.url);
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -132,103 +138,21 @@ export function renderWav(seed: number, seconds: number, sampleRate = 16000): Bu
   return Buffer.concat([header, data]);
 }
 
-function box(type: string, ...parts: Uint8Array[]): Buffer {
-  const body = Buffer.concat(parts);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + body.length, 0);
-  head.write(type, 4, "latin1");
-  return Buffer.concat([head, body]);
-}
-
-function fullBox(type: string, version: number, flags: number, ...parts: Uint8Array[]): Buffer {
-  const vf = Buffer.alloc(4);
-  vf.writeUInt32BE(((version & 0xff) << 24) | (flags & 0xffffff), 0);
-  return box(type, vf, ...parts);
-}
-
-function u32(...values: number[]): Buffer {
-  const b = Buffer.alloc(values.length * 4);
-  values.forEach((v, i) => b.writeUInt32BE(v >>> 0, i * 4));
-  return b;
-}
-
-function u16(...values: number[]): Buffer {
-  const b = Buffer.alloc(values.length * 2);
-  values.forEach((v, i) => b.writeUInt16BE(v & 0xffff, i * 2));
-  return b;
-}
-
-const UNITY_MATRIX = u32(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000);
+/** The demo clip every video task returns: a real H.264 MP4 that browsers play (see loadVideoClip). */
+const VIDEO_CLIP = "text-to-video-output.mp4";
+let videoClip: Buffer | undefined;
 
 /**
- * A small but structurally valid MP4 (ISO BMFF) with one video track whose samples are PNG
- * frames (QuickTime "png " codec), so any MP4 parser can walk its boxes.
+ * A short H.264 MP4 (baseline profile, 256×192, 3.6 s, no audio) that browsers decode, so emulated
+ * video outputs play in a <video> element. It is @hubkit/tasks' text-to-video demo clip (made once
+ * with ffmpeg from the demo GIF, see that package's assets/README.md); `seed` is accepted for
+ * symmetry with the other renderers, and every video is that clip.
  */
-export function renderMp4(seed: number, frames = 8, fps = 8, width = 160, height = 96): Buffer {
-  const pngFrames = Array.from({ length: frames }, (_, i) => renderImage(seed + i * 7919, width, height));
-  const timescale = fps * 100;
-  const sampleDelta = 100;
-  const duration = frames * sampleDelta;
-  const ftyp = box("ftyp", Buffer.from("isom", "latin1"), u32(0x200), Buffer.from("isomiso2mp41", "latin1"));
-  const mvhd = fullBox(
-    "mvhd",
-    0,
-    0,
-    u32(0, 0, timescale, duration, 0x10000),
-    u16(0x100, 0),
-    u32(0, 0),
-    UNITY_MATRIX,
-    u32(0, 0, 0, 0, 0, 0, 2),
+export function renderMp4(_seed?: number): Buffer {
+  videoClip ??= readFileSync(
+    path.join(path.dirname(require.resolve("@hubkit/tasks/package.json")), taskDemoAssetPath(VIDEO_CLIP)),
   );
-  const tkhd = fullBox(
-    "tkhd",
-    0,
-    3,
-    u32(0, 0, 1, 0, duration, 0, 0),
-    u16(0, 0, 0, 0),
-    UNITY_MATRIX,
-    u32(width << 16, height << 16),
-  );
-  const mdhd = fullBox("mdhd", 0, 0, u32(0, 0, timescale, duration), u16(0x55c4, 0));
-  const hdlr = fullBox(
-    "hdlr",
-    0,
-    0,
-    u32(0),
-    Buffer.from("vide", "latin1"),
-    u32(0, 0, 0),
-    Buffer.from("VideoHandler\0"),
-  );
-  const vmhd = fullBox("vmhd", 0, 1, u16(0, 0, 0, 0));
-  const dinf = box("dinf", fullBox("dref", 0, 0, u32(1), fullBox("url ", 0, 1)));
-  const compressor = Buffer.alloc(32);
-  const sampleEntry = box(
-    "png ",
-    Buffer.alloc(6),
-    u16(1), // data reference index
-    Buffer.alloc(16),
-    u16(width, height),
-    u32(0x480000, 0x480000, 0),
-    u16(1),
-    compressor,
-    u16(0x18, 0xffff),
-  );
-  const stsd = fullBox("stsd", 0, 0, u32(1), sampleEntry);
-  const stts = fullBox("stts", 0, 0, u32(1, frames, sampleDelta));
-  const stsc = fullBox("stsc", 0, 0, u32(1, 1, frames, 1));
-  const stsz = fullBox("stsz", 0, 0, u32(0, frames, ...pngFrames.map((f) => f.length)));
-  // stco holds the absolute offset of the first frame, known once the moov size is fixed.
-  const build = (chunkOffset: number) => {
-    const stco = fullBox("stco", 0, 0, u32(1, chunkOffset));
-    const stbl = box("stbl", stsd, stts, stsc, stsz, stco);
-    const minf = box("minf", vmhd, dinf, stbl);
-    const mdia = box("mdia", mdhd, hdlr, minf);
-    return box("moov", mvhd, box("trak", tkhd, mdia));
-  };
-  const moovSize = build(0).length;
-  const moov = build(ftyp.length + moovSize + 8);
-  const mdat = box("mdat", ...pngFrames);
-  return Buffer.concat([ftyp, moov, mdat]);
+  return videoClip;
 }
 
 export type ImageKind = "png" | "jpeg" | "gif" | "webp" | "bmp";

@@ -61,6 +61,7 @@ export interface GeneratedText {
  */
 export function generateText(prompt: string, maxTokens?: number, seedExtra = 0): GeneratedText {
   const rand = mulberry32(hashString(prompt) ^ seedExtra);
+  if (/\bmarkdown\b/i.test(prompt)) return markdownReply(prompt, rand, maxTokens);
   const natural = 12 + Math.floor(rand() * 29);
   const words: string[] = [...pick(rand, CHAT_OPENERS).split(" ")];
   const topic = keywords(prompt);
@@ -81,6 +82,23 @@ export function generateText(prompt: string, maxTokens?: number, seedExtra = 0):
     words.push(w);
   }
   if (!/[.!?]$/.test(words[words.length - 1])) words[words.length - 1] += ".";
+  const limit = maxTokens !== undefined && maxTokens < words.length ? Math.max(0, maxTokens) : words.length;
+  const tokens = words.slice(0, limit).map((w, i) => (i === 0 ? w : " " + w));
+  return { tokens, text: tokens.join(""), finishReason: limit < words.length ? "length" : "stop" };
+}
+
+/**
+ * A reply formatted as Markdown (a bold topic, a bulleted list, inline code), for prompts that ask
+ * for Markdown, so that clients can check their rendering. Same shape and truncation as generateText.
+ */
+function markdownReply(prompt: string, rand: () => number, maxTokens?: number): GeneratedText {
+  const topic = keywords(prompt).filter((word) => word.toLowerCase() !== "markdown");
+  const words = ["Here", "is", `**${topic[0] ?? "this"}**`, "in", "Markdown:"];
+  for (let item = 0; item < 3; item++) {
+    words.push("\n\n-", `**${pick(rand, VOCABULARY)}**`);
+    for (let i = 0; i < 3; i++) words.push(pick(rand, VOCABULARY));
+  }
+  words.push("\n\nSee", `\`${pick(rand, VOCABULARY)}()\``, "for", "more.");
   const limit = maxTokens !== undefined && maxTokens < words.length ? Math.max(0, maxTokens) : words.length;
   const tokens = words.slice(0, limit).map((w, i) => (i === 0 ? w : " " + w));
   return { tokens, text: tokens.join(""), finishReason: limit < words.length ? "length" : "stop" };

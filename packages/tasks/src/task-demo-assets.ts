@@ -14,6 +14,18 @@ const MIME_TYPES: Record<string, string> = {
   wav: "audio/wav",
   flac: "audio/flac",
   glb: "model/gltf-binary",
+  mp4: "video/mp4",
+};
+
+/**
+ * Playable twins of the video tasks' GIF outputs: H.264 MP4 clips made once from those GIFs with
+ * Debian's ffmpeg (see assets/README.md), so pages can show a real <video> and the emulator can
+ * return video that browsers decode. Keyed by the GIF a demo names.
+ */
+export const TASK_DEMO_VIDEOS: Readonly<Record<string, string>> = {
+  "text-to-video-output.gif": "text-to-video-output.mp4",
+  "image-to-video-output.gif": "image-to-video-output.mp4",
+  "image-text-to-video-output.gif": "image-text-to-video-output.mp4",
 };
 
 // 3D pages show their result as a text entry naming the .glb file, so that content is a file too.
@@ -25,13 +37,14 @@ const fileOfEntry = (entry: TaskDemoEntry): string | undefined => {
 
 let demoFiles: Set<string> | undefined;
 
-/** Every file name referenced by a task page demo, sorted. */
+/** Every file name referenced by a task page demo (and the video twins of its GIFs), sorted. */
 export function taskDemoAssetFilenames(): string[] {
-  demoFiles ??= new Set(
-    Object.values(TASKS_DATA).flatMap((task) =>
+  demoFiles ??= new Set([
+    ...Object.values(TASKS_DATA).flatMap((task) =>
       task ? [...task.demo.inputs, ...task.demo.outputs].map(fileOfEntry).filter((f) => f !== undefined) : [],
     ),
-  );
+    ...Object.values(TASK_DEMO_VIDEOS),
+  ]);
   return [...demoFiles].sort();
 }
 

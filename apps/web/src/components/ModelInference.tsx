@@ -5,7 +5,8 @@ import { Zap } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { InferenceSnippet } from "@hubkit/tasks";
 import { getModelInputExample } from "@hubkit/tasks/snippets/inputs";
-import { toModelData, type HubModel } from "../lib/api.js";
+import { Link } from "react-router";
+import { modelPath, toModelData, type HubModel } from "../lib/api.js";
 import {
   HIGHLIGHT_LANGUAGE,
   inferenceSnippets,
@@ -13,7 +14,9 @@ import {
   type SnippetResult,
 } from "../lib/snippets.js";
 import { useToken } from "../lib/token.js";
-import { inferenceTask } from "../lib/try-tasks.js";
+import { NOT_ROUTED_PROVIDERS } from "../lib/providers.js";
+import { findServedModel } from "../lib/served-model.js";
+import { inferenceTask, mappingTasksFor } from "../lib/try-tasks.js";
 import { CodeBlock, type CodeLanguage } from "./CodeBlock.js";
 import { Loading } from "./Feedback.js";
 import { Tabs } from "./Tabs.js";
@@ -136,36 +139,85 @@ export function SnippetPanel({ model, provider, opts, streamingSwitch, transform
   );
 }
 
+/** For a model no provider serves: a link to one the catalogue has for the same task, when there is one. */
+function ServedAlternative({ model, task }: { model: HubModel; task?: string }) {
+  const [alternative, setAlternative] = useState<HubModel | undefined>();
+  const wanted = task ?? inferenceTask(model.pipeline_tag, model.tags ?? []);
+  useEffect(() => {
+    if (!wanted) return;
+    const abort = new AbortController();
+    // A suggestion only: when the listing fails, the page stays as it is.
+    findServedModel(wanted, abort.signal).then(setAlternative, () => undefined);
+    return () => abort.abort();
+  }, [wanted]);
+  if (!alternative || alternative.id === model.id) return null;
+  return (
+    <p className="hint">
+      To try {wanted} in the browser, open{" "}
+      <Link to={`/models/${modelPath(alternative.id)}`}>{alternative.id}</Link>, which a provider serves.
+    </p>
+  );
+}
+
 interface ModelInferenceProps {
   model: HubModel;
   initialInput?: string;
   exampleFile?: string;
+  /** the task to try (a task page's); by default the model's own */
+  task?: string;
+  /** shown above the provider picker (e.g. why this model was chosen) */
+  note?: React.ReactNode;
+}
+
+/**
+ * The model's providers in the order offered: routed before those only callable directly, those
+ * serving `task` first, live before staging.
+ */
+export function orderProviders(model: HubModel, task?: string): string[] {
+  const mapping = model.inferenceProviderMapping ?? {};
+  const serves = task ? mappingTasksFor(task) : undefined;
+  const rank = (id: string) =>
+    Number(NOT_ROUTED_PROVIDERS.has(id)) * 4 +
+    Number(serves !== undefined && !serves.includes(mapping[id].task ?? "")) * 2 +
+    Number(mapping[id].status !== "live");
+  return Object.keys(mapping).sort((a, b) => rank(a) - rank(b));
 }
 
 /** Provider selector, snippets and try-it for one model. */
-export function ModelInference({ model, initialInput, exampleFile }: ModelInferenceProps) {
+export function ModelInference({
+  model,
+  initialInput,
+  exampleFile,
+  task: pageTask,
+  note,
+}: ModelInferenceProps) {
   const mapping = model.inferenceProviderMapping ?? {};
-  const providers = Object.keys(mapping).sort(
-    (a, b) => Number(mapping[a].status !== "live") - Number(mapping[b].status !== "live"),
-  );
+  const providers = orderProviders(model, pageTask);
   const [provider, setProvider] = useState(providers[0]);
   const selectId = useId();
   const active = provider && mapping[provider] ? provider : providers[0];
-  const task = inferenceTask(
-    model.pipeline_tag,
-    model.tags ?? [],
-    active ? mapping[active]?.task : undefined,
-  );
+  const mappingTask = active ? mapping[active]?.task : undefined;
+  const task =
+    pageTask &&
+    mappingTask &&
+    mappingTasksFor(pageTask).includes(mappingTask) &&
+    mappingTask !== "conversational"
+      ? pageTask
+      : inferenceTask(model.pipeline_tag, model.tags ?? [], mappingTask);
 
   return (
     <section className="card inference-widget" aria-labelledby={`${selectId}-title`}>
       <h2 id={`${selectId}-title`}>
         <Zap size={18} aria-hidden /> Inference Providers
       </h2>
+      {note}
       {providers.length === 0 ? (
-        <p className="muted">
-          No inference provider serves {model.id}: run it locally with the snippets of its library.
-        </p>
+        <>
+          <p className="muted">
+            No inference provider serves {model.id}: run it locally with the snippets of its library.
+          </p>
+          <ServedAlternative model={model} task={pageTask} />
+        </>
       ) : (
         <>
           <div className="field inline">
@@ -175,6 +227,7 @@ export function ModelInference({ model, initialInput, exampleFile }: ModelInfere
                 <option key={id} value={id}>
                   {id}
                   {mapping[id].status === "staging" ? " (staging)" : ""}
+                  {NOT_ROUTED_PROVIDERS.has(id) ? " (direct only)" : ""}
                 </option>
               ))}
             </select>
@@ -182,7 +235,11 @@ export function ModelInference({ model, initialInput, exampleFile }: ModelInfere
               <span className="badge warning">staging: for testing, may be unstable</span>
             )}
           </div>
-          <SnippetPanel model={model} provider={active} streamingSwitch={task === "conversational"} />
+          <SnippetPanel
+            model={model}
+            provider={active}
+            streamingSwitch={task === "conversational" || task === "image-text-to-text"}
+          />
           <TokenField />
           <h3>Try it</h3>
           <TryIt

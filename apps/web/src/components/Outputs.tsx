@@ -1,4 +1,6 @@
-// Renderers for inference results and task demos: labels with score bars, entity-tagged text.
+// Renderers shared by task demos and inference results: labels with score bars, entity-tagged
+// text, video, tables. (Boxes and masks over an image, for results only, are in Overlays.tsx.)
+import "./try-it.css";
 
 export interface ScoredLabel {
   label: string;
@@ -62,4 +64,56 @@ export function TaggedText({ text, tokens }: { text: string; tokens: TokenSpan[]
   });
   if (cursor < text.length) pieces.push(text.slice(cursor));
   return <p className="tagged-text">{pieces}</p>;
+}
+
+/** A video that plays inline: muted so browsers let it start by itself, looped, with controls. */
+export function VideoPlayer({ src, label }: { src: string; label: string }) {
+  return (
+    <video className="result-video" src={src} controls autoPlay muted loop playsInline aria-label={label}>
+      <a href={src} download>
+        Download the video
+      </a>
+    </video>
+  );
+}
+
+/** A table of strings, scrollable on its own when wider than the column. */
+export function DataTable({
+  columns,
+  rows,
+  label,
+  highlight,
+}: {
+  columns: string[];
+  rows: string[][];
+  label: string;
+  /** cells to mark, as "row,column" */
+  highlight?: ReadonlySet<string>;
+}) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
+      <table>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {row.map((cell, index) => (
+                <td key={index} className={highlight?.has(`${rowIndex},${index}`) ? "cell-hit" : undefined}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

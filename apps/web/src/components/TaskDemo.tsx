@@ -1,13 +1,24 @@
 // A task page's demo, rendered for real: images, audio, text, labels with score bars, tables and
-// tagged tokens, inputs on the left and outputs on the right.
+// tagged tokens, video that plays and 3D models that turn, inputs on the left and outputs on the right.
 import type { TaskDemoEntry } from "@hubkit/tasks";
-import { ArrowRight, Box } from "lucide-react";
+import { TASK_DEMO_VIDEOS } from "@hubkit/tasks/task-demo-assets";
+import { ArrowRight } from "lucide-react";
 import { demoAssetUrl } from "../lib/api.js";
-import { LabelBars, TaggedText } from "./Outputs.js";
+import { ModelViewer } from "./ModelViewer.js";
+import { DataTable, LabelBars, TaggedText, VideoPlayer } from "./Outputs.js";
 
 function DemoEntry({ entry, taskLabel }: { entry: TaskDemoEntry; taskLabel: string }) {
   switch (entry.type) {
     case "img":
+      // Video outputs are shipped as GIF (what the catalogue names) and as a playable MP4 twin.
+      if (TASK_DEMO_VIDEOS[entry.filename]) {
+        return (
+          <VideoPlayer
+            src={demoAssetUrl(TASK_DEMO_VIDEOS[entry.filename])}
+            label={`${taskLabel} demo video`}
+          />
+        );
+      }
       return (
         <img
           className="demo-image"
@@ -28,37 +39,18 @@ function DemoEntry({ entry, taskLabel }: { entry: TaskDemoEntry; taskLabel: stri
       return <LabelBars items={entry.data} />;
     case "tabular":
       return (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Demo table">
-          <table>
-            <thead>
-              <tr>
-                {entry.table[0]?.map((cell, index) => (
-                  <th key={index} scope="col">
-                    {cell}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {entry.table.slice(1).map((row, rowIndex) => (
-                <tr key={rowIndex}>
-                  {row.map((cell, index) => (
-                    <td key={index}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={(entry.table[0] ?? []).map(String)}
+          rows={entry.table.slice(1).map((row) => row.map(String))}
+          label="Demo table"
+        />
       );
     case "text":
       if (/^[\w.-]+\.glb$/.test(entry.content)) {
         return (
           <div className="demo-text">
             <span className="demo-label">{entry.label}</span>
-            <a href={demoAssetUrl(entry.content)} download>
-              <Box size={16} aria-hidden /> {entry.content} (3D model, glTF binary)
-            </a>
+            <ModelViewer src={demoAssetUrl(entry.content)} label={`${taskLabel} demo result`} />
           </div>
         );
       }

@@ -10,18 +10,6 @@ export async function createClient(token: string): Promise<InferenceClient> {
   });
 }
 
-/**
- * Providers the hub's router no longer serves (removed upstream in July 2026; their `routed: false`
- * in @hubkit/inference's provider definitions): the browser calls through the router, so they are
- * not offered for try-it and the playground.
- */
-export const NOT_ROUTED_PROVIDERS: ReadonlySet<string> = new Set([
-  "black-forest-labs",
-  "hyperbolic",
-  "nebius",
-  "sambanova",
-]);
-
 export interface DisplayedError {
   title: string;
   message: string;

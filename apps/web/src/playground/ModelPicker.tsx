@@ -4,7 +4,7 @@
 import { ChevronDown, Eye } from "lucide-react";
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { HubModel } from "../lib/api.js";
-import { NOT_ROUTED_PROVIDERS } from "../lib/inference.js";
+import { NOT_ROUTED_PROVIDERS } from "../lib/providers.js";
 
 /** Context length in tokens, from the fields the hub may carry (GGUF metadata, or the model config). */
 export function contextLength(model: HubModel): number | undefined {

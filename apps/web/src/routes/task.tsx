@@ -10,12 +10,16 @@ import { RouteError } from "../components/RouteError.js";
 import { TaskDemo } from "../components/TaskDemo.js";
 import { getModel, getTaskPages, HubApiError, modelPath, type HubModel } from "../lib/api.js";
 import { exampleInput } from "../lib/examples.js";
+import { findServedModel, servesTask } from "../lib/served-model.js";
+import { TRY_TASKS } from "../lib/try-tasks.js";
 import { useTitle } from "../lib/title.js";
 
 interface TaskLoaderData {
   page: TaskData;
   widgetModel?: HubModel;
   widgetModelError?: unknown;
+  /** a provider-served model of the task, tried instead when the widget model has no provider */
+  servedModel?: HubModel;
 }
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<TaskLoaderData> {
@@ -24,12 +28,19 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<TaskLoader
   const page = pages[id];
   if (!page) throw new HubApiError(`There is no task page for "${id}".`, 404);
   const widgetId = page.widgetModels[0];
-  if (!widgetId) return { page };
-  try {
-    return { page, widgetModel: await getModel(widgetId) };
-  } catch (error) {
-    return { page, widgetModelError: error };
+  let widgetModel: HubModel | undefined;
+  let widgetModelError: unknown;
+  if (widgetId) {
+    try {
+      widgetModel = await getModel(widgetId);
+    } catch (error) {
+      widgetModelError = error;
+    }
   }
+  if (widgetModel && servesTask(widgetModel, id)) return { page, widgetModel };
+  // The listing is a convenience: when it fails, the page shows the widget model as it is.
+  const servedModel = await findServedModel(id).catch(() => undefined);
+  return { page, widgetModel, widgetModelError, servedModel };
 }
 
 function RepoList({
@@ -69,7 +80,9 @@ function RepoList({
 }
 
 export function Component() {
-  const { page, widgetModel, widgetModelError } = useLoaderData() as TaskLoaderData;
+  const { page, widgetModel, widgetModelError, servedModel } = useLoaderData() as TaskLoaderData;
+  // The widget model is tried when it is served for this task; else a served model of the task, if any.
+  const tried = servedModel ?? (widgetModel && servesTask(widgetModel, page.id) ? widgetModel : undefined);
   const pipeline = PIPELINE_DATA[page.id as PipelineType];
   const demoFile = [...page.demo.inputs].find((entry) => entry.type === "img" || entry.type === "audio");
   useTitle(page.label);
@@ -103,16 +116,42 @@ export function Component() {
         <TaskDemo inputs={page.demo.inputs} outputs={page.demo.outputs} taskLabel={page.label} />
       </section>
 
-      {widgetModel ? (
+      {tried ? (
         <ModelInference
-          model={widgetModel}
-          initialInput={exampleInput(widgetModel)}
+          model={tried}
+          task={page.id}
+          initialInput={exampleInput(tried)}
           exampleFile={demoFile && "filename" in demoFile ? demoFile.filename : undefined}
+          note={
+            servedModel && (
+              <p className="hint try-model-note">
+                {widgetModel ? (
+                  <>
+                    The task&apos;s widget model{" "}
+                    <Link to={`/models/${modelPath(widgetModel.id)}`}>{widgetModel.id}</Link> has no inference
+                    provider for {page.label.toLowerCase()}
+                  </>
+                ) : (
+                  <>This task has no widget model</>
+                )}
+                : trying <Link to={`/models/${modelPath(servedModel.id)}`}>{servedModel.id}</Link>, a
+                provider-served model of the same task.
+              </p>
+            )
+          }
         />
       ) : (
-        widgetModelError !== undefined && (
-          <ErrorNotice error={widgetModelError} context={`Widget model ${page.widgetModels[0]}`} />
-        )
+        <section className="card inference-widget" aria-labelledby="try-title">
+          <h2 id="try-title">Inference Providers</h2>
+          {widgetModelError !== undefined && (
+            <ErrorNotice error={widgetModelError} context={`Widget model ${page.widgetModels[0]}`} />
+          )}
+          <p className="muted">
+            {TRY_TASKS[page.id]
+              ? `No model in this hub's catalogue is served for ${page.label.toLowerCase()} by an inference provider the router reaches${widgetModel ? ` (the widget model ${widgetModel.id} included)` : ""}, so it cannot be tried here.`
+              : `No inference provider serves ${page.label.toLowerCase()} yet, so it cannot be tried in the browser: the models above run locally with their libraries.`}
+          </p>
+        </section>
       )}
 
       <div className="repo-columns">
