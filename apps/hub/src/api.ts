@@ -1,15 +1,28 @@
 // The hub API under /api, in the real hub's response shapes: models (search, filters, sorts, cursor
 // pagination with a Link header), one model with expand[], task pages and the library registry.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SORT_FIELDS, type ListCursor, type ModelQuery, type SortField } from "./catalogue-store.js";
+import {
+  APP_TAG,
+  INFERENCE_WARM_TAG,
+  PARAM_STOPS,
+  PARAMS_BELOW_TAG,
+  PARAMS_MIN_TAG,
+  PROVIDER_TAG,
+  trendingScore,
+} from "./derived.js";
 import { badRequest, HttpError } from "./errors.js";
+import { modelCard } from "./model-card.js";
 import type { LibraryInfo } from "./hub-data.js";
 import { isValidModelId, type HubModel } from "./model-record.js";
+import type { ProviderStatsReply } from "./provider-stats.js";
 import type { HubStore } from "./store.js";
 import { librarySample, modelUsage } from "./usage.js";
 
 export const MAX_LIMIT = 1000;
 export const DEFAULT_LIMIT = 100;
+/** Counts past this are reported as "at least" (a count reads every match). */
+export const COUNT_CAP = 10_000;
 
 /** Fields a list item carries by default (the real hub's list shape). */
 const LIST_FIELDS = [
@@ -125,6 +138,7 @@ function fieldValue(model: HubModel, field: string): unknown {
     const mapping = Object.values(model.inferenceProviderMapping ?? {});
     return mapping.some((entry) => entry.status === "live") ? "warm" : undefined;
   }
+  if (field === "trendingScore") return trendingScore(model);
   return (model as unknown as Record<string, unknown>)[field];
 }
 
@@ -165,6 +179,68 @@ function decodeCursor(text: string, sort: SortField, direction: 1 | -1): ListCur
 
 const TAG_PARAM_RE = /^[\w.:/+-]{1,200}$/;
 
+/** "6B", "500M", "1.5T" or a plain number of parameters. */
+function parseParamAmount(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)([KMBT]?)$/i.exec(text.trim());
+  if (!match) return undefined;
+  const unit = { "": 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12 }[match[2].toUpperCase()] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+/**
+ * huggingface.co's `num_parameters=min:1B,max:6B` as derived tags (derived.ts): each bound must be one
+ * of the PARAM_STOPS (or 0 / absent for open ends).
+ */
+function paramRangeTags(text: string): string[] {
+  const tags: string[] = [];
+  const stops = PARAM_STOPS.map((stop) => stop.label).join(", ");
+  for (const part of text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const match = /^(min|max):(.+)$/.exec(part);
+    const amount = match ? parseParamAmount(match[2]) : undefined;
+    if (!match || amount === undefined) {
+      throw badRequest(`num_parameters must look like "min:1B,max:6B" (got "${text.slice(0, 60)}")`);
+    }
+    if (amount === 0 && match[1] === "min") continue;
+    const stop = PARAM_STOPS.find((entry) => entry.value === amount);
+    if (!stop) throw badRequest(`num_parameters bounds must be 0 or one of ${stops}`);
+    tags.push(match[1] === "min" ? `${PARAMS_MIN_TAG}${stop.label}` : `${PARAMS_BELOW_TAG}${stop.label}`);
+  }
+  return tags;
+}
+
+/**
+ * huggingface.co's list filters, each as filter tags: `library` (a library name or a tag such as
+ * gguf), `other`, `license`, `language`, `apps`, `inference_provider` (`all` for any) and
+ * `inference=warm`, `num_parameters`.
+ */
+function hubFilterTags(query: Query): string[] {
+  const tags: string[] = [];
+  const check = (name: string, value: string) => {
+    if (!TAG_PARAM_RE.test(value)) throw badRequest(`${name} "${value.slice(0, 60)}" is not a valid value`);
+    return value;
+  };
+  for (const value of listParam(query, "other")) tags.push(check("other", value));
+  for (const value of listParam(query, "license")) {
+    tags.push(check("license", value.startsWith("license:") ? value : `license:${value}`));
+  }
+  for (const value of listParam(query, "language")) tags.push(check("language", value));
+  for (const value of listParam(query, "apps")) tags.push(`${APP_TAG}${check("apps", value)}`);
+  for (const value of listParam(query, "inference_provider")) {
+    tags.push(value === "all" ? INFERENCE_WARM_TAG : `${PROVIDER_TAG}${check("inference_provider", value)}`);
+  }
+  const inference = singleParam(query, "inference");
+  if (inference !== undefined) {
+    if (inference !== "warm") throw badRequest(`inference must be "warm" (models a provider serves)`);
+    tags.push(INFERENCE_WARM_TAG);
+  }
+  const params = singleParam(query, "num_parameters");
+  if (params !== undefined) tags.push(...paramRangeTags(params));
+  return tags;
+}
+
 export function parseModelQuery(query: Query): ModelQuery {
   const limitText = singleParam(query, "limit");
   let limit = DEFAULT_LIMIT;
@@ -198,9 +274,10 @@ export function parseModelQuery(query: Query): ModelQuery {
     if (value !== undefined && !TAG_PARAM_RE.test(value))
       throw badRequest(`${name} must be an id such as "text-generation"`);
   }
-  const tags = listParam(query, "filter");
+  // A library is matched as a tag (library_name is one), so `library=gguf` finds GGUF repositories.
+  const tags = [...listParam(query, "filter"), ...(library ? [library] : []), ...hubFilterTags(query)];
   if (tags.length > 20) throw badRequest("filter accepts at most 20 tags");
-  const badTag = tags.find((tag) => !TAG_PARAM_RE.test(tag));
+  const badTag = listParam(query, "filter").find((tag) => !TAG_PARAM_RE.test(tag));
   if (badTag !== undefined) throw badRequest(`filter "${badTag.slice(0, 60)}" is not a valid tag`);
 
   const cursorText = singleParam(query, "cursor");
@@ -209,8 +286,7 @@ export function parseModelQuery(query: Query): ModelQuery {
     search: search || undefined,
     author,
     pipelineTag,
-    library,
-    tags,
+    tags: [...new Set(tags)],
     sort,
     direction,
     limit,
@@ -244,6 +320,8 @@ export interface ApiContext {
   tasks: () => Record<string, unknown>;
   libraries: () => LibraryInfo[];
   config: () => Record<string, unknown>;
+  /** measured latency and throughput per provider from recent /router calls (provider-stats.ts) */
+  providerStats?: () => ProviderStatsReply;
 }
 
 export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Promise<void> {
@@ -253,8 +331,16 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     const expand = parseExpand(query);
     const fields = expand ?? (wantsTrue(query, "full") ? DETAIL_FIELDS : LIST_FIELDS);
     const withConfig = wantsTrue(query, "config") && !fields.includes("config");
-    const page = await ctx.store.listModels(modelQuery);
+    const [page, total] = await Promise.all([
+      ctx.store.listModels(modelQuery),
+      // hubkit's `count=true`: the number of matches in X-Total-Count (a lower bound past COUNT_CAP)
+      wantsTrue(query, "count") ? ctx.store.countModels(modelQuery, COUNT_CAP) : undefined,
+    ]);
     if (page.next) reply.header("Link", nextLink(request, page.next));
+    if (total) {
+      reply.header("X-Total-Count", String(total.count));
+      if (!total.exact) reply.header("X-Total-Count-Exact", "false");
+    }
     return page.models.map((model) => projectModel(model, withConfig ? [...fields, "config"] : fields));
   });
 
@@ -272,6 +358,62 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     modelPage(modelIdFromParams(request.params as Record<string, string>), request.query as Query);
   app.get("/api/models/:name", modelRoute);
   app.get("/api/models/:owner/:name", modelRoute);
+
+  // What @huggingface/hub's modelInfo and huggingface_hub's model_info(revision=…) ask for. The hub
+  // keeps one revision per model: "main", "HEAD" and its sha name it; others are not found.
+  const revisionOf = async (request: FastifyRequest) => {
+    const params = request.params as Record<string, string>;
+    const id = modelIdFromParams(params);
+    const model = await findModel(id);
+    const revision = decodeURIComponent(params.revision ?? "");
+    if (!["main", "HEAD", model.sha].includes(revision)) {
+      throw new HttpError(
+        404,
+        `Revision not found: ${id} has no revision "${revision.slice(0, 80)}" (try "main")`,
+      );
+    }
+    return model;
+  };
+  const revisionRoute = async (request: FastifyRequest) => {
+    const model = await revisionOf(request);
+    const expand = parseExpand(request.query as Query);
+    return projectModel(model, expand ?? DETAIL_FIELDS);
+  };
+  app.get("/api/models/:name/revision/:revision", revisionRoute);
+  app.get("/api/models/:owner/:name/revision/:revision", revisionRoute);
+
+  // listFiles / list_repo_tree: the files the catalogue knows (sizes when the import carried them).
+  const treeRoute = async (request: FastifyRequest) => {
+    const model = await revisionOf(request);
+    const files = [...(model.siblings ?? [])];
+    if (!files.some((file) => file.rfilename === "README.md")) files.unshift({ rfilename: "README.md" });
+    return files.map((file) => ({
+      type: "file",
+      path: file.rfilename,
+      size:
+        file.rfilename === "README.md" && file.size === undefined
+          ? Buffer.byteLength(modelCard(model))
+          : file.size,
+      oid: model.sha,
+    }));
+  };
+  app.get("/api/models/:owner/:name/tree/:revision", treeRoute);
+  app.get("/api/models/:name/tree/:revision", treeRoute);
+
+  // The model card, where hub clients download README.md from: the imported card, else one written
+  // from the model's facts (model-card.ts).
+  const readmeRoute = async (request: FastifyRequest, reply: FastifyReply) => {
+    const model = await revisionOf(request);
+    return reply
+      .type("text/markdown; charset=utf-8")
+      .header("x-repo-commit", model.sha)
+      .send(modelCard(model));
+  };
+  app.get("/:owner/:name/resolve/:revision/README.md", readmeRoute);
+  app.get("/:name/resolve/:revision/README.md", readmeRoute);
+
+  // Per-value counts for the models list's filters (hubkit's; the real hub has no such route).
+  app.get("/api/models-facets", async () => ctx.store.facetCounts());
 
   const usageRoute = async (request: FastifyRequest) => {
     const id = modelIdFromParams(request.params as Record<string, string>);
@@ -322,4 +464,7 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   });
 
   app.get("/api/hubkit/config", async () => ctx.config());
+  app.get("/api/hubkit/provider-stats", async () =>
+    ctx.providerStats ? ctx.providerStats() : { windowMinutes: 60, providers: {} },
+  );
 }
