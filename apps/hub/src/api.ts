@@ -1,7 +1,13 @@
 // The hub API under /api, in the real hub's response shapes: models (search, filters, sorts, cursor
 // pagination with a Link header), one model with expand[], task pages and the library registry.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { SORT_FIELDS, type ListCursor, type ModelQuery, type SortField } from "./catalogue-store.js";
+import {
+  SORT_FIELDS,
+  type FacetCounts,
+  type ListCursor,
+  type ModelQuery,
+  type SortField,
+} from "./catalogue-store.js";
 import {
   APP_TAG,
   INFERENCE_WARM_TAG,
@@ -177,6 +183,9 @@ function decodeCursor(text: string, sort: SortField, direction: 1 | -1): ListCur
   throw badRequest("cursor is invalid, or was made for another sort or direction");
 }
 
+/** Weight formats that the models list offers as libraries; `library=` matches them as tags. */
+export const FORMAT_LIBRARIES = ["gguf", "safetensors", "onnx", "pytorch", "tf", "jax", "coreml", "openvino"];
+
 const TAG_PARAM_RE = /^[\w.:/+-]{1,200}$/;
 
 /** "6B", "500M", "1.5T" or a plain number of parameters. */
@@ -241,6 +250,80 @@ function hubFilterTags(query: Query): string[] {
   return tags;
 }
 
+/** GET /api/models-facets: models per value of each filter of the models list. */
+export interface ModelFacets {
+  total: number;
+  pipeline_tag: Record<string, number>;
+  library: Record<string, number>;
+  license: Record<string, number>;
+  language: Record<string, number>;
+  inference_provider: Record<string, number>;
+  /** models some provider serves */
+  inference: number;
+  apps: Record<string, number>;
+  /** models per parameter range, keyed by its `num_parameters` value ("min:0,max:1B", …) */
+  num_parameters: Record<string, number>;
+  /** the most used other tags (not tasks, libraries, licenses, languages or lineage) */
+  other: Record<string, number>;
+}
+
+let languageNames: Intl.DisplayNames | undefined;
+/** ISO 639-1 codes only: three-letter tags are more often words ("ner", "moe") than languages. */
+function isLanguageTag(tag: string): boolean {
+  if (!/^[a-z]{2}$/.test(tag)) return false;
+  languageNames ??= new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+  try {
+    return languageNames.of(tag) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+function groupFacets(counts: FacetCounts, libraries: Map<string, number>): ModelFacets {
+  const facets: ModelFacets = {
+    total: counts.total,
+    pipeline_tag: counts.pipeline_tag,
+    library: {},
+    license: {},
+    language: {},
+    inference_provider: {},
+    inference: counts.tags[INFERENCE_WARM_TAG] ?? 0,
+    apps: {},
+    num_parameters: {},
+    other: {},
+  };
+  for (const [library, n] of [...libraries].sort(([a], [b]) => (a < b ? -1 : 1))) facets.library[library] = n;
+  for (const format of FORMAT_LIBRARIES)
+    if (counts.tags[format]) facets.library[format] = counts.tags[format];
+  const others: [string, number][] = [];
+  for (const [tag, n] of Object.entries(counts.tags)) {
+    if (tag.startsWith("license:")) facets.license[tag.slice("license:".length)] = n;
+    else if (tag.startsWith(PROVIDER_TAG)) facets.inference_provider[tag.slice(PROVIDER_TAG.length)] = n;
+    else if (tag.startsWith(APP_TAG)) facets.apps[tag.slice(APP_TAG.length)] = n;
+    else if (isLanguageTag(tag)) facets.language[tag] = n;
+    else if (
+      !/[:=<>]/.test(tag) &&
+      !counts.pipeline_tag[tag] &&
+      !libraries.has(tag) &&
+      !FORMAT_LIBRARIES.includes(tag)
+    ) {
+      others.push([tag, n]);
+    }
+  }
+  others.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  facets.other = Object.fromEntries(others.slice(0, 30));
+  // Models in [stop i, stop i+1): those at or above stop i minus those at or above stop i+1.
+  const atLeast = (label: string) => counts.tags[`${PARAMS_MIN_TAG}${label}`] ?? 0;
+  const below = counts.tags[`${PARAMS_BELOW_TAG}${PARAM_STOPS[0].label}`] ?? 0;
+  facets.num_parameters[`min:0,max:${PARAM_STOPS[0].label}`] = below;
+  PARAM_STOPS.forEach((stop, index) => {
+    const next = PARAM_STOPS[index + 1];
+    const key = next ? `min:${stop.label},max:${next.label}` : `min:${stop.label}`;
+    facets.num_parameters[key] = atLeast(stop.label) - (next ? atLeast(next.label) : 0);
+  });
+  return facets;
+}
+
 export function parseModelQuery(query: Query): ModelQuery {
   const limitText = singleParam(query, "limit");
   let limit = DEFAULT_LIMIT;
@@ -274,8 +357,9 @@ export function parseModelQuery(query: Query): ModelQuery {
     if (value !== undefined && !TAG_PARAM_RE.test(value))
       throw badRequest(`${name} must be an id such as "text-generation"`);
   }
-  // A library is matched as a tag (library_name is one), so `library=gguf` finds GGUF repositories.
-  const tags = [...listParam(query, "filter"), ...(library ? [library] : []), ...hubFilterTags(query)];
+  // File formats huggingface.co lists among libraries are tags (GGUF repositories rarely name a library).
+  const formatLibrary = library !== undefined && FORMAT_LIBRARIES.includes(library);
+  const tags = [...listParam(query, "filter"), ...(formatLibrary ? [library] : []), ...hubFilterTags(query)];
   if (tags.length > 20) throw badRequest("filter accepts at most 20 tags");
   const badTag = listParam(query, "filter").find((tag) => !TAG_PARAM_RE.test(tag));
   if (badTag !== undefined) throw badRequest(`filter "${badTag.slice(0, 60)}" is not a valid tag`);
@@ -286,12 +370,31 @@ export function parseModelQuery(query: Query): ModelQuery {
     search: search || undefined,
     author,
     pipelineTag,
+    library: formatLibrary ? undefined : library,
     tags: [...new Set(tags)],
     sort,
     direction,
     limit,
     cursor,
   };
+}
+
+/** The cursor after the first `count` matches of the query (null when there are fewer). */
+async function skipModels(
+  store: HubStore,
+  query: ModelQuery,
+  count: number,
+): Promise<ListCursor | undefined | null> {
+  let cursor: ListCursor | undefined;
+  let left = count;
+  while (left > 0) {
+    const page = await store.listModels({ ...query, cursor, limit: Math.min(left, MAX_LIMIT) });
+    left -= page.models.length;
+    // No next cursor: nothing follows these matches, so the page asked for is empty.
+    if (!page.next) return null;
+    cursor = page.next;
+  }
+  return cursor;
 }
 
 function requestOrigin(request: FastifyRequest): string {
@@ -331,8 +434,24 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     const expand = parseExpand(query);
     const fields = expand ?? (wantsTrue(query, "full") ? DETAIL_FIELDS : LIST_FIELDS);
     const withConfig = wantsTrue(query, "config") && !fields.includes("config");
+    // hubkit's `p` (as huggingface.co's models page): the page index, 0 first, for numbered pages.
+    const pageText = singleParam(query, "p");
+    let emptyPage = false;
+    if (pageText !== undefined) {
+      const index = /^\d{1,6}$/.test(pageText) ? Number(pageText) : NaN;
+      if (!Number.isInteger(index)) throw badRequest("p must be a page index: 0, 1, 2…");
+      if (modelQuery.cursor) throw badRequest("p and cursor cannot be combined");
+      if (index * modelQuery.limit > COUNT_CAP) {
+        throw badRequest(
+          `p can reach the first ${COUNT_CAP} models; narrow the search or filters to see further`,
+        );
+      }
+      const skipped = await skipModels(ctx.store, modelQuery, index * modelQuery.limit);
+      if (skipped === null) emptyPage = true;
+      else modelQuery.cursor = skipped;
+    }
     const [page, total] = await Promise.all([
-      ctx.store.listModels(modelQuery),
+      emptyPage ? { models: [], next: undefined } : ctx.store.listModels(modelQuery),
       // hubkit's `count=true`: the number of matches in X-Total-Count (a lower bound past COUNT_CAP)
       wantsTrue(query, "count") ? ctx.store.countModels(modelQuery, COUNT_CAP) : undefined,
     ]);
@@ -413,7 +532,9 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   app.get("/:name/resolve/:revision/README.md", readmeRoute);
 
   // Per-value counts for the models list's filters (hubkit's; the real hub has no such route).
-  app.get("/api/models-facets", async () => ctx.store.facetCounts());
+  app.get("/api/models-facets", async () =>
+    groupFacets(await ctx.store.facetCounts(), await ctx.store.libraryCounts()),
+  );
 
   const usageRoute = async (request: FastifyRequest) => {
     const id = modelIdFromParams(request.params as Record<string, string>);

@@ -53,6 +53,12 @@ export interface FacetCounts {
   tags: Record<string, number>;
 }
 
+/** Counts keyed in code-unit order, so both stores answer the same bytes. */
+export function sortedCounts(rows: { value: string; n: number }[]): Record<string, number> {
+  const sorted = [...rows].sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return Object.fromEntries(sorted.map((row) => [row.value, row.n]));
+}
+
 export interface UpsertSummary {
   inserted: number;
   updated: number;
@@ -340,8 +346,8 @@ export class CatalogueStore {
     }[];
     const counts: FacetCounts = {
       total: this.count(),
-      pipeline_tag: Object.fromEntries(pipelines.map((row) => [row.value, row.n])),
-      tags: Object.fromEntries(tags.map((row) => [row.value, row.n])),
+      pipeline_tag: sortedCounts(pipelines),
+      tags: sortedCounts(tags),
     };
     this.facetCache = { key, counts };
     return counts;

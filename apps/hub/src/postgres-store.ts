@@ -9,6 +9,7 @@ import type { Writable } from "node:stream";
 import {
   DEFAULT_SEARCH_WALK_ROWS,
   SORT_FIELDS,
+  sortedCounts,
   type FacetCounts,
   type ImportSession,
   type ListPlan,
@@ -312,8 +313,8 @@ export class PostgresStore implements HubStore {
     ]);
     const counts: FacetCounts = {
       total,
-      pipeline_tag: Object.fromEntries(pipelines.rows.map((row) => [row.value, row.n])),
-      tags: Object.fromEntries(tags.rows.map((row) => [row.value, row.n])),
+      pipeline_tag: sortedCounts(pipelines.rows),
+      tags: sortedCounts(tags.rows),
     };
     this.facetCache = { version, counts };
     return counts;
