@@ -4,9 +4,15 @@
 // the renderer is never part of a page's first-load JS. Pages reached by client-side navigation load
 // the renderer (its own chunk) and render the card themselves.
 import { FileText } from "lucide-react";
-import { lazy, Suspense, useEffect, useState, type MouseEvent } from "react";
+import { Suspense, useEffect, useState, type MouseEvent } from "react";
+import { lazyWithPreload } from "../lib/lazy.js";
 
-const CardMarkdown = lazy(() => import("./CardMarkdown.js"));
+const CardMarkdown = lazyWithPreload(() => import("./CardMarkdown.js"));
+
+/** Loads the Markdown renderer (page loaders call it, so the card renders without suspending). */
+export function preloadCardRenderer(): Promise<void> {
+  return CardMarkdown.preload();
+}
 
 /** Splits `---\nyaml\n---\nbody` into the YAML and the body. */
 export function splitFrontMatter(source: string): { frontMatter?: string; body: string } {

@@ -245,6 +245,8 @@ export function ModelInference({
     active === AUTO_PROVIDER
       ? (providers.find((id) => mapping[id].status === "live") ?? providers[0])
       : active;
+  // @hubkit/inference's snippet generator has no "auto" policy yet: show the provider it resolves to.
+  const snippetProvider = active === AUTO_PROVIDER ? resolved : active;
   const task = inferenceTask(
     model.pipeline_tag,
     model.tags ?? [],
@@ -279,9 +281,15 @@ export function ModelInference({
             )}
           </div>
           <ProviderFiguresNote figures={providerFigures} provider={resolved} />
+          {active === AUTO_PROVIDER && (
+            <p className="hint" data-testid="auto-note">
+              With <code>auto</code>, the clients use the first available provider of this model, {resolved}{" "}
+              today: the snippets below name it.
+            </p>
+          )}
           <SnippetPanel
             model={model}
-            provider={active}
+            provider={snippetProvider}
             streamingSwitch={task === "conversational"}
             initial={initialSnippets}
             language={state?.language}

@@ -94,7 +94,10 @@ function inline(tokens: Token[] | undefined, fallback = ""): ReactNode {
         return <br key={key} />;
       case "image": {
         const image = token as Tokens.Image;
-        if (options.card && /^https:\/\//i.test(image.href)) {
+        // https images, or images on this site (a root-relative path)
+        const shown =
+          /^https:\/\//i.test(image.href) || (image.href.startsWith("/") && !image.href.startsWith("//"));
+        if (options.card && shown) {
           return (
             <img
               key={key}

@@ -16,7 +16,7 @@ import {
   TrendingUp,
   Users,
 } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState, type ComponentProps } from "react";
 import {
   Link,
   useLoaderData,
@@ -26,10 +26,15 @@ import {
 } from "react-router";
 import { CodeBlock } from "../components/CodeBlock.js";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
-import { ModelCard } from "../components/ModelCard.js";
+import { ModelCard, preloadCardRenderer } from "../components/ModelCard.js";
 import { FilesList, ModelDetails, parameterCount } from "../components/ModelFacts.js";
 import { ModelTree, RELATIONS, type TreeChildren } from "../components/ModelTree.js";
-import type { InitialSnippets, ProviderFigures, WidgetState } from "../components/ModelInference.js";
+import type {
+  InitialSnippets,
+  ModelInference as ModelInferenceComponent,
+  ProviderFigures,
+  WidgetState,
+} from "../components/ModelInference.js";
 import { RouteError } from "../components/RouteError.js";
 import { Tabs } from "../components/Tabs.js";
 import {
@@ -46,14 +51,15 @@ import {
 import { formatCount, formatDate } from "../lib/format.js";
 import { exampleInput } from "../lib/examples.js";
 import { estimatedFileSize, quantRows } from "../lib/gguf-quants.js";
+import { lazyWithPreload } from "../lib/lazy.js";
 import { useTitle } from "../lib/title.js";
 
 // The widget (snippet generators, the inference client) and the quant table (the hardware catalogue)
 // are their own chunks: the server renders them, the browser keeps that HTML until they load.
-const ModelInference = lazy(() =>
+const ModelInference = lazyWithPreload<ComponentProps<typeof ModelInferenceComponent>>(() =>
   import("../components/ModelInference.js").then((module) => ({ default: module.ModelInference })),
 );
-const GgufQuants = lazy(() => import("../components/GgufQuants.js"));
+const GgufQuants = lazyWithPreload(() => import("../components/GgufQuants.js"));
 
 type UsageResult = { usage: ModelUsage; error?: undefined } | { usage?: undefined; error: unknown };
 
@@ -82,7 +88,10 @@ async function initialWidgetSnippets(
     (a, b) => Number(mapping[a].status !== "live") - Number(mapping[b].status !== "live"),
   );
   if (providers.length === 0) return undefined;
-  const provider = requested === "auto" ? "auto" : requested && mapping[requested] ? requested : providers[0];
+  // As the widget: "auto" shows the snippets of the first live provider (see ModelInference).
+  const resolved = providers.find((id) => mapping[id].status === "live") ?? providers[0];
+  const provider =
+    requested === "auto" ? resolved : requested && mapping[requested] ? requested : providers[0];
   const { inferenceSnippets } = await import("../lib/snippets.js");
   const result = await inferenceSnippets({
     model: toModelData(model),
@@ -105,6 +114,8 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<M
   // session) whose demo file is the default input of image and audio try-outs, its card, the
   // models derived from it, and the providers' measured figures.
   const signal = request.signal;
+  // The page's lazy parts render at once once loaded (see lib/lazy.ts).
+  const parts = Promise.all([ModelInference.preload(), GgufQuants.preload(), preloadCardRenderer()]);
   const [model, usage, pages, card, tree, stats] = await Promise.all([
     getModel(id, signal),
     getModelUsage(id, undefined, signal).then(
@@ -136,6 +147,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<M
     model,
     new URL(request.url).searchParams.get("provider"),
   );
+  await parts;
   return {
     initialSnippets,
     model,
