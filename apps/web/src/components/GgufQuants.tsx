@@ -74,7 +74,12 @@ export default function GgufQuants({ siblings, parameters, hardware, onHardwareC
           ))}
         </select>
       </div>
-      <div className="table-scroll">
+      <div
+        className="table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="GGUF quantizations (scrolls sideways)"
+      >
         <table className="quant-table">
           <caption className="visually-hidden">
             GGUF quantisations, their sizes and whether they fit {picked.label}

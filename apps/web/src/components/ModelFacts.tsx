@@ -95,7 +95,7 @@ export function FilesList({
       <h2 id="files-title">
         <Files size={18} aria-hidden /> Files
       </h2>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Files (scrolls sideways)">
         <table className="files-table">
           <caption className="visually-hidden">Files of {model.id}</caption>
           <thead>

@@ -184,7 +184,12 @@ function blocks(tokens: Token[]): ReactNode {
         const align = (index: number) =>
           table.align[index] ? { textAlign: table.align[index]! } : undefined;
         return (
-          <div key={key} className="md-table">
+          <div
+            key={key}
+            className="md-table"
+            // A card's wide table scrolls: it must be reachable by keyboard.
+            {...(options.card ? { tabIndex: 0, role: "region", "aria-label": "Table" } : {})}
+          >
             <table>
               <thead>
                 <tr>
