@@ -105,8 +105,6 @@ let context: BrowserContext;
 let dataDir: string;
 const pageErrors: string[] = [];
 let diagnostics: string[] = [];
-/** Marks progress in the diagnostics printed when a test fails. */
-const step = (what: string) => diagnostics.push(`${new Date().toISOString().slice(11, 23)} step: ${what}`);
 
 beforeAll(async () => {
   if (!existsSync(path.join(webDist, "index.html"))) {
