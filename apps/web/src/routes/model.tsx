@@ -474,13 +474,14 @@ export function Component() {
               initialSnippets={initialSnippets}
             />
           </Suspense>
-          {model.tags?.includes("conversational") && (
-            <p>
-              <Link className="button" to={`/playground?model=${encodeURIComponent(model.id)}`}>
-                Open in the playground <ArrowRight size={16} aria-hidden />
-              </Link>
-            </p>
-          )}
+          {model.tags?.includes("conversational") &&
+            Object.keys(model.inferenceProviderMapping ?? {}).length > 0 && (
+              <p>
+                <Link className="button" to={`/playground?model=${encodeURIComponent(model.id)}`}>
+                  Open in the playground <ArrowRight size={16} aria-hidden />
+                </Link>
+              </p>
+            )}
           <UseThisModel
             model={model}
             initial={usage}
