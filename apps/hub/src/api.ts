@@ -333,7 +333,9 @@ export function parseModelQuery(query: Query): ModelQuery {
     }
     limit = Number(limitText);
   }
-  const sortText = singleParam(query, "sort") ?? "downloads";
+  // huggingface_hub's list_models(sort="trending_score") sends the field name, trendingScore.
+  const sortParam = singleParam(query, "sort") ?? "downloads";
+  const sortText = sortParam === "trendingScore" ? "trending" : sortParam;
   if (!(SORT_FIELDS as readonly string[]).includes(sortText)) {
     throw badRequest(`sort must be one of ${SORT_FIELDS.join(", ")}`);
   }

@@ -117,6 +117,10 @@ describe("the models list API on SQLite and PostgreSQL", () => {
     expect(page.map((model) => model.id)).toContain("acme-e2e/Tiny-Chat-GGUF");
     expect(page.map((model) => model.id)).not.toContain("acme-e2e/petit-modele");
     expect(answer.headers.link).toMatch(/rel="next"/);
+    // huggingface_hub's list_models(sort="trending_score") asks for sort=trendingScore.
+    expect(await ids("/api/models?sort=trendingScore&limit=20")).toEqual(
+      page.slice(0, 20).map((model) => model.id),
+    );
     // Every page to the end, the same on both stores.
     let next: string | undefined = "/api/models?sort=trending&direction=1&limit=200";
     let seen = 0;

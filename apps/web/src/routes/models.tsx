@@ -418,6 +418,11 @@ export function Component() {
   const heading = owner ? `Models by ${owner}` : "Models";
   useTitle(search ? `${heading} matching “${search}”` : heading);
   const groups = facets ? facetGroups(facets) : [];
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeCount = ["pipeline_tag", "task", ...PASSED_PARAMS].reduce(
+    (sum, name) => sum + params.getAll(name).length,
+    0,
+  );
   const first = pageIndex * PAGE_SIZE + 1;
 
   return (
@@ -464,16 +469,24 @@ export function Component() {
       </header>
       <div className="models-layout">
         {groups.length > 0 && (
-          <details className="filter-sidebar" open>
-            <summary>
+          // On a phone the filters fold behind a button (CSS hides it on wider screens).
+          <aside className="filter-sidebar" aria-label="Filters" data-open={filtersOpen ? "true" : undefined}>
+            <button
+              type="button"
+              className="button filter-toggle"
+              aria-expanded={filtersOpen}
+              aria-controls="filter-groups"
+              onClick={() => setFiltersOpen(!filtersOpen)}
+            >
               <SlidersHorizontal size={16} aria-hidden /> Filters
-            </summary>
-            <div className="filter-groups">
+              {activeCount > 0 && <span className="badge">{activeCount}</span>}
+            </button>
+            <div className="filter-groups" id="filter-groups">
               {groups.map((group) => (
                 <FilterGroup key={group.param} group={group} params={params} />
               ))}
             </div>
-          </details>
+          </aside>
         )}
         <div className="models-results" aria-busy={navigation.state === "loading"}>
           {notices.map((notice) => (
