@@ -90,7 +90,8 @@ export function generatedCard(model: HubModel): string {
   facts.push(["Downloads (last 30 days)", model.downloads.toLocaleString("en-US")]);
   if (facts.length > 0) {
     parts.push(
-      "## Facts\n\n| Fact | Value |\n|---|---|\n" + facts.map(([label, value]) => `| ${label} | ${value} |`).join("\n"),
+      "## Facts\n\n| Fact | Value |\n|---|---|\n" +
+        facts.map(([label, value]) => `| ${label} | ${value} |`).join("\n"),
     );
   }
 
