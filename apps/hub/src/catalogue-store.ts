@@ -267,25 +267,29 @@ export class CatalogueStore {
   private refreshDerived(): void {
     const version = this.getMeta("derived_version");
     if (version === String(DERIVED_VERSION)) return;
-    const rows = this.db.prepare("SELECT rowid, doc FROM models").iterate() as IterableIterator<{
-      rowid: number;
-      doc: string;
-    }>;
+    // In batches by rowid, all in one transaction: memory stays bounded on any catalogue size.
+    const batch = this.db.prepare("SELECT rowid, doc FROM models WHERE rowid > ? ORDER BY rowid LIMIT 2000");
     const update = this.db.prepare("UPDATE models SET trending = ? WHERE rowid = ?");
     const deleteTags = this.db.prepare("DELETE FROM model_tags WHERE model = ?");
     const insertTag = this.db.prepare("INSERT OR IGNORE INTO model_tags (tag, model) VALUES (?, ?)");
-    const pending: { rowid: number; model: HubModel }[] = [];
-    for (const row of rows) pending.push({ rowid: row.rowid, model: JSON.parse(row.doc) as HubModel });
+    let done = 0;
     this.db.transaction(() => {
-      for (const { rowid, model } of pending) {
-        update.run(trendingScore(model), rowid);
-        deleteTags.run(rowid);
-        for (const tag of filterTags(model)) insertTag.run(tag, rowid);
+      let after = 0;
+      for (;;) {
+        const rows = batch.all(after) as { rowid: number; doc: string }[];
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          const model = JSON.parse(row.doc) as HubModel;
+          update.run(trendingScore(model), row.rowid);
+          deleteTags.run(row.rowid);
+          for (const tag of filterTags(model)) insertTag.run(tag, row.rowid);
+        }
+        done += rows.length;
+        after = rows[rows.length - 1].rowid;
       }
       this.setMeta("derived_version", String(DERIVED_VERSION));
     })();
-    if (pending.length > 0)
-      this.repairs.push(`derived tags and trending scores computed for ${pending.length} models`);
+    if (done > 0) this.repairs.push(`derived tags and trending scores computed for ${done} models`);
   }
 
   /**

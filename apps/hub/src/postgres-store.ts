@@ -804,9 +804,15 @@ async function refreshDerived(pool: pg.Pool): Promise<void> {
     await client.query("BEGIN");
     await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
     if (!(await done(client))) {
-      const { rows } = await client.query<{ rowid: number; doc: string }>("SELECT rowid, doc FROM models");
-      for (let start = 0; start < rows.length; start += 2000) {
-        const batch = rows.slice(start, start + 2000).map((row) => {
+      // In batches by rowid: memory stays bounded on any catalogue size.
+      let after = 0;
+      for (;;) {
+        const { rows } = await client.query<{ rowid: number; doc: string }>(
+          "SELECT rowid, doc FROM models WHERE rowid > $1 ORDER BY rowid LIMIT 2000",
+          [after],
+        );
+        if (rows.length === 0) break;
+        const batch = rows.map((row) => {
           const model = JSON.parse(row.doc) as HubModel;
           return { rowid: row.rowid, tags: arrayLiteral(filterTags(model)), trending: trendingScore(model) };
         });
@@ -816,6 +822,7 @@ async function refreshDerived(pool: pg.Pool): Promise<void> {
            WHERE m.rowid = u.rowid`,
           [batch.map((row) => row.rowid), batch.map((row) => row.tags), batch.map((row) => row.trending)],
         );
+        after = rows[rows.length - 1].rowid;
       }
       await client.query(
         `INSERT INTO hubkit_meta (key, value) VALUES ('derived_version', $1)

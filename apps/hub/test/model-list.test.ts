@@ -8,7 +8,15 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trendingScore } from "../src/derived.js";
-import { importJsonl, startHubServer, type HubServer } from "../src/index.js";
+import Database from "better-sqlite3";
+import pg from "pg";
+import {
+  importJsonl,
+  openCatalogue,
+  openPostgresStore,
+  startHubServer,
+  type HubServer,
+} from "../src/index.js";
 import { freshPostgres } from "./support/postgres.js";
 
 const CARD = "---\nlicense: mit\nlanguage:\n- fr\n---\n# Petit modèle\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
@@ -46,10 +54,12 @@ let dir: string;
 let sqlite: HubServer;
 let postgres: HubServer;
 let cleanupPostgres: (() => Promise<void>) | undefined;
+let pgUrl: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "hubkit-model-list-"));
   const pgDb = await freshPostgres();
+  pgUrl = pgDb.db.url;
   cleanupPostgres = () => pgDb.cleanup();
   sqlite = await startHubServer({ port: 0, dataDir: path.join(dir, "sqlite"), hfToken: "", databaseUrl: "" });
   postgres = await startHubServer({
@@ -265,5 +275,57 @@ describe("the models list API on SQLite and PostgreSQL", () => {
         return stats.providers.together;
       })
       .toMatchObject({ calls: 1, latencyMs: expect.any(Number), tokensPerSecond: expect.any(Number) });
+  });
+
+  it("a catalogue indexed by an earlier version gets trending scores and derived tags when opened", async () => {
+    // SQLite: a database as the previous version left it (no trending column, no derived tags).
+    const file = path.join(dir, "old-sqlite");
+    const old = openCatalogue(file);
+    await importJsonl(
+      { beginImport: () => old.beginImport() },
+      Readable.from([JSON.stringify(FIXTURES[0]) + "\n"]),
+    );
+    old.close();
+    const raw = new Database(path.join(file, "hub.sqlite"));
+    raw.exec("DROP INDEX models_order_trending; ALTER TABLE models DROP COLUMN trending");
+    raw.exec("DELETE FROM model_tags WHERE tag LIKE 'apps=%' OR tag LIKE 'params%'");
+    raw.exec("DELETE FROM meta WHERE key = 'derived_version'");
+    raw.close();
+    const reopened = openCatalogue(file);
+    try {
+      expect(reopened.repairs).toContain("derived tags and trending scores computed for 1 models");
+      const page = reopened.listModels({
+        tags: ["apps=llama.cpp"],
+        sort: "trending",
+        direction: -1,
+        limit: 5,
+      });
+      expect(page.models.map((model) => model.id)).toEqual(["acme-e2e/Tiny-Chat-GGUF"]);
+      expect(reopened.facetCounts().tags["params>=1B"]).toBe(1);
+      const row = reopened.db.prepare("SELECT trending FROM models").get() as { trending: number };
+      expect(row.trending).toBe(trendingScore(FIXTURES[0] as never));
+    } finally {
+      reopened.close();
+    }
+
+    // PostgreSQL: the same, on the running server's database (scores and tags wiped, version unset).
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      await client.query("UPDATE models SET trending = 0, tags = ARRAY[]::text[]");
+      await client.query("DELETE FROM hubkit_meta WHERE key = 'derived_version'");
+    } finally {
+      await client.end();
+    }
+    const store = await openPostgresStore(pgUrl);
+    try {
+      const facets = await store.facetCounts();
+      expect(facets.tags["apps=llama.cpp"]).toBeGreaterThanOrEqual(6);
+      const page = await store.listModels({ tags: [], sort: "trending", direction: -1, limit: 1 });
+      expect(page.models).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+    expect(await both("/api/models?sort=trending&limit=100")).toMatchObject({ status: 200 });
   });
 });
