@@ -1,5 +1,6 @@
 // The hub API under /api, in the real hub's response shapes: models (search, filters, sorts, cursor
 // pagination with a Link header), one model with expand[], task pages and the library registry.
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   SORT_FIELDS,
@@ -525,10 +526,17 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   // from the model's facts (model-card.ts).
   const readmeRoute = async (request: FastifyRequest, reply: FastifyReply) => {
     const model = await revisionOf(request);
+    const card = modelCard(model);
+    // hf_hub_download needs an ETag (a git blob id for small files) and the commit it came from.
+    const oid = createHash("sha1")
+      .update(`blob ${Buffer.byteLength(card)}\0`)
+      .update(card)
+      .digest("hex");
     return reply
       .type("text/markdown; charset=utf-8")
+      .header("etag", `"${oid}"`)
       .header("x-repo-commit", model.sha)
-      .send(modelCard(model));
+      .send(card);
   };
   app.get("/:owner/:name/resolve/:revision/README.md", readmeRoute);
   app.get("/:name/resolve/:revision/README.md", readmeRoute);
