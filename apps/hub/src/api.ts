@@ -1,15 +1,35 @@
 // The hub API under /api, in the real hub's response shapes: models (search, filters, sorts, cursor
 // pagination with a Link header), one model with expand[], task pages and the library registry.
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { SORT_FIELDS, type ListCursor, type ModelQuery, type SortField } from "./catalogue-store.js";
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  SORT_FIELDS,
+  type FacetCounts,
+  type ListCursor,
+  type ModelQuery,
+  type SortField,
+} from "./catalogue-store.js";
+import {
+  APP_TAG,
+  INFERENCE_WARM_TAG,
+  PARAM_STOPS,
+  PARAMS_BELOW_TAG,
+  PARAMS_MIN_TAG,
+  PROVIDER_TAG,
+  trendingScore,
+} from "./derived.js";
 import { badRequest, HttpError } from "./errors.js";
+import { modelCard } from "./model-card.js";
 import type { LibraryInfo } from "./hub-data.js";
 import { isValidModelId, type HubModel } from "./model-record.js";
+import type { ProviderStatsReply } from "./provider-stats.js";
 import type { HubStore } from "./store.js";
 import { librarySample, modelUsage } from "./usage.js";
 
 export const MAX_LIMIT = 1000;
 export const DEFAULT_LIMIT = 100;
+/** Counts past this are reported as "at least" (a count reads every match). */
+export const COUNT_CAP = 10_000;
 
 /** Fields a list item carries by default (the real hub's list shape). */
 const LIST_FIELDS = [
@@ -125,6 +145,7 @@ function fieldValue(model: HubModel, field: string): unknown {
     const mapping = Object.values(model.inferenceProviderMapping ?? {});
     return mapping.some((entry) => entry.status === "live") ? "warm" : undefined;
   }
+  if (field === "trendingScore") return trendingScore(model);
   return (model as unknown as Record<string, unknown>)[field];
 }
 
@@ -163,7 +184,146 @@ function decodeCursor(text: string, sort: SortField, direction: 1 | -1): ListCur
   throw badRequest("cursor is invalid, or was made for another sort or direction");
 }
 
+/** Weight formats that the models list offers as libraries; `library=` matches them as tags. */
+export const FORMAT_LIBRARIES = ["gguf", "safetensors", "onnx", "pytorch", "tf", "jax", "coreml", "openvino"];
+
 const TAG_PARAM_RE = /^[\w.:/+-]{1,200}$/;
+
+/** "6B", "500M", "1.5T" or a plain number of parameters. */
+function parseParamAmount(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)([KMBT]?)$/i.exec(text.trim());
+  if (!match) return undefined;
+  const unit = { "": 1, K: 1e3, M: 1e6, B: 1e9, T: 1e12 }[match[2].toUpperCase()] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+/**
+ * huggingface.co's `num_parameters=min:1B,max:6B` as derived tags (derived.ts): each bound must be one
+ * of the PARAM_STOPS (or 0 / absent for open ends).
+ */
+function paramRangeTags(text: string): string[] {
+  const tags: string[] = [];
+  const stops = PARAM_STOPS.map((stop) => stop.label).join(", ");
+  for (const part of text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const match = /^(min|max):(.+)$/.exec(part);
+    const amount = match ? parseParamAmount(match[2]) : undefined;
+    if (!match || amount === undefined) {
+      throw badRequest(`num_parameters must look like "min:1B,max:6B" (got "${text.slice(0, 60)}")`);
+    }
+    if (amount === 0 && match[1] === "min") continue;
+    const stop = PARAM_STOPS.find((entry) => entry.value === amount);
+    if (!stop) throw badRequest(`num_parameters bounds must be 0 or one of ${stops}`);
+    tags.push(match[1] === "min" ? `${PARAMS_MIN_TAG}${stop.label}` : `${PARAMS_BELOW_TAG}${stop.label}`);
+  }
+  return tags;
+}
+
+/**
+ * huggingface.co's list filters, each as filter tags: `library` (a library name or a tag such as
+ * gguf), `other`, `license`, `language`, `apps`, `inference_provider` (`all` for any) and
+ * `inference=warm`, `num_parameters`.
+ */
+function hubFilterTags(query: Query): string[] {
+  const tags: string[] = [];
+  const check = (name: string, value: string) => {
+    if (!TAG_PARAM_RE.test(value)) throw badRequest(`${name} "${value.slice(0, 60)}" is not a valid value`);
+    return value;
+  };
+  for (const value of listParam(query, "other")) tags.push(check("other", value));
+  for (const value of listParam(query, "license")) {
+    tags.push(check("license", value.startsWith("license:") ? value : `license:${value}`));
+  }
+  for (const value of listParam(query, "language")) tags.push(check("language", value));
+  for (const value of listParam(query, "apps")) tags.push(`${APP_TAG}${check("apps", value)}`);
+  for (const value of listParam(query, "inference_provider")) {
+    tags.push(value === "all" ? INFERENCE_WARM_TAG : `${PROVIDER_TAG}${check("inference_provider", value)}`);
+  }
+  const inference = singleParam(query, "inference");
+  if (inference !== undefined) {
+    if (inference !== "warm") throw badRequest(`inference must be "warm" (models a provider serves)`);
+    tags.push(INFERENCE_WARM_TAG);
+  }
+  const params = singleParam(query, "num_parameters");
+  if (params !== undefined) tags.push(...paramRangeTags(params));
+  return tags;
+}
+
+/** GET /api/models-facets: models per value of each filter of the models list. */
+export interface ModelFacets {
+  total: number;
+  pipeline_tag: Record<string, number>;
+  library: Record<string, number>;
+  license: Record<string, number>;
+  language: Record<string, number>;
+  inference_provider: Record<string, number>;
+  /** models some provider serves */
+  inference: number;
+  apps: Record<string, number>;
+  /** models per parameter range, keyed by its `num_parameters` value ("min:0,max:1B", …) */
+  num_parameters: Record<string, number>;
+  /** the most used other tags (not tasks, libraries, licenses, languages or lineage) */
+  other: Record<string, number>;
+}
+
+let languageNames: Intl.DisplayNames | undefined;
+/** ISO 639-1 codes only: three-letter tags are more often words ("ner", "moe") than languages. */
+function isLanguageTag(tag: string): boolean {
+  if (!/^[a-z]{2}$/.test(tag)) return false;
+  languageNames ??= new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+  try {
+    return languageNames.of(tag) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+function groupFacets(counts: FacetCounts, libraries: Map<string, number>): ModelFacets {
+  const facets: ModelFacets = {
+    total: counts.total,
+    pipeline_tag: counts.pipeline_tag,
+    library: {},
+    license: {},
+    language: {},
+    inference_provider: {},
+    inference: counts.tags[INFERENCE_WARM_TAG] ?? 0,
+    apps: {},
+    num_parameters: {},
+    other: {},
+  };
+  for (const [library, n] of [...libraries].sort(([a], [b]) => (a < b ? -1 : 1))) facets.library[library] = n;
+  for (const format of FORMAT_LIBRARIES)
+    if (counts.tags[format]) facets.library[format] = counts.tags[format];
+  const others: [string, number][] = [];
+  for (const [tag, n] of Object.entries(counts.tags)) {
+    if (tag.startsWith("license:")) facets.license[tag.slice("license:".length)] = n;
+    else if (tag.startsWith(PROVIDER_TAG)) facets.inference_provider[tag.slice(PROVIDER_TAG.length)] = n;
+    else if (tag.startsWith(APP_TAG)) facets.apps[tag.slice(APP_TAG.length)] = n;
+    else if (isLanguageTag(tag)) facets.language[tag] = n;
+    else if (
+      !/[:=<>]/.test(tag) &&
+      !counts.pipeline_tag[tag] &&
+      !libraries.has(tag) &&
+      !FORMAT_LIBRARIES.includes(tag)
+    ) {
+      others.push([tag, n]);
+    }
+  }
+  others.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  facets.other = Object.fromEntries(others.slice(0, 30));
+  // Models in [stop i, stop i+1): those at or above stop i minus those at or above stop i+1.
+  const atLeast = (label: string) => counts.tags[`${PARAMS_MIN_TAG}${label}`] ?? 0;
+  const below = counts.tags[`${PARAMS_BELOW_TAG}${PARAM_STOPS[0].label}`] ?? 0;
+  facets.num_parameters[`min:0,max:${PARAM_STOPS[0].label}`] = below;
+  PARAM_STOPS.forEach((stop, index) => {
+    const next = PARAM_STOPS[index + 1];
+    const key = next ? `min:${stop.label},max:${next.label}` : `min:${stop.label}`;
+    facets.num_parameters[key] = atLeast(stop.label) - (next ? atLeast(next.label) : 0);
+  });
+  return facets;
+}
 
 export function parseModelQuery(query: Query): ModelQuery {
   const limitText = singleParam(query, "limit");
@@ -174,7 +334,9 @@ export function parseModelQuery(query: Query): ModelQuery {
     }
     limit = Number(limitText);
   }
-  const sortText = singleParam(query, "sort") ?? "downloads";
+  // huggingface_hub's list_models(sort="trending_score") sends the field name, trendingScore.
+  const sortParam = singleParam(query, "sort") ?? "downloads";
+  const sortText = sortParam === "trendingScore" ? "trending" : sortParam;
   if (!(SORT_FIELDS as readonly string[]).includes(sortText)) {
     throw badRequest(`sort must be one of ${SORT_FIELDS.join(", ")}`);
   }
@@ -198,9 +360,11 @@ export function parseModelQuery(query: Query): ModelQuery {
     if (value !== undefined && !TAG_PARAM_RE.test(value))
       throw badRequest(`${name} must be an id such as "text-generation"`);
   }
-  const tags = listParam(query, "filter");
+  // File formats huggingface.co lists among libraries are tags (GGUF repositories rarely name a library).
+  const formatLibrary = library !== undefined && FORMAT_LIBRARIES.includes(library);
+  const tags = [...listParam(query, "filter"), ...(formatLibrary ? [library] : []), ...hubFilterTags(query)];
   if (tags.length > 20) throw badRequest("filter accepts at most 20 tags");
-  const badTag = tags.find((tag) => !TAG_PARAM_RE.test(tag));
+  const badTag = listParam(query, "filter").find((tag) => !TAG_PARAM_RE.test(tag));
   if (badTag !== undefined) throw badRequest(`filter "${badTag.slice(0, 60)}" is not a valid tag`);
 
   const cursorText = singleParam(query, "cursor");
@@ -209,13 +373,31 @@ export function parseModelQuery(query: Query): ModelQuery {
     search: search || undefined,
     author,
     pipelineTag,
-    library,
-    tags,
+    library: formatLibrary ? undefined : library,
+    tags: [...new Set(tags)],
     sort,
     direction,
     limit,
     cursor,
   };
+}
+
+/** The cursor after the first `count` matches of the query (null when there are fewer). */
+async function skipModels(
+  store: HubStore,
+  query: ModelQuery,
+  count: number,
+): Promise<ListCursor | undefined | null> {
+  let cursor: ListCursor | undefined;
+  let left = count;
+  while (left > 0) {
+    const page = await store.listModels({ ...query, cursor, limit: Math.min(left, MAX_LIMIT) });
+    left -= page.models.length;
+    // No next cursor: nothing follows these matches, so the page asked for is empty.
+    if (!page.next) return null;
+    cursor = page.next;
+  }
+  return cursor;
 }
 
 function requestOrigin(request: FastifyRequest): string {
@@ -244,6 +426,8 @@ export interface ApiContext {
   tasks: () => Record<string, unknown>;
   libraries: () => LibraryInfo[];
   config: () => Record<string, unknown>;
+  /** measured latency and throughput per provider from recent /router calls (provider-stats.ts) */
+  providerStats?: () => ProviderStatsReply;
 }
 
 export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Promise<void> {
@@ -253,8 +437,32 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     const expand = parseExpand(query);
     const fields = expand ?? (wantsTrue(query, "full") ? DETAIL_FIELDS : LIST_FIELDS);
     const withConfig = wantsTrue(query, "config") && !fields.includes("config");
-    const page = await ctx.store.listModels(modelQuery);
+    // hubkit's `p` (as huggingface.co's models page): the page index, 0 first, for numbered pages.
+    const pageText = singleParam(query, "p");
+    let emptyPage = false;
+    if (pageText !== undefined) {
+      const index = /^\d{1,6}$/.test(pageText) ? Number(pageText) : NaN;
+      if (!Number.isInteger(index)) throw badRequest("p must be a page index: 0, 1, 2…");
+      if (modelQuery.cursor) throw badRequest("p and cursor cannot be combined");
+      if (index * modelQuery.limit > COUNT_CAP) {
+        throw badRequest(
+          `p can reach the first ${COUNT_CAP} models; narrow the search or filters to see further`,
+        );
+      }
+      const skipped = await skipModels(ctx.store, modelQuery, index * modelQuery.limit);
+      if (skipped === null) emptyPage = true;
+      else modelQuery.cursor = skipped;
+    }
+    const [page, total] = await Promise.all([
+      emptyPage ? { models: [], next: undefined } : ctx.store.listModels(modelQuery),
+      // hubkit's `count=true`: the number of matches in X-Total-Count (a lower bound past COUNT_CAP)
+      wantsTrue(query, "count") ? ctx.store.countModels(modelQuery, COUNT_CAP) : undefined,
+    ]);
     if (page.next) reply.header("Link", nextLink(request, page.next));
+    if (total) {
+      reply.header("X-Total-Count", String(total.count));
+      if (!total.exact) reply.header("X-Total-Count-Exact", "false");
+    }
     return page.models.map((model) => projectModel(model, withConfig ? [...fields, "config"] : fields));
   });
 
@@ -272,6 +480,71 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     modelPage(modelIdFromParams(request.params as Record<string, string>), request.query as Query);
   app.get("/api/models/:name", modelRoute);
   app.get("/api/models/:owner/:name", modelRoute);
+
+  // What @huggingface/hub's modelInfo and huggingface_hub's model_info(revision=…) ask for. The hub
+  // keeps one revision per model: "main", "HEAD" and its sha name it; others are not found.
+  const revisionOf = async (request: FastifyRequest) => {
+    const params = request.params as Record<string, string>;
+    const id = modelIdFromParams(params);
+    const model = await findModel(id);
+    const revision = decodeURIComponent(params.revision ?? "");
+    if (!["main", "HEAD", model.sha].includes(revision)) {
+      throw new HttpError(
+        404,
+        `Revision not found: ${id} has no revision "${revision.slice(0, 80)}" (try "main")`,
+      );
+    }
+    return model;
+  };
+  const revisionRoute = async (request: FastifyRequest) => {
+    const model = await revisionOf(request);
+    const expand = parseExpand(request.query as Query);
+    return projectModel(model, expand ?? DETAIL_FIELDS);
+  };
+  app.get("/api/models/:name/revision/:revision", revisionRoute);
+  app.get("/api/models/:owner/:name/revision/:revision", revisionRoute);
+
+  // listFiles / list_repo_tree: the files the catalogue knows (sizes when the import carried them).
+  const treeRoute = async (request: FastifyRequest) => {
+    const model = await revisionOf(request);
+    const files = [...(model.siblings ?? [])];
+    if (!files.some((file) => file.rfilename === "README.md")) files.unshift({ rfilename: "README.md" });
+    return files.map((file) => ({
+      type: "file",
+      path: file.rfilename,
+      size:
+        file.rfilename === "README.md" && file.size === undefined
+          ? Buffer.byteLength(modelCard(model))
+          : file.size,
+      oid: model.sha,
+    }));
+  };
+  app.get("/api/models/:owner/:name/tree/:revision", treeRoute);
+  app.get("/api/models/:name/tree/:revision", treeRoute);
+
+  // The model card, where hub clients download README.md from: the imported card, else one written
+  // from the model's facts (model-card.ts).
+  const readmeRoute = async (request: FastifyRequest, reply: FastifyReply) => {
+    const model = await revisionOf(request);
+    const card = modelCard(model);
+    // hf_hub_download needs an ETag (a git blob id for small files) and the commit it came from.
+    const oid = createHash("sha1")
+      .update(`blob ${Buffer.byteLength(card)}\0`)
+      .update(card)
+      .digest("hex");
+    return reply
+      .type("text/markdown; charset=utf-8")
+      .header("etag", `"${oid}"`)
+      .header("x-repo-commit", model.sha)
+      .send(card);
+  };
+  app.get("/:owner/:name/resolve/:revision/README.md", readmeRoute);
+  app.get("/:name/resolve/:revision/README.md", readmeRoute);
+
+  // Per-value counts for the models list's filters (hubkit's; the real hub has no such route).
+  app.get("/api/models-facets", async () =>
+    groupFacets(await ctx.store.facetCounts(), await ctx.store.libraryCounts()),
+  );
 
   const usageRoute = async (request: FastifyRequest) => {
     const id = modelIdFromParams(request.params as Record<string, string>);
@@ -322,4 +595,7 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   });
 
   app.get("/api/hubkit/config", async () => ctx.config());
+  app.get("/api/hubkit/provider-stats", async () =>
+    ctx.providerStats ? ctx.providerStats() : { windowMinutes: 60, providers: {} },
+  );
 }

@@ -3,10 +3,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { DERIVED_VERSION, filterTags, trendingScore } from "./derived.js";
 import type { HubModel } from "./model-record.js";
 import { SearchOrder } from "./search-order.js";
 
-export const SORT_FIELDS = ["downloads", "likes", "lastModified", "createdAt"] as const;
+export const SORT_FIELDS = ["downloads", "likes", "lastModified", "createdAt", "trending"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
 const SORT_COLUMNS: Record<SortField, string> = {
@@ -14,6 +15,7 @@ const SORT_COLUMNS: Record<SortField, string> = {
   likes: "likes",
   lastModified: "last_modified",
   createdAt: "created_at",
+  trending: "trending",
 };
 
 export interface ModelQuery {
@@ -41,6 +43,20 @@ export interface ModelPage {
   models: HubModel[];
   next?: ListCursor;
   plan: ListPlan;
+}
+
+/** Per-value model counts for the models list's filters (GET /api/models-facets). */
+export interface FacetCounts {
+  total: number;
+  pipeline_tag: Record<string, number>;
+  /** every filter tag: the models' own tags, pipelines and libraries, and the derived tags */
+  tags: Record<string, number>;
+}
+
+/** Counts keyed in code-unit order, so both stores answer the same bytes. */
+export function sortedCounts(rows: { value: string; n: number }[]): Record<string, number> {
+  const sorted = [...rows].sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return Object.fromEntries(sorted.map((row) => [row.value, row.n]));
 }
 
 export interface UpsertSummary {
@@ -94,6 +110,7 @@ CREATE INDEX IF NOT EXISTS models_pipeline ON models(pipeline_tag, downloads);
 CREATE INDEX IF NOT EXISTS models_library ON models(library_name, downloads);
 CREATE INDEX IF NOT EXISTS model_tags_model ON model_tags(model);
 CREATE INDEX IF NOT EXISTS models_mapped ON models(mapped) WHERE mapped = 1;
+CREATE INDEX IF NOT EXISTS models_order_trending ON models(trending, rowid, id);
 `;
 const INDEX_NAMES = [
   "models_order_downloads",
@@ -104,6 +121,7 @@ const INDEX_NAMES = [
   "models_library",
   "model_tags_model",
   "models_mapped",
+  "models_order_trending",
 ];
 /** Single-column sort indexes of earlier versions, replaced by the models_order_* ones. */
 const RETIRED_INDEX_NAMES = ["models_downloads", "models_likes", "models_created", "models_modified"];
@@ -113,6 +131,7 @@ const ORDER_INDEXES: Record<SortField, string> = {
   likes: "models_order_likes",
   lastModified: "models_order_modified",
   createdAt: "models_order_created",
+  trending: "models_order_trending",
 };
 
 export interface CatalogueOptions {
@@ -135,14 +154,6 @@ export type ListPlan = "list" | "ordered-scan" | "index-scan" | "fts-sort";
 /** Upserting more new models than this in one import switches to bulk mode (indexes and FTS rebuilt at the end). */
 export const BULK_THRESHOLD = 20_000;
 
-/** Tags a model can be filtered by: its own tags plus its pipeline and library. */
-function filterTags(model: HubModel): string[] {
-  const tags = new Set(model.tags);
-  if (model.pipeline_tag) tags.add(model.pipeline_tag);
-  if (model.library_name) tags.add(model.library_name);
-  return [...tags];
-}
-
 interface ListRow {
   rowid: number;
   sortValue: number;
@@ -157,6 +168,7 @@ export class CatalogueStore {
   /** bumped on every write through this connection, to invalidate cached aggregates */
   private localWrites = 0;
   private libraryCountsCache?: { key: string; counts: Map<string, number> };
+  private facetCache?: { key: string; counts: FacetCounts };
 
   private readonly selectRowid: Database.Statement<[string], { rowid: number }>;
   private readonly insertModel: Database.Statement;
@@ -189,16 +201,18 @@ export class CatalogueStore {
     this.db.pragma("cache_size = -65536");
     this.db.pragma("mmap_size = 4294967296");
     this.db.exec(SCHEMA);
+    this.addDerivedColumns();
     this.migrateIndexes();
+    this.refreshDerived();
     this.repairSearchIndex();
     this.selectRowid = this.db.prepare("SELECT rowid FROM models WHERE id = ?");
     this.insertModel = this.db.prepare(
-      `INSERT INTO models (id, pipeline_tag, library_name, downloads, likes, created_at, last_modified, mapped, doc)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO models (id, pipeline_tag, library_name, downloads, likes, created_at, last_modified, mapped, doc, trending)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.updateModel = this.db.prepare(
       `UPDATE models SET pipeline_tag = ?, library_name = ?, downloads = ?, likes = ?, created_at = ?,
-       last_modified = ?, mapped = ?, doc = ? WHERE rowid = ?`,
+       last_modified = ?, mapped = ?, doc = ?, trending = ? WHERE rowid = ?`,
     );
     this.deleteTags = this.db.prepare("DELETE FROM model_tags WHERE model = ?");
     this.insertTag = this.db.prepare("INSERT OR IGNORE INTO model_tags (tag, model) VALUES (?, ?)");
@@ -235,6 +249,112 @@ export class CatalogueStore {
       this.db.exec("INSERT INTO models_fts (models_fts) VALUES ('rebuild')");
       this.repairs.push(`search index rebuilt (${indexed} of ${models} models were indexed)`);
     }
+  }
+
+  /** Adds the columns of later versions to a database made by an earlier one. */
+  private addDerivedColumns(): void {
+    const columns = new Set(
+      (this.db.prepare("PRAGMA table_info(models)").all() as { name: string }[]).map((row) => row.name),
+    );
+    if (!columns.has("trending"))
+      this.db.exec("ALTER TABLE models ADD COLUMN trending INTEGER NOT NULL DEFAULT 0");
+  }
+
+  /**
+   * Recomputes the derived tags and trending score of every row when the database was indexed by an
+   * older DERIVED_VERSION (see derived.ts), in one transaction.
+   */
+  private refreshDerived(): void {
+    const version = this.getMeta("derived_version");
+    if (version === String(DERIVED_VERSION)) return;
+    // In batches by rowid, all in one transaction: memory stays bounded on any catalogue size.
+    const batch = this.db.prepare("SELECT rowid, doc FROM models WHERE rowid > ? ORDER BY rowid LIMIT 2000");
+    const update = this.db.prepare("UPDATE models SET trending = ? WHERE rowid = ?");
+    const deleteTags = this.db.prepare("DELETE FROM model_tags WHERE model = ?");
+    const insertTag = this.db.prepare("INSERT OR IGNORE INTO model_tags (tag, model) VALUES (?, ?)");
+    let done = 0;
+    this.db.transaction(() => {
+      let after = 0;
+      for (;;) {
+        const rows = batch.all(after) as { rowid: number; doc: string }[];
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          const model = JSON.parse(row.doc) as HubModel;
+          update.run(trendingScore(model), row.rowid);
+          deleteTags.run(row.rowid);
+          for (const tag of filterTags(model)) insertTag.run(tag, row.rowid);
+        }
+        done += rows.length;
+        after = rows[rows.length - 1].rowid;
+      }
+      this.setMeta("derived_version", String(DERIVED_VERSION));
+    })();
+    if (done > 0) this.repairs.push(`derived tags and trending scores computed for ${done} models`);
+  }
+
+  /**
+   * How many models match the query's filters and search (its sort and cursor aside), counting at most
+   * `cap` + 1: `exact` is false when there are more than `cap`.
+   */
+  countModels(query: ModelQuery, cap: number): { count: number; exact: boolean } {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    for (const term of (query.search ?? "").split(/\s+/).filter(Boolean)) {
+      if ([...term].length >= 3) {
+        where.push("m.rowid IN (SELECT rowid FROM models_fts WHERE models_fts MATCH ?)");
+        params.push(`"${term.replace(/"/g, '""')}"`);
+      } else {
+        where.push("m.id LIKE ? ESCAPE '\\'");
+        params.push(`%${escapeLike(term)}%`);
+      }
+    }
+    if (query.author) {
+      where.push("m.id >= ? AND m.id < ?");
+      params.push(`${query.author}/`, `${query.author}0`);
+    }
+    if (query.pipelineTag) {
+      where.push("m.pipeline_tag = ?");
+      params.push(query.pipelineTag);
+    }
+    if (query.library) {
+      where.push("m.library_name = ?");
+      params.push(query.library);
+    }
+    for (const tag of query.tags) {
+      where.push("m.rowid IN (SELECT model FROM model_tags WHERE tag = ?)");
+      params.push(tag);
+    }
+    const sql =
+      "SELECT COUNT(*) AS n FROM (SELECT 1 FROM models m" +
+      (where.length ? ` WHERE ${where.join(" AND ")}` : "") +
+      " LIMIT ?)";
+    const { n } = this.listStatement(sql).get(...params, cap + 1) as { n: number };
+    return { count: Math.min(n, cap), exact: n <= cap };
+  }
+
+  /**
+   * Models per value of each facet over the whole catalogue: pipeline tags, library names and every
+   * filter tag (their own and the derived ones), cached until the database changes.
+   */
+  facetCounts(): FacetCounts {
+    const key = this.changeKey();
+    if (this.facetCache?.key === key) return this.facetCache.counts;
+    const pipelines = this.db
+      .prepare(
+        "SELECT pipeline_tag AS value, COUNT(*) AS n FROM models WHERE pipeline_tag IS NOT NULL GROUP BY pipeline_tag",
+      )
+      .all() as { value: string; n: number }[];
+    const tags = this.db.prepare("SELECT tag AS value, COUNT(*) AS n FROM model_tags GROUP BY tag").all() as {
+      value: string;
+      n: number;
+    }[];
+    const counts: FacetCounts = {
+      total: this.count(),
+      pipeline_tag: sortedCounts(pipelines),
+      tags: sortedCounts(tags),
+    };
+    this.facetCache = { key, counts };
+    return counts;
   }
 
   /** What the last open found broken and repaired (for the server's log and tests). */
@@ -281,6 +401,7 @@ export class CatalogueStore {
           Date.parse(model.lastModified),
           model.inferenceProviderMapping && Object.keys(model.inferenceProviderMapping).length > 0 ? 1 : 0,
           JSON.stringify(model),
+          trendingScore(model),
         ];
         const existing = this.selectRowid.get(model.id);
         let rowid: number;

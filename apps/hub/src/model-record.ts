@@ -33,7 +33,8 @@ export interface HubModel {
   cardData?: Record<string, unknown>;
   widgetData?: unknown[];
   transformersInfo?: Record<string, unknown>;
-  siblings?: { rfilename: string }[];
+  /** files of the repository; `size` in bytes when the export carries it */
+  siblings?: { rfilename: string; size?: number }[];
   inferenceProviderMapping?: Record<string, ProviderMappingEntry>;
   mask_token?: string;
   safetensors?: Record<string, unknown>;
@@ -41,6 +42,11 @@ export interface HubModel {
   spaces?: string[];
   /** Our own one-line summary of the model (embedded catalogue only; not a real hub field). */
   description?: string;
+  /**
+   * The repository's README.md (model card, YAML front matter included) for teams that import their
+   * own cards; served at /{id}/resolve/{revision}/README.md, never in the API's model documents.
+   */
+  readme?: string;
 }
 
 export type ParseResult = { ok: true; model: HubModel } | { ok: false; reason: string };
@@ -51,6 +57,7 @@ const TAG_RE = /^[a-z0-9][a-z0-9_.:/+-]*$/i;
 const SLUG_RE = /^[a-z0-9][a-z0-9_.-]*$/i;
 const MAX_TAGS = 500;
 const MAX_OBJECT_JSON = 256 * 1024;
+const MAX_README_CHARS = 512 * 1024;
 
 export function isValidModelId(id: string): boolean {
   return MODEL_ID_RE.test(id) && !id.includes("..") && !id.endsWith(".");
@@ -231,9 +238,15 @@ export function parseModelRecord(
     ) {
       return fail(`"siblings" must be an array of {rfilename} objects`);
     }
-    model.siblings = value.siblings.map((sibling) => ({
-      rfilename: (sibling as { rfilename: string }).rfilename,
-    }));
+    const badSize = value.siblings.find((sibling) => {
+      const size = (sibling as { size?: unknown }).size;
+      return size !== undefined && (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0);
+    });
+    if (badSize) return fail(`"siblings[].size" must be a non-negative integer (bytes)`);
+    model.siblings = value.siblings.map((sibling) => {
+      const { rfilename, size } = sibling as { rfilename: string; size?: number };
+      return size === undefined ? { rfilename } : { rfilename, size };
+    });
   }
   if (value.spaces !== undefined) {
     if (!Array.isArray(value.spaces) || !value.spaces.every((space) => typeof space === "string")) {
@@ -248,6 +261,11 @@ export function parseModelRecord(
   if (value.description !== undefined) {
     if (typeof value.description !== "string") return fail(`"description" must be a string`);
     model.description = value.description;
+  }
+  if (value.readme !== undefined && value.readme !== null) {
+    if (typeof value.readme !== "string") return fail(`"readme" must be a string (the README.md text)`);
+    if (value.readme.length > MAX_README_CHARS) return fail(`"readme" is longer than 512 KiB`);
+    model.readme = value.readme;
   }
   if (value.inferenceProviderMapping !== undefined && value.inferenceProviderMapping !== null) {
     const mapping = parseProviderMapping(value.inferenceProviderMapping);

@@ -9,6 +9,8 @@ import type { Writable } from "node:stream";
 import {
   DEFAULT_SEARCH_WALK_ROWS,
   SORT_FIELDS,
+  sortedCounts,
+  type FacetCounts,
   type ImportSession,
   type ListPlan,
   type ModelPage,
@@ -17,6 +19,7 @@ import {
   type UpsertSummary,
 } from "./catalogue-store.js";
 import type { HubModel } from "./model-record.js";
+import { DERIVED_VERSION, filterTags, trendingScore } from "./derived.js";
 import { SearchOrder } from "./search-order.js";
 import { StoreUnavailableError, type HubStore } from "./store.js";
 
@@ -25,6 +28,7 @@ const SORT_COLUMNS: Record<SortField, string> = {
   likes: "likes",
   lastModified: "last_modified",
   createdAt: "created_at",
+  trending: "trending",
 };
 
 /** Advisory lock keys (class, id): one migrator at a time, one import at a time. */
@@ -69,6 +73,15 @@ CREATE INDEX models_library ON models (library_name, downloads);
 CREATE INDEX models_tags ON models USING gin (tags);
 CREATE INDEX models_id_trgm ON models USING gin (lower(id) gin_trgm_ops);
 CREATE INDEX models_mapped ON models (rowid) WHERE mapped;
+`,
+  },
+  {
+    version: 2,
+    name: "trending",
+    // Filled in by refreshDerived (derived.ts computes the score) right after the migrations.
+    sql: `
+ALTER TABLE models ADD COLUMN trending bigint NOT NULL DEFAULT 0;
+CREATE INDEX models_order_trending ON models (trending, rowid) INCLUDE (id);
 `,
   },
 ];
@@ -155,13 +168,6 @@ function arrayLiteral(values: string[]): string {
   return `{${values.map((value) => `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`).join(",")}}`;
 }
 
-function filterTags(model: HubModel): string[] {
-  const tags = new Set(model.tags);
-  if (model.pipeline_tag) tags.add(model.pipeline_tag);
-  if (model.library_name) tags.add(model.library_name);
-  return [...tags];
-}
-
 /** The channel an import's commit notifies, so every replica drops what it cached of the catalogue. */
 const CATALOGUE_CHANNEL = "hubkit_catalogue";
 /** Pages kept by the list cache (a few KB each at the usual limits). */
@@ -185,6 +191,7 @@ export class PostgresStore implements HubStore {
   private readonly searchWalkRows: number;
   private readonly memoryWalkRows: number;
   private libraryCountsCache?: { version: string; counts: Map<string, number> };
+  private facetCache?: { version: string; counts: FacetCounts };
   /** ids in list order per sort, as of a catalogue_version (see searchInMemory) */
   private readonly searchOrders = new Map<SortField, { version: string; order: SearchOrder }>();
   private readonly buildingOrders = new Map<SortField, Promise<void>>();
@@ -340,6 +347,53 @@ export class PostgresStore implements HubStore {
     );
     const counts = new Map(rows.map((row) => [row.library, row.n]));
     this.libraryCountsCache = { version, counts };
+    return counts;
+  }
+
+  /** As CatalogueStore.countModels: matches of the filters and search, counted up to `cap` + 1. */
+  async countModels(query: ModelQuery, cap: number): Promise<{ count: number; exact: boolean }> {
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where: string[] = [];
+    for (const term of (query.search ?? "").split(/\s+/).filter(Boolean)) {
+      where.push(`lower(m.id) LIKE ${param(`%${escapeLike(term.toLowerCase())}%`)}`);
+    }
+    if (query.author)
+      where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
+    if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
+    if (query.library) where.push(`m.library_name = ${param(query.library)}`);
+    if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+    const sql =
+      "SELECT count(*)::bigint AS n FROM (SELECT 1 FROM models m" +
+      (where.length ? ` WHERE ${where.join(" AND ")}` : "") +
+      ` LIMIT ${param(cap + 1)}) AS hits`;
+    const { rows } = await this.query<{ n: number }>(sql, params);
+    const n = rows[0]?.n ?? 0;
+    return { count: Math.min(n, cap), exact: n <= cap };
+  }
+
+  /** As CatalogueStore.facetCounts, cached until an import commits (on any replica). */
+  async facetCounts(): Promise<FacetCounts> {
+    const version = (await this.getMeta("catalogue_version")) ?? "0";
+    if (this.facetCache?.version === version) return this.facetCache.counts;
+    const [total, pipelines, tags] = await Promise.all([
+      this.count(),
+      this.query<{ value: string; n: number }>(
+        "SELECT pipeline_tag AS value, count(*)::bigint AS n FROM models WHERE pipeline_tag IS NOT NULL GROUP BY pipeline_tag",
+      ),
+      this.query<{ value: string; n: number }>(
+        "SELECT tag AS value, count(*)::bigint AS n FROM models, unnest(tags) AS tag GROUP BY tag",
+      ),
+    ]);
+    const counts: FacetCounts = {
+      total,
+      pipeline_tag: sortedCounts(pipelines.rows),
+      tags: sortedCounts(tags.rows),
+    };
+    this.facetCache = { version, counts };
     return counts;
   }
 
@@ -619,7 +673,8 @@ export class PostgresStore implements HubStore {
       await run(`CREATE TEMPORARY TABLE hubkit_import (
         ord bigint NOT NULL, id text COLLATE "C" NOT NULL, pipeline_tag text, library_name text,
         downloads bigint NOT NULL, likes bigint NOT NULL, created_at bigint NOT NULL,
-        last_modified bigint NOT NULL, mapped boolean NOT NULL, tags text[] NOT NULL, doc text NOT NULL
+        last_modified bigint NOT NULL, mapped boolean NOT NULL, tags text[] NOT NULL, doc text NOT NULL,
+        trending bigint NOT NULL
       ) ON COMMIT DROP`);
     } catch (error) {
       end(error as Error);
@@ -681,7 +736,7 @@ export class PostgresStore implements HubStore {
             model.library_name ?? null,
           )}\t${model.downloads}\t${model.likes}\t${Date.parse(model.createdAt)}\t${Date.parse(
             model.lastModified,
-          )}\t${mapped ? "t" : "f"}\t${copyField(arrayLiteral(filterTags(model)))}\t${copyField(JSON.stringify(model))}\n`;
+          )}\t${mapped ? "t" : "f"}\t${copyField(arrayLiteral(filterTags(model)))}\t${copyField(JSON.stringify(model))}\t${trendingScore(model)}\n`;
         }
         const stream = copy;
         if (!stream.write(text)) {
@@ -741,7 +796,7 @@ export class PostgresStore implements HubStore {
 type Run = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
 const MODEL_COLUMNS =
-  "id, pipeline_tag, library_name, downloads, likes, created_at, last_modified, mapped, tags, doc";
+  "id, pipeline_tag, library_name, downloads, likes, created_at, last_modified, mapped, tags, doc, trending";
 const FINAL_COLUMNS = MODEL_COLUMNS.split(", ")
   .map((column) => `f.${column}`)
   .join(", ");
@@ -769,7 +824,8 @@ export function rebuildThreshold(existingRows: number, minRows = 20_000): number
 async function upsertModels(run: Run, source: ImportSource): Promise<number> {
   await run(`UPDATE models m SET pipeline_tag = f.pipeline_tag, library_name = f.library_name,
       downloads = f.downloads, likes = f.likes, created_at = f.created_at,
-      last_modified = f.last_modified, mapped = f.mapped, tags = f.tags, doc = f.doc
+      last_modified = f.last_modified, mapped = f.mapped, tags = f.tags, doc = f.doc,
+      trending = f.trending
     FROM ${source.table} f WHERE m.id = f.id`);
   const inserted = await run(`INSERT INTO models (rowid, ${MODEL_COLUMNS}) ${newRows(source)}`);
   return inserted.rowCount ?? 0;
@@ -826,6 +882,60 @@ async function rebuildModels(run: Run, source: ImportSource): Promise<number> {
     await run(`ALTER INDEX ${index.name}_next RENAME TO ${index.name}`);
   }
   return inserted.rowCount ?? 0;
+}
+
+/**
+ * Recomputes every row's derived tags and trending score (derived.ts) when the catalogue was indexed
+ * by an older DERIVED_VERSION: one transaction under the import lock, so replicas starting together
+ * do it once and readers see the catalogue before or after.
+ */
+async function refreshDerived(pool: pg.Pool): Promise<void> {
+  const current = String(DERIVED_VERSION);
+  const done = async (client: pg.PoolClient | pg.Pool) =>
+    (await client.query<{ value: string }>("SELECT value FROM hubkit_meta WHERE key = 'derived_version'"))
+      .rows[0]?.value === current;
+  if (await done(pool)) return;
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
+    if (!(await done(client))) {
+      // In batches by rowid: memory stays bounded on any catalogue size.
+      let after = 0;
+      for (;;) {
+        const { rows } = await client.query<{ rowid: number; doc: string }>(
+          "SELECT rowid, doc FROM models WHERE rowid > $1 ORDER BY rowid LIMIT 2000",
+          [after],
+        );
+        if (rows.length === 0) break;
+        const batch = rows.map((row) => {
+          const model = JSON.parse(row.doc) as HubModel;
+          return { rowid: row.rowid, tags: arrayLiteral(filterTags(model)), trending: trendingScore(model) };
+        });
+        await client.query(
+          `UPDATE models m SET tags = u.tags::text[], trending = u.trending
+           FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(rowid, tags, trending)
+           WHERE m.rowid = u.rowid`,
+          [batch.map((row) => row.rowid), batch.map((row) => row.tags), batch.map((row) => row.trending)],
+        );
+        after = rows[rows.length - 1].rowid;
+      }
+      await client.query(
+        `INSERT INTO hubkit_meta (key, value) VALUES ('derived_version', $1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        [current],
+      );
+      await client.query(
+        "UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'",
+      );
+    }
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 async function runMigrations(pool: pg.Pool): Promise<void> {
@@ -914,6 +1024,7 @@ export async function openPostgresStore(
   }
   try {
     await runMigrations(pool);
+    await refreshDerived(pool);
   } catch (error) {
     await pool.end().catch(() => {});
     throw new Error(`cannot prepare the catalogue database ${where}: ${(error as Error).message}`);

@@ -47,6 +47,17 @@ export interface ProxyExchange {
    * first (e.g. Stop in the playground), so the upstream request was aborted and its connection closed
    */
   outcome: "complete" | "client-closed";
+  /**
+   * milliseconds from the request to the first byte of a streamed body (first token), or to the
+   * response headers otherwise; undefined when the upstream never answered
+   */
+  latencyMs?: number;
+  /** milliseconds from the request to the end of the exchange */
+  durationMs: number;
+  /** events of an event stream (about one per token), after the first one */
+  streamEvents?: number;
+  /** milliseconds between the first and the last chunk of an event stream */
+  streamMs?: number;
 }
 
 const FORWARDED_REQUEST_HEADERS = [
@@ -116,11 +127,17 @@ function upstreamFailure(error: unknown, connectMs: number, idleMs: number): Htt
  * timeout), the browser gets a final `{"error": …}` event, which clients report as the backend
  * failing, instead of a bare network error. No `[DONE]` follows: the stream is not complete.
  */
-function relayEventStream(source: Readable, idleMs: number, isAborted: () => boolean): PassThrough {
+function relayEventStream(
+  source: Readable,
+  idleMs: number,
+  isAborted: () => boolean,
+  onChunk?: (chunk: Buffer) => void,
+): PassThrough {
   const out = new PassThrough();
   let tail = "\n\n";
   source.on("data", (chunk: Buffer) => {
     tail = (tail + chunk.toString("latin1")).slice(-2);
+    onChunk?.(chunk);
   });
   source.pipe(out);
   source.on("error", (error: { code?: string }) => {
@@ -215,6 +232,11 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
   ) => {
     const controller = new AbortController();
     const upstreamReply: { status?: number } = {};
+    // Timings for the providers' measured latency and throughput (provider-stats.ts).
+    const started = performance.now();
+    const timing: { headersAt?: number; firstChunkAt?: number; lastChunkAt?: number; events: number } = {
+      events: 0,
+    };
     reply.raw.on("close", () => {
       const finished = reply.raw.writableFinished;
       // Aborting the upstream request closes its connection, so the router stops generating.
@@ -224,6 +246,19 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
         path: request.url.split("?")[0],
         status: upstreamReply.status,
         outcome: finished ? "complete" : "client-closed",
+        latencyMs:
+          timing.firstChunkAt !== undefined
+            ? timing.firstChunkAt - started
+            : timing.headersAt !== undefined
+              ? timing.headersAt - started
+              : undefined,
+        durationMs: performance.now() - started,
+        ...(timing.firstChunkAt !== undefined && timing.lastChunkAt !== undefined
+          ? {
+              streamEvents: Math.max(0, timing.events - 1),
+              streamMs: timing.lastChunkAt - timing.firstChunkAt,
+            }
+          : {}),
       });
     });
     const body =
@@ -245,6 +280,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     // A body the browser stops reading, or that the upstream breaks off, must not throw unhandled.
     upstream.body.on("error", () => {});
     upstreamReply.status = upstream.statusCode;
+    timing.headersAt = performance.now();
     const header = (name: string): string | undefined => {
       const value = upstream.headers[name];
       return Array.isArray(value) ? value.join(", ") : value;
@@ -283,7 +319,15 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       throw upstreamFailure(error, connectMs, idleMs);
     }
     if (contentType.startsWith("text/event-stream")) {
-      return reply.send(relayEventStream(upstream.body, idleMs, () => controller.signal.aborted));
+      const countEvents = (chunk: Buffer) => {
+        const now = performance.now();
+        timing.firstChunkAt ??= now;
+        timing.lastChunkAt = now;
+        timing.events += chunk.toString("latin1").split("data:").length - 1;
+      };
+      return reply.send(
+        relayEventStream(upstream.body, idleMs, () => controller.signal.aborted, countEvents),
+      );
     }
     return reply.send(upstream.body);
   };

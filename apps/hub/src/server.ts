@@ -6,6 +6,7 @@ import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { registerHubApi } from "./api.js";
+import { ProviderStats } from "./provider-stats.js";
 import { HttpError } from "./errors.js";
 import { libraryRegistry, taskAssetsDir, taskPages } from "./hub-data.js";
 import { seedEmbeddedCatalogue } from "./importer.js";
@@ -325,11 +326,13 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
 
     const onlineRouterUrl = options.onlineRouterUrl ?? REAL_ROUTER_URL;
     const proxyExchanges: ProxyExchange[] = [];
+    const providerStats = new ProviderStats();
     const routerUrl = emulator ? emulator.routerUrl : onlineRouterUrl;
     await registerHubApi(app, {
       store,
       tasks: taskPages,
       libraries: libraryRegistry,
+      providerStats: () => providerStats.summary(),
       config: () => ({
         mode,
         router: mode === "offline" ? routerUrl : onlineRouterUrl,
@@ -358,6 +361,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       emulatorOrigins: emulator ? Object.values(emulator.hosts) : undefined,
       onExchangeEnd: (exchange) => {
         proxyExchanges.push(exchange);
+        providerStats.record(exchange);
         if (proxyExchanges.length > KEPT_EXCHANGES) proxyExchanges.shift();
       },
     });

@@ -4,6 +4,7 @@ import {
   openCatalogue,
   type CatalogueOptions,
   type CatalogueStore,
+  type FacetCounts,
   type ImportSession,
   type ModelPage,
   type ModelQuery,
@@ -21,6 +22,10 @@ export interface HubStore {
   /** models that some inference provider serves */
   mappedModels(limit?: number): Promise<HubModel[]>;
   libraryCounts(): Promise<Map<string, number>>;
+  /** matches of the query's filters and search, counted up to `cap` (exact: false beyond) */
+  countModels(query: ModelQuery, cap: number): Promise<{ count: number; exact: boolean }>;
+  /** models per pipeline tag and per filter tag over the whole catalogue */
+  facetCounts(): Promise<FacetCounts>;
   getMeta(key: string): Promise<string | undefined>;
   setMeta(key: string, value: string): Promise<void>;
   beginImport(): Promise<ImportSession>;
@@ -65,6 +70,12 @@ export class SqliteHubStore implements HubStore {
   }
   async libraryCounts() {
     return this.catalogue.libraryCounts();
+  }
+  async countModels(query: ModelQuery, cap: number) {
+    return this.catalogue.countModels(query, cap);
+  }
+  async facetCounts() {
+    return this.catalogue.facetCounts();
   }
   async getMeta(key: string) {
     return this.catalogue.getMeta(key);

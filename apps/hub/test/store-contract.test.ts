@@ -59,7 +59,7 @@ beforeAll(async () => {
   }
   // PostgreSQL keeps each sort's ids in memory for searches (built in the background on the first
   // search): have them ready, so the comparisons below go through that plan as well as the SQL ones.
-  for (const sort of ["downloads", "likes", "createdAt", "lastModified"] as const) {
+  for (const sort of ["downloads", "likes", "createdAt", "lastModified", "trending"] as const) {
     await postgres.store.listModels({ search: "coder", tags: [], sort, direction: -1, limit: 1 });
   }
   await (postgres.store as PostgresStore).searchOrdersSettled();
@@ -118,7 +118,7 @@ describe("the API on SQLite and on PostgreSQL", () => {
   });
 
   it("lists, sorts and paginates identically", async () => {
-    for (const sort of ["downloads", "likes", "createdAt", "lastModified"]) {
+    for (const sort of ["downloads", "likes", "createdAt", "lastModified", "trending"]) {
       for (const direction of [-1, 1]) {
         const pages = await expectSame(`/api/models?sort=${sort}&direction=${direction}&limit=500`, true);
         expect(pages).toBeGreaterThan(5);
@@ -152,6 +152,11 @@ describe("the API on SQLite and on PostgreSQL", () => {
       "author=meta-llama",
       "search=chat&pipeline_tag=text-generation&library=peft",
       "search=base&filter=hubkit-synthetic&sort=lastModified&direction=1",
+      "search=coder&sort=trending",
+      "library=gguf&sort=trending&direction=1",
+      "inference=warm&license=mit",
+      "num_parameters=min:1B,max:12B&sort=trending",
+      "apps=llama.cpp&other=conversational",
     ];
     for (const query of queries) await expectSame(`/api/models?${query}&limit=40`, true);
   }, 120_000);
@@ -166,6 +171,9 @@ describe("the API on SQLite and on PostgreSQL", () => {
       "/api/models/acme/not-there",
       "/api/models?sort=nope",
       "/api/models?cursor=abc",
+      "/api/models-facets",
+      "/api/models/meta-llama/Llama-3.3-70B-Instruct/revision/main",
+      "/meta-llama/Llama-3.3-70B-Instruct/resolve/main/README.md",
       "/api/libraries",
       "/api/libraries/transformers",
       "/api/libraries/timm",

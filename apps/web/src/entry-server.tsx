@@ -82,6 +82,9 @@ export async function render(
         </TitleCollectorContext.Provider>
       </StrictMode>,
       {
+        // Suspense boundaries larger than this are otherwise streamed as separate segments revealed
+        // by inline scripts, which the hub's Content-Security-Policy refuses; the page is sent whole.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // Every loader has resolved, so the whole page is ready at once: the <title> it names is
         // known before the first byte of the body is sent.
         onAllReady() {

@@ -25,6 +25,8 @@ export const ROUTE_MODULES: Record<string, string> = {
   libraries: "src/routes/libraries.tsx",
   models: "src/routes/models.tsx",
   model: "src/routes/model.tsx",
+  "author-models": "src/routes/models.tsx",
+  "model-by-path": "src/routes/model.tsx",
   playground: "src/routes/playground.tsx",
   "not-found": "src/routes/not-found.tsx",
 };
@@ -61,6 +63,18 @@ export const routes: RouteObject[] = [
               const page = await import("./routes/playground.js");
               return { ...page, Component: titled("Playground", page.Component) };
             }),
+          },
+          // huggingface.co's paths: /{org}/{name} opens a model, /{org} lists an author's models. The
+          // static paths above rank first.
+          {
+            id: "author-models",
+            path: ":owner",
+            lazy: reloadOnStaleChunk(() => import("./routes/models.js")),
+          },
+          {
+            id: "model-by-path",
+            path: ":owner/:name",
+            lazy: reloadOnStaleChunk(() => import("./routes/model.js")),
           },
           {
             id: NOT_FOUND_ROUTE_ID,

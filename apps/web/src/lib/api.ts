@@ -29,7 +29,9 @@ export interface HubModel {
   mask_token?: string;
   safetensors?: ModelData["safetensors"];
   gguf?: ModelData["gguf"];
-  siblings?: { rfilename: string }[];
+  /** `size` in bytes when the hub knows it */
+  siblings?: { rfilename: string; size?: number }[];
+  trendingScore?: number;
   spaces?: string[];
   inference?: string;
   gated?: false | "auto" | "manual";
@@ -190,6 +192,9 @@ export interface ModelListPage {
   models: HubModel[];
   /** opaque cursor of the next page, from the Link header */
   nextCursor?: string;
+  /** matches of the query (X-Total-Count, with `count`), and whether it is exact (false: at least) */
+  total?: number;
+  totalExact?: boolean;
 }
 
 export interface ModelListQuery {
@@ -201,6 +206,13 @@ export interface ModelListQuery {
   limit?: number;
   cursor?: string;
   expand?: string[];
+  author?: string;
+  /** huggingface.co's list parameters, passed through as they are (other, apps, license…) */
+  extra?: [string, string][];
+  /** page index (0 first) */
+  page?: number;
+  /** ask for the total number of matches */
+  count?: boolean;
 }
 
 export async function listModels(query: ModelListQuery, signal?: AbortSignal): Promise<ModelListPage> {
@@ -210,6 +222,10 @@ export async function listModels(query: ModelListQuery, signal?: AbortSignal): P
   if (query.library) params.set("library", query.library);
   if (query.filter) params.set("filter", query.filter);
   if (query.sort) params.set("sort", query.sort);
+  if (query.author) params.set("author", query.author);
+  for (const [name, value] of query.extra ?? []) params.append(name, value);
+  if (query.page) params.set("p", String(query.page));
+  if (query.count) params.set("count", "true");
   params.set("limit", String(query.limit ?? 50));
   if (query.cursor) params.set("cursor", query.cursor);
   for (const field of query.expand ?? []) params.append("expand[]", field);
@@ -228,7 +244,51 @@ export async function listModels(query: ModelListQuery, signal?: AbortSignal): P
   const nextCursor = next
     ? (new URL(next[1], "http://hub.invalid").searchParams.get("cursor") ?? undefined)
     : undefined;
-  return { models, nextCursor };
+  const total = response.headers.get("x-total-count");
+  return {
+    models,
+    nextCursor,
+    total: total === null ? undefined : Number(total),
+    totalExact: response.headers.get("x-total-count-exact") !== "false",
+  };
+}
+
+/** GET /api/models-facets: models per value of each filter of the models list. */
+export interface ModelFacets {
+  total: number;
+  pipeline_tag: Record<string, number>;
+  library: Record<string, number>;
+  license: Record<string, number>;
+  language: Record<string, number>;
+  inference_provider: Record<string, number>;
+  inference: number;
+  apps: Record<string, number>;
+  num_parameters: Record<string, number>;
+  other: Record<string, number>;
+}
+
+export function getModelFacets(signal?: AbortSignal): Promise<ModelFacets> {
+  return getJson<ModelFacets>("/api/models-facets", signal);
+}
+
+/** The model card (README.md, YAML front matter included), as hub clients download it. */
+export async function getModelCard(id: string, signal?: AbortSignal): Promise<string> {
+  const response = await apiFetch(`/${modelPath(id)}/resolve/main/README.md`, {
+    signal,
+    headers: { accept: "text/markdown" },
+  });
+  if (!response.ok) throw await readError(response, "Loading the model card");
+  return response.text();
+}
+
+/** GET /api/hubkit/provider-stats: each provider's measured latency and throughput. */
+export interface ProviderStats {
+  windowMinutes: number;
+  providers: Record<string, { calls: number; latencyMs: number; tokensPerSecond: number | null }>;
+}
+
+export function getProviderStats(signal?: AbortSignal): Promise<ProviderStats> {
+  return getJson<ProviderStats>("/api/hubkit/provider-stats", signal);
 }
 
 let configPromise: Promise<HubConfig> | undefined;

@@ -2,7 +2,8 @@
 // task lists) parses, and each token becomes an element. No HTML string is ever injected except
 // highlight.js output, which escapes the code it wraps; raw HTML in a reply is shown as text,
 // images become links (a reply must not make the browser fetch from a host it names), and links
-// keep only web and mail addresses. Loaded on demand by <Markdown>.
+// keep only web and mail addresses. Loaded on demand by <Markdown>. Model cards (`card` option) also
+// show https images (no referrer) and keep links within this site; their raw HTML is shown as its text.
 import hljs from "highlight.js/lib/core";
 import bash from "highlight.js/lib/languages/bash";
 import javascript from "highlight.js/lib/languages/javascript";
@@ -27,11 +28,21 @@ const ALIASES: Record<string, string> = {
   zsh: "bash",
 };
 
-/** http(s), mailto and in-page links only. */
+export interface MarkdownOptions {
+  /** a model card: images shown, site-relative links kept, raw HTML reduced to its text */
+  card?: boolean;
+}
+
+let options: MarkdownOptions = {};
+
+/** http(s), mailto and in-page links only (cards: also paths on this site). */
 function safeHref(href: string): string | undefined {
   try {
     const url = new URL(href, "https://example.invalid/");
-    if (url.origin === "https://example.invalid") return href.startsWith("#") ? href : undefined;
+    if (url.origin === "https://example.invalid") {
+      if (href.startsWith("#")) return href;
+      return options.card && href.startsWith("/") && !href.startsWith("//") ? href : undefined;
+    }
     return ["http:", "https:", "mailto:"].includes(url.protocol) ? href : undefined;
   } catch {
     return undefined;
@@ -81,10 +92,44 @@ function inline(tokens: Token[] | undefined, fallback = ""): ReactNode {
         return <code key={key}>{token.text}</code>;
       case "br":
         return <br key={key} />;
-      case "link":
       case "image": {
-        const href = safeHref((token as Tokens.Link | Tokens.Image).href);
-        const label = token.type === "image" ? token.text || token.href : inline(token.tokens, token.text);
+        const image = token as Tokens.Image;
+        // https images, or images on this site (a root-relative path)
+        const shown =
+          /^https:\/\//i.test(image.href) || (image.href.startsWith("/") && !image.href.startsWith("//"));
+        if (options.card && shown) {
+          return (
+            <img
+              key={key}
+              src={image.href}
+              alt={image.text}
+              title={image.title ?? undefined}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              className="md-image"
+            />
+          );
+        }
+        const href = safeHref(image.href);
+        const label = image.text || image.href;
+        return href ? (
+          <a key={key} href={href} target="_blank" rel="noopener noreferrer nofollow">
+            {label}
+          </a>
+        ) : (
+          <span key={key}>{label}</span>
+        );
+      }
+      case "link": {
+        const href = safeHref((token as Tokens.Link).href);
+        const label = inline(token.tokens, token.text);
+        if (href?.startsWith("/")) {
+          return (
+            <a key={key} href={href}>
+              {label}
+            </a>
+          );
+        }
         return href ? (
           <a key={key} href={href} target="_blank" rel="noopener noreferrer nofollow">
             {label}
@@ -94,8 +139,8 @@ function inline(tokens: Token[] | undefined, fallback = ""): ReactNode {
         );
       }
       default:
-        // Raw HTML and anything else: its source, as text.
-        return token.raw;
+        // Raw HTML and anything else: its source as text (cards: the text between the tags).
+        return options.card && token.type === "html" ? htmlText(token.raw) : token.raw;
     }
   });
 }
@@ -139,7 +184,12 @@ function blocks(tokens: Token[]): ReactNode {
         const align = (index: number) =>
           table.align[index] ? { textAlign: table.align[index]! } : undefined;
         return (
-          <div key={key} className="md-table">
+          <div
+            key={key}
+            className="md-table"
+            // A card's wide table scrolls: it must be reachable by keyboard.
+            {...(options.card ? { tabIndex: 0, role: "region", "aria-label": "Table" } : {})}
+          >
             <table>
               <thead>
                 <tr>
@@ -165,17 +215,42 @@ function blocks(tokens: Token[]): ReactNode {
           </div>
         );
       }
-      default:
-        // Raw HTML blocks and anything else: the source, as text.
+      default: {
+        // Raw HTML blocks and anything else: the source, as text (cards: only the text between tags).
+        if (options.card && token.type === "html") {
+          const text = htmlText(token.raw).trim();
+          return text ? (
+            <p key={key} className="md-raw">
+              {text}
+            </p>
+          ) : null;
+        }
         return (
           <p key={key} className="md-raw">
             {token.raw.trim()}
           </p>
         );
+      }
     }
   });
 }
 
-export function renderMarkdown(source: string): ReactNode {
-  return blocks(Lexer.lex(source, { gfm: true }));
+/** The text of an HTML fragment, tags and comments dropped (never parsed as HTML). */
+function htmlText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+}
+
+export function renderMarkdown(source: string, renderOptions: MarkdownOptions = {}): ReactNode {
+  options = renderOptions;
+  try {
+    return blocks(Lexer.lex(source, { gfm: true }));
+  } finally {
+    options = {};
+  }
 }

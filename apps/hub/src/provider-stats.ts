@@ -1,0 +1,80 @@
+// Measured latency and throughput of each inference provider, from the recent calls through this
+// server's /router proxy (the playground, the widgets, any client pointed at the hub): what the model
+// page's provider picker shows beside each provider. Kept in memory, per server.
+import type { ProxyExchange } from "./proxy.js";
+
+/** Calls kept per provider, and how old a call may be to count. */
+const KEPT_PER_PROVIDER = 50;
+const WINDOW_MS = 60 * 60 * 1000;
+
+interface Sample {
+  at: number;
+  latencyMs: number;
+  tokensPerSecond?: number;
+}
+
+export interface ProviderFigures {
+  /** successful calls measured in the window */
+  calls: number;
+  /** median milliseconds to the first token (streams) or to the response (other calls) */
+  latencyMs: number;
+  /** median events per second of streamed replies (about tokens per second); null without streams */
+  tokensPerSecond: number | null;
+}
+
+/** GET /api/hubkit/provider-stats */
+export interface ProviderStatsReply {
+  windowMinutes: number;
+  providers: Record<string, ProviderFigures>;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The provider of a proxied path: /router/{provider}/…; OpenAI-style /router/v1/… calls name none. */
+export function providerOfPath(path: string): string | undefined {
+  const match = /^\/router\/([\w.-]+)\//.exec(path);
+  return match && match[1] !== "v1" ? match[1] : undefined;
+}
+
+export class ProviderStats {
+  private readonly samples = new Map<string, Sample[]>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  record(exchange: ProxyExchange): void {
+    const provider = providerOfPath(exchange.path);
+    // Failed and abandoned calls say nothing about a provider's speed.
+    if (!provider || exchange.outcome !== "complete" || exchange.latencyMs === undefined) return;
+    if (exchange.status === undefined || exchange.status >= 400) return;
+    const sample: Sample = { at: this.now(), latencyMs: exchange.latencyMs };
+    if (exchange.streamEvents && exchange.streamMs && exchange.streamMs > 0) {
+      sample.tokensPerSecond = (exchange.streamEvents * 1000) / exchange.streamMs;
+    }
+    const list = this.samples.get(provider) ?? [];
+    list.push(sample);
+    if (list.length > KEPT_PER_PROVIDER) list.shift();
+    this.samples.set(provider, list);
+  }
+
+  summary(): ProviderStatsReply {
+    const since = this.now() - WINDOW_MS;
+    const providers: Record<string, ProviderFigures> = {};
+    for (const [provider, list] of this.samples) {
+      const recent = list.filter((sample) => sample.at >= since);
+      if (recent.length === 0) continue;
+      const rates = recent.flatMap((sample) =>
+        sample.tokensPerSecond === undefined ? [] : [sample.tokensPerSecond],
+      );
+      providers[provider] = {
+        calls: recent.length,
+        latencyMs: Math.round(median(recent.map((sample) => sample.latencyMs))),
+        tokensPerSecond: rates.length ? Math.round(median(rates) * 10) / 10 : null,
+      };
+    }
+    return { windowMinutes: WINDOW_MS / 60_000, providers };
+  }
+}
