@@ -59,23 +59,25 @@ export async function prepareRequest(
     throw new InferenceClientInputError(`Provider ${provider} requires a model ID to be passed directly.`);
   }
   const model = args.model ?? (await loadDefaultModel(task as InferenceTask, options));
+  // A mapping entry made here rather than read from the hub.
+  const own = (providerId: string, entryTask = task): InferenceProviderMappingEntry => ({
+    provider,
+    providerId,
+    hfModelId: model,
+    status: "live",
+    task: entryTask as never,
+  });
   let mapping: InferenceProviderMappingEntry | null;
   if (provider === "auto") {
     // The router reads the model string itself (`org/model:provider`, policies): sent verbatim.
-    mapping = { provider, providerId: model, hfModelId: model, status: "live", task: "conversational" };
+    mapping = own(model, "conversational");
   } else if (helper.clientSideRoutingOnly) {
     if (!model.startsWith(`${provider}/`)) {
       throw new InferenceClientInputError(
         `Models from ${provider} must be prefixed by "${provider}/". Got "${model}".`,
       );
     }
-    mapping = {
-      provider,
-      providerId: model.slice(provider.length + 1),
-      hfModelId: model,
-      status: "live",
-      task: task as never,
-    };
+    mapping = own(model.slice(provider.length + 1));
   } else {
     mapping = await getMappingEntry(model, provider, task, args.accessToken, options, route?.mapping);
   }
@@ -104,14 +106,7 @@ export function authMethodFor(
   return "none";
 }
 
-/** The header carrying a provider's own key, per its definition (Bearer unless it says otherwise). */
-function providerKeyHeader(provider: string, key: string): [string, string] {
-  const auth = DEFINITIONS_BY_ID[provider as InferenceProvider]?.auth ?? {
-    header: "Authorization",
-    scheme: "Bearer",
-  };
-  return [auth.header, auth.scheme ? `${auth.scheme} ${key}` : key];
-}
+const BEARER = { header: "Authorization", scheme: "Bearer" };
 
 /**
  * Builds URL, headers and body for a model id already resolved for the provider. Synchronous and
@@ -161,10 +156,9 @@ export function buildRequest(
       );
     }
   } else if (accessToken && authMethod === "provider-key") {
-    const [name, value] = endpointUrl
-      ? ["Authorization", `Bearer ${accessToken}`]
-      : providerKeyHeader(helper.provider, accessToken);
-    headers[name] = value;
+    // A provider's own key goes as its definition says; an endpoint's as a Bearer token.
+    const auth = (!endpointUrl && DEFINITIONS_BY_ID[helper.provider as InferenceProvider]?.auth) || BEARER;
+    headers[auth.header] = auth.scheme ? `${auth.scheme} ${accessToken}` : accessToken;
   }
   if (!isBinary && ownBody === undefined) headers["Content-Type"] = "application/json";
   if (helper.extraHeaders) Object.assign(headers, helper.extraHeaders);

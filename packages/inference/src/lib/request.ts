@@ -8,6 +8,7 @@ import {
   InferenceClientError,
   InferenceClientProviderApiError,
   InferenceClientProviderOutputError,
+  responseOf as httpResponseOf,
 } from "../errors.js";
 import type { ChatCompletionOutput } from "@hubkit/tasks";
 import type { ProviderHelper, ResponseContext, TaskHelpers } from "../providers/helper.js";
@@ -72,8 +73,8 @@ async function fetchWithRetries(
 /** The request body as an error carries it: parsed JSON, a placeholder for binary data. */
 function bodyForError(body: unknown): HttpRequest["body"] {
   let data: unknown;
-  if (typeof Blob !== "undefined" && body instanceof Blob) data = "[Blob or ArrayBuffer]";
-  else if (body instanceof ArrayBuffer) data = "[Blob or ArrayBuffer]";
+  if ((typeof Blob !== "undefined" && body instanceof Blob) || body instanceof ArrayBuffer)
+    data = "[Blob or ArrayBuffer]";
   else if (typeof FormData !== "undefined" && body instanceof FormData) data = "[FormData]";
   else if (typeof body === "string") {
     try {
@@ -94,14 +95,6 @@ export function httpRequestOf(prepared: PreparedRequest): HttpRequest {
     method: prepared.info.method ?? "GET",
     headers: prepared.info.headers,
     body: bodyForError(prepared.info.body),
-  };
-}
-
-function httpResponseOf(response: Response, body: unknown) {
-  return {
-    requestId: response.headers.get("x-request-id") ?? "",
-    status: response.status,
-    body: body as Record<string, unknown> | string,
   };
 }
 
@@ -313,8 +306,12 @@ export async function runChatTask(
   const callOptions: TaskOptions = { ...call.options, task: "conversational" };
   try {
     // Defined for the "conversational" task whatever the provider.
-    const route = resolveDirectRoute(helpers, args, callOptions) as Route;
-    return await runRoute(route, args, callOptions, {});
+    const helper = (resolveDirectRoute(helpers, args, callOptions) as Route)
+      .helper as ProviderHelper<ChatCompletionOutput>;
+    const prepared = await prepareRequest(args, helper, callOptions);
+    // Chat helpers read the reply alone: no argument rewrite, no response context to build.
+    const reply = await sendRequest(prepared, args, callOptions, helper.provider);
+    return await helper.getResponse(reply, undefined as never);
   } catch (error) {
     throw call.fail(error);
   }
