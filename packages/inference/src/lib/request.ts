@@ -12,6 +12,7 @@ import {
 } from "../errors.js";
 import type { ChatCompletionOutput } from "@hubkit/tasks";
 import type { ProviderHelper, ResponseContext, TaskHelpers } from "../providers/helper.js";
+import { conversationalRefusals } from "../providers/index.js";
 import type { InferenceTask, Options, OutputType, RequestArgs } from "../types.js";
 import { delay } from "../utils/delay.js";
 import { type Call, redactText, startCall } from "./call.js";
@@ -306,7 +307,7 @@ export async function runChatTask(
   const callOptions: TaskOptions = { ...call.options, task: "conversational" };
   try {
     // Defined for the "conversational" task whatever the provider.
-    const helper = (resolveDirectRoute(helpers, args, callOptions) as Route)
+    const helper = (resolveDirectRoute(helpers, conversationalRefusals, args, callOptions) as Route)
       .helper as ProviderHelper<ChatCompletionOutput>;
     const prepared = await prepareRequest(args, helper, callOptions);
     // Chat helpers read the reply alone: no argument rewrite, no response context to build.

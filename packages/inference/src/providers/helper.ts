@@ -227,4 +227,6 @@ export function defineHelper<Output>(
 }
 
 export type TaskHelpers<Output = unknown> = Partial<Record<InferenceProvider, ProviderHelper<Output>>>;
+/** Providers' task lists, for the "Available tasks" error: every provider's, or only those a caller can need. */
+export type TaskLists = Partial<Record<InferenceProvider, readonly string[]>>;
 export type { InferenceTask };
