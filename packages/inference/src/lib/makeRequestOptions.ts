@@ -12,7 +12,7 @@ import type {
   RequestArgs,
 } from "../types.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../version.js";
-import { getMappingEntry } from "./getProviderModelId.js";
+import { equivalentMappingTasks, getMappingEntry } from "./getProviderModelId.js";
 import { loadDefaultModel } from "./hubApi.js";
 import { isUrl } from "./isUrl.js";
 import { getLogger } from "./logger.js";
@@ -38,6 +38,30 @@ export async function prepareRequest(
   options: RequestOptions,
   route?: Route,
 ): Promise<PreparedRequest & { model: string }> {
+  // Checked first, as no earlier rule can apply without an endpoint or a model.
+  if (!args.endpointUrl && !args.model && !options.task) {
+    throw new InferenceClientInputError("No model provided, and no task has been specified.");
+  }
+  return prepareTaskRequest(
+    args,
+    helper,
+    options,
+    route,
+    equivalentMappingTasks(helper.provider, options.task),
+  );
+}
+
+/**
+ * `prepareRequest` for a call that always has a task, whose mapping entries only that task may serve
+ * (chat): without the checks those make moot. `equivalent`: see `getMappingEntry`.
+ */
+export async function prepareTaskRequest(
+  args: ArgsWithData,
+  helper: ProviderHelper,
+  options: RequestOptions,
+  route?: Route,
+  equivalent?: readonly string[],
+): Promise<PreparedRequest & { model: string }> {
   const provider = helper.provider;
   const { task } = options;
   if (args.endpointUrl && provider !== "hf-inference") {
@@ -50,9 +74,6 @@ export async function prepareRequest(
     // The endpoint serves one model: nothing to look up on the hub.
     const model = args.model ?? args.endpointUrl;
     return { ...buildRequest(helper, model, args, options), model };
-  }
-  if (!args.model && !task) {
-    throw new InferenceClientInputError("No model provided, and no task has been specified.");
   }
   // Checked before the default model is loaded: no hub call for a call that cannot work.
   if (helper.clientSideRoutingOnly && !args.model) {
@@ -79,7 +100,15 @@ export async function prepareRequest(
     }
     mapping = own(model.slice(provider.length + 1));
   } else {
-    mapping = await getMappingEntry(model, provider, task, args.accessToken, options, route?.mapping);
+    mapping = await getMappingEntry(
+      model,
+      provider,
+      task,
+      args.accessToken,
+      options,
+      route?.mapping,
+      equivalent,
+    );
   }
   if (!mapping) {
     throw new InferenceClientInputError(

@@ -17,7 +17,7 @@ import type { InferenceTask, Options, OutputType, RequestArgs } from "../types.j
 import { delay } from "../utils/delay.js";
 import { type Call, redactText, startCall } from "./call.js";
 import { getLogger } from "./logger.js";
-import { type PreparedRequest, prepareRequest } from "./makeRequestOptions.js";
+import { type PreparedRequest, prepareRequest, prepareTaskRequest } from "./makeRequestOptions.js";
 import { type Route, resolveDirectRoute, resolveRoutes } from "./resolve.js";
 import { type ServerSentEvent, SseParser } from "./sse.js";
 
@@ -35,8 +35,6 @@ export interface TaskHooks<Output> {
   /** Rewrites the arguments once the provider is known (e.g. audio as a data URL for fal-ai). */
   prepareArgs?: (args: Args, helper: ProviderHelper<Output>) => Args | Promise<Args>;
 }
-
-const RETRYABLE = new Set([429, 503]);
 
 /** Milliseconds to wait before retry number `attempt` (0-based): Retry-After if given, else backoff with jitter. */
 export function retryDelay(response: Response, attempt: number, options: Options): number {
@@ -61,7 +59,8 @@ async function fetchWithRetries(
   const fetchFn = options.fetch ?? fetch;
   for (let attempt = 0; ; attempt++) {
     const response = await fetchFn(prepared.url, prepared.info);
-    if (attempt >= maxRetries || !RETRYABLE.has(response.status)) return response;
+    // 429 and 503 are worth retrying.
+    if (attempt >= maxRetries || (response.status !== 429 && response.status !== 503)) return response;
     const wait = retryDelay(response, attempt, options);
     await response.body?.cancel().catch(() => undefined);
     getLogger(options.logger).debug(
@@ -114,8 +113,8 @@ async function readErrorBody(response: Response): Promise<{ json?: Record<string
   return { text };
 }
 
-const isJson = (contentType: string | null) =>
-  !!contentType && ["application/json", "application/problem+json"].some((ct) => contentType.startsWith(ct));
+/** `application/json` or `application/problem+json` (with any parameters). */
+const isJson = (contentType: string | null) => /^application\/(problem\+)?json/.test(contentType ?? "");
 
 /** Builds a call's ProviderApiError: 4.x's message prefix, the request and reply attached, no token. */
 function apiErrorFactory(response: Response, prepared: PreparedRequest, token: string | undefined) {
@@ -309,7 +308,7 @@ export async function runChatTask(
     // Defined for the "conversational" task whatever the provider.
     const helper = (resolveDirectRoute(helpers, conversationalRefusals, args, callOptions) as Route)
       .helper as ProviderHelper<ChatCompletionOutput>;
-    const prepared = await prepareRequest(args, helper, callOptions);
+    const prepared = await prepareTaskRequest(args, helper, callOptions);
     // Chat helpers read the reply alone: no argument rewrite, no response context to build.
     const reply = await sendRequest(prepared, args, callOptions, helper.provider);
     return await helper.getResponse(reply, undefined as never);
