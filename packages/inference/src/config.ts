@@ -50,20 +50,16 @@ export function providerBase(key: ProviderUrlKey, options?: BaseOptions): string
  * receives. (An `endpointUrl` the caller passes gets the token whatever its host, as in 4.x.)
  */
 export function isHubHost(url: string, options?: BaseOptions): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  for (const base of [hubBase(options), routerBase(options)]) {
+  const origin = (href: string) => {
     try {
-      if (new URL(base).origin === parsed.origin) return true;
+      return new URL(href).origin;
     } catch {
-      // an unparsable base matches nothing
+      return undefined; // an unparsable URL matches nothing
     }
-  }
-  if (parsed.protocol !== "https:") return false;
-  const host = parsed.hostname;
-  return host === "huggingface.co" || host.endsWith(".huggingface.co");
+  };
+  const target = origin(url);
+  if (!target) return false;
+  if (target === origin(hubBase(options)) || target === origin(routerBase(options))) return true;
+  // https `huggingface.co` or a subdomain, on any port.
+  return /^https:\/\/([^/]+\.)?huggingface\.co(:\d+)?$/.test(target);
 }

@@ -92,7 +92,7 @@ function bodyForError(body: unknown): HttpRequest["body"] {
 export function httpRequestOf(prepared: PreparedRequest): HttpRequest {
   return {
     url: prepared.url,
-    method: prepared.info.method ?? "GET",
+    method: prepared.info.method,
     headers: prepared.info.headers,
     body: bodyForError(prepared.info.body),
   };
