@@ -1,6 +1,7 @@
 import { hubBase } from "../config.js";
 import { InferenceClientHubApiError, InferenceClientInputError, responseOf } from "../errors.js";
 import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask, Options } from "../types.js";
+import { parseJson } from "../utils/guards.js";
 
 const MAPPING_TTL_MS = 5 * 60_000;
 /** Hub answers (provider mappings, the task list), shared by concurrent calls; failures are not kept. */
@@ -78,12 +79,7 @@ function sharedMappingLookup(
         responseOf(response, body),
       );
     const text = await response.text();
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      payload = undefined;
-    }
+    const payload = parseJson(text);
     if (!response.ok) {
       const error = (payload as { error?: unknown } | undefined)?.error;
       throw fail(typeof error === "string" ? `: ${error}` : "", payload ?? text);

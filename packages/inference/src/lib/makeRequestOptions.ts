@@ -163,7 +163,7 @@ export function buildRequest(
     { authMethod, model: endpointUrl ?? resolvedModel, task, urlTransform },
     options,
   );
-  const isBinary = "data" in args && !!args.data;
+  const isBinary = !!args.data;
   const bodyParams = {
     args: remainingArgs as Record<string, unknown>,
     model: resolvedModel,

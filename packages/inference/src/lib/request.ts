@@ -15,6 +15,7 @@ import type { ProviderHelper, ResponseContext, TaskHelpers } from "../providers/
 import { conversationalRefusals } from "../providers/index.js";
 import type { InferenceTask, Options, OutputType, RequestArgs } from "../types.js";
 import { delay } from "../utils/delay.js";
+import { parseJson } from "../utils/guards.js";
 import { type Call, redactText, startCall } from "./call.js";
 import { getLogger } from "./logger.js";
 import { type PreparedRequest, prepareRequest, prepareTaskRequest } from "./makeRequestOptions.js";
@@ -77,11 +78,8 @@ function bodyForError(body: unknown): HttpRequest["body"] {
     data = "[Blob or ArrayBuffer]";
   else if (typeof FormData !== "undefined" && body instanceof FormData) data = "[FormData]";
   else if (typeof body === "string") {
-    try {
-      data = JSON.parse(body);
-    } catch {
-      data = body;
-    }
+    const parsed = parseJson(body);
+    data = parsed === undefined ? body : parsed;
   }
   if (data && typeof data === "object" && "accessToken" in data) {
     (data as Record<string, unknown>).accessToken = "[REDACTED]";
@@ -104,13 +102,8 @@ const HTTP_ERROR = "an HTTP error occurred when requesting the provider";
 /** Reads an error reply's JSON; a reply that claims JSON but is not gives its text instead. */
 async function readErrorBody(response: Response): Promise<{ json?: Record<string, unknown>; text: string }> {
   const text = await response.text().catch(() => "");
-  try {
-    const json = JSON.parse(text) as unknown;
-    if (json && typeof json === "object") return { json: json as Record<string, unknown>, text };
-  } catch {
-    // not JSON after all
-  }
-  return { text };
+  const json = parseJson(text);
+  return json && typeof json === "object" ? { json: json as Record<string, unknown>, text } : { text };
 }
 
 /** `application/json` or `application/problem+json` (with any parameters). */
