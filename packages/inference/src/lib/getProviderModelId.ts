@@ -41,8 +41,9 @@ export function equivalentMappingTasks(
 }
 
 /**
- * The mapping entry of `model` on `provider`: the hardcoded one, or the model's hub mapping (read
- * once per call: `known` is the mapping the resolution step already read). Null when the model is
+ * The mapping entry of `model` on `provider` from the model's hub mapping (read once per call:
+ * `known` is the mapping the resolution step already read; the caller checks
+ * `HARDCODED_MODEL_ID_MAPPING` first). Null when the model is
  * not mapped to that provider. The entry's task must be `task`, or one of `equivalent`
  * (`equivalentMappingTasks`).
  */
@@ -55,10 +56,6 @@ export async function getMappingEntry(
   known?: InferenceProviderMappingEntry,
   equivalent?: readonly string[],
 ): Promise<InferenceProviderMappingEntry | null> {
-  const hardcoded = HARDCODED_MODEL_ID_MAPPING[provider]?.[model];
-  if (hardcoded) {
-    return { provider, providerId: hardcoded, hfModelId: model, status: "live", task: task as never };
-  }
   const entry =
     known ??
     (await fetchProviderMapping(model, accessToken, options)).find((item) => item.provider === provider);

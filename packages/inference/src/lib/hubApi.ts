@@ -73,25 +73,18 @@ function sharedMappingLookup(
       signal: options.signal,
     });
     const fail = (message: string, body: unknown) =>
-      new InferenceClientHubApiError(
-        `Failed to fetch inference provider mapping for model ${model}${message}`,
-        { url, method: "GET" },
-        responseOf(response, body),
-      );
+      new InferenceClientHubApiError(message, { url, method: "GET" }, responseOf(response, body));
+    const failed = `Failed to fetch inference provider mapping for model ${model}`;
     const text = await response.text();
     const payload = parseJson(text);
     if (!response.ok) {
       const error = (payload as { error?: unknown } | undefined)?.error;
-      throw fail(typeof error === "string" ? `: ${error}` : "", payload ?? text);
+      throw fail(typeof error === "string" ? `${failed}: ${error}` : failed, payload ?? text);
     }
-    if (payload === undefined) throw fail(": malformed API response, invalid JSON", text);
+    if (payload === undefined) throw fail(`${failed}: malformed API response, invalid JSON`, text);
     const raw = (payload as { inferenceProviderMapping?: unknown })?.inferenceProviderMapping;
     if (!raw || typeof raw !== "object") {
-      throw new InferenceClientHubApiError(
-        `We have not been able to find inference provider information for model ${model}.`,
-        { url, method: "GET" },
-        responseOf(response, payload),
-      );
+      throw fail(`We have not been able to find inference provider information for model ${model}.`, payload);
     }
     return normalizeMapping(model, raw);
   });

@@ -12,7 +12,7 @@ import type {
   RequestArgs,
 } from "../types.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../version.js";
-import { equivalentMappingTasks, getMappingEntry } from "./getProviderModelId.js";
+import { HARDCODED_MODEL_ID_MAPPING, equivalentMappingTasks, getMappingEntry } from "./getProviderModelId.js";
 import { loadDefaultModel } from "./hubApi.js";
 import { isUrl } from "./isUrl.js";
 import { getLogger } from "./logger.js";
@@ -99,6 +99,9 @@ export async function prepareTaskRequest(
       );
     }
     mapping = own(model.slice(provider.length + 1));
+  } else if (HARDCODED_MODEL_ID_MAPPING[provider]?.[model]) {
+    // Mapped in code: no hub lookup.
+    mapping = own(HARDCODED_MODEL_ID_MAPPING[provider][model]);
   } else {
     mapping = await getMappingEntry(
       model,

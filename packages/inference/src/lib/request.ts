@@ -15,7 +15,7 @@ import type { ProviderHelper, ResponseContext, TaskHelpers } from "../providers/
 import { conversationalRefusals } from "../providers/index.js";
 import type { InferenceTask, Options, OutputType, RequestArgs } from "../types.js";
 import { delay } from "../utils/delay.js";
-import { parseJson } from "../utils/guards.js";
+import { isString, parseJson } from "../utils/guards.js";
 import { type Call, redactText, startCall } from "./call.js";
 import { getLogger } from "./logger.js";
 import { type PreparedRequest, prepareRequest, prepareTaskRequest } from "./makeRequestOptions.js";
@@ -135,8 +135,10 @@ async function httpError(
   if (isJson(contentType)) {
     const { json, text } = await readErrorBody(response);
     if (!json) return fail(text || HTTP_ERROR, text);
-    const message = [json.error, json.detail, json.message].find((value) => typeof value === "string");
-    if (message !== undefined) return fail(`${json.error ?? json.detail ?? json.message}`, json);
+    // As 4.x: when one of them is a string, the first one present is the message.
+    if ([json.error, json.detail, json.message].some(isString)) {
+      return fail(`${json.error ?? json.detail ?? json.message}`, json);
+    }
     return fail(`${HTTP_ERROR}.`, json);
   }
   const text = contentType?.startsWith("text/plain;") ? await response.text().catch(() => "") : undefined;

@@ -133,9 +133,8 @@ export function isChatCompletionOutput(value: unknown): value is ChatCompletionO
     isNumber(value.created) &&
     isString(value.id) &&
     isString(value.model) &&
-    (value.system_fingerprint === undefined ||
-      value.system_fingerprint === null ||
-      isString(value.system_fingerprint)) &&
+    // Absent, null or a string.
+    isString(value.system_fingerprint ?? "") &&
     isObject(value.usage)
   );
 }
