@@ -5,7 +5,7 @@
  */
 import { InferenceClientInputError } from "../errors.js";
 import { autoRouterConversational } from "../providers/autoRouter.js";
-import { DEFINITIONS_BY_ID } from "../providers/definitions.js";
+import { DEFINITIONS_BY_ID, PROVIDER_DEFINITIONS } from "../providers/definitions.js";
 import type { ProviderHelper, TaskHelpers, TaskLists } from "../providers/helper.js";
 import { PROVIDER_TASKS } from "../providers/index.js";
 import type {
@@ -127,8 +127,8 @@ function selectRoutableHelper<Output>(
 
 /** 4.x's error for a provider id it does not know, listing the providers the router serves. */
 export function unknownProvider(provider: string): InferenceClientInputError {
-  const routed = Object.values(DEFINITIONS_BY_ID)
-    .filter((definition) => definition.routed)
-    .map((definition) => definition.id);
+  const routed = PROVIDER_DEFINITIONS.filter((definition) => definition.routed).map(
+    (definition) => definition.id,
+  );
   return providerNotSupported(provider, routed);
 }
