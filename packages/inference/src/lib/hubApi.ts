@@ -43,20 +43,17 @@ function normalizeMapping(model: string, raw: unknown): InferenceProviderMapping
  * cached per hub, model and kind of caller (with or without a hub token) for a few minutes. A hub
  * without a mapping for the model is a HubApiError, as in 4.x.
  */
-export async function fetchProviderMapping(
+export function fetchProviderMapping(
   model: string,
   accessToken: string | undefined,
   options: Options,
 ): Promise<InferenceProviderMappingEntry[]> {
-  try {
-    return await sharedMappingLookup(model, accessToken, options);
-  } catch (error) {
+  const lookup = () => sharedMappingLookup(model, accessToken, options);
+  return lookup().catch((error: unknown) => {
     // A concurrent caller's abort ended the shared lookup: ask again with this call's own signal.
-    if ((error as Error)?.name === "AbortError" && !options.signal?.aborted) {
-      return sharedMappingLookup(model, accessToken, options);
-    }
+    if ((error as Error)?.name === "AbortError" && !options.signal?.aborted) return lookup();
     throw error;
-  }
+  });
 }
 
 function sharedMappingLookup(

@@ -99,19 +99,12 @@ export async function prepareTaskRequest(
       );
     }
     mapping = own(model.slice(provider.length + 1));
-  } else if (HARDCODED_MODEL_ID_MAPPING[provider]?.[model]) {
-    // Mapped in code: no hub lookup.
-    mapping = own(HARDCODED_MODEL_ID_MAPPING[provider][model]);
   } else {
-    mapping = await getMappingEntry(
-      model,
-      provider,
-      task,
-      args.accessToken,
-      options,
-      route?.mapping,
-      equivalent,
-    );
+    // Mapped in code: no hub lookup.
+    const hardcoded = HARDCODED_MODEL_ID_MAPPING[provider]?.[model];
+    mapping = hardcoded
+      ? own(hardcoded)
+      : await getMappingEntry(model, provider, task, args.accessToken, options, route?.mapping, equivalent);
   }
   if (!mapping) {
     throw new InferenceClientInputError(
@@ -193,7 +186,7 @@ export function buildRequest(
     headers[auth.header] = auth.scheme ? `${auth.scheme} ${accessToken}` : accessToken;
   }
   if (!isBinary && ownBody === undefined) headers["Content-Type"] = "application/json";
-  if (helper.extraHeaders) Object.assign(headers, helper.extraHeaders);
+  Object.assign(headers, helper.extraHeaders);
   if (options.billTo) headers[HF_HEADER_X_BILL_TO] = options.billTo;
   const userAgent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
   headers["User-Agent"] = `${PACKAGE_NAME}/${PACKAGE_VERSION}${userAgent ? ` ${userAgent}` : ""}`;
