@@ -131,6 +131,7 @@ export function authMethodFor(
   return "none";
 }
 
+/** A key's header when its provider's definition names none, and an endpoint's. */
 const BEARER = { header: "Authorization", scheme: "Bearer" };
 
 /**

@@ -13,8 +13,11 @@ export interface ProviderDefinition<Id extends string = string> {
   readonly baseUrl: string;
   /** Extra direct bases some tasks use (fal.ai's queue), by name. */
   readonly extraBaseUrls?: Readonly<Record<string, string>>;
-  /** How its key is sent: `Authorization: {scheme} {key}`, or a header of its own. */
-  readonly auth: { readonly header: string; readonly scheme?: string };
+  /**
+   * How its key is sent: `{header}: {scheme} {key}` (or the key alone without a scheme). Omitted:
+   * `Authorization: Bearer {key}`.
+   */
+  readonly auth?: { readonly header: string; readonly scheme?: string };
   /**
    * False for providers the hub's router no longer serves (upstream removed them in July 2026):
    * callable directly with their own key only.

@@ -3,7 +3,6 @@ import { defineListing, defineProvider, defineTasks } from "../definition.js";
 export const definition = /* @__PURE__ */ defineProvider({
   id: "groq",
   baseUrl: "https://api.groq.com",
-  auth: { header: "Authorization", scheme: "Bearer" },
   routed: true,
 });
 

@@ -4,7 +4,6 @@ export const definition = /* @__PURE__ */ defineProvider({
   id: "hf-inference",
   // Lives on the router: a redirected router carries it along (see providerBase).
   baseUrl: "https://router.huggingface.co/hf-inference",
-  auth: { header: "Authorization", scheme: "Bearer" },
   routed: true,
 });
 

@@ -3,7 +3,6 @@ import { defineListing, defineProvider, defineTasks } from "../definition.js";
 export const definition = /* @__PURE__ */ defineProvider({
   id: "hyperbolic",
   baseUrl: "https://api.hyperbolic.xyz",
-  auth: { header: "Authorization", scheme: "Bearer" },
   routed: false,
 });
 

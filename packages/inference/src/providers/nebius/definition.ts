@@ -3,7 +3,6 @@ import { defineListing, defineProvider, defineTasks } from "../definition.js";
 export const definition = /* @__PURE__ */ defineProvider({
   id: "nebius",
   baseUrl: "https://api.studio.nebius.ai",
-  auth: { header: "Authorization", scheme: "Bearer" },
   routed: false,
 });
 

@@ -3,7 +3,6 @@ import { defineListing, defineProvider, defineTasks } from "../definition.js";
 export const definition = /* @__PURE__ */ defineProvider({
   id: "nscale",
   baseUrl: "https://inference.api.nscale.com",
-  auth: { header: "Authorization", scheme: "Bearer" },
   routed: true,
 });
 

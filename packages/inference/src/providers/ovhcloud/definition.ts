@@ -3,7 +3,6 @@ import { defineListing, defineProvider, defineTasks } from "../definition.js";
 export const definition = /* @__PURE__ */ defineProvider({
   id: "ovhcloud",
   baseUrl: "https://oai.endpoints.kepler.ai.cloud.ovh.net",
-  auth: { header: "Authorization", scheme: "Bearer" },
   routed: true,
 });
 

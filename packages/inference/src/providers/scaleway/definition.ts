@@ -3,7 +3,6 @@ import { defineListing, defineProvider, defineTasks } from "../definition.js";
 export const definition = /* @__PURE__ */ defineProvider({
   id: "scaleway",
   baseUrl: "https://api.scaleway.ai",
-  auth: { header: "Authorization", scheme: "Bearer" },
   routed: true,
 });
 
