@@ -9,7 +9,7 @@ export const HF_HEADER_X_BILL_TO = "X-HF-Bill-To";
 export const PROVIDER_BASE_URLS: Record<ProviderUrlKey, string> = /* @__PURE__ */ Object.fromEntries(
   PROVIDER_DEFINITIONS.flatMap((definition) => [
     [definition.id, definition.baseUrl],
-    ...Object.entries(("extraBaseUrls" in definition && definition.extraBaseUrls) || {}),
+    ...Object.entries(definition.extraBaseUrls ?? {}),
   ]),
 ) as Record<ProviderUrlKey, string>;
 
