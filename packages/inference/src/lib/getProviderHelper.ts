@@ -3,10 +3,10 @@ import { DEFINITIONS_BY_ID } from "../providers/definitions.js";
 import type { ProviderHelper, TaskHelpers, TaskLists } from "../providers/helper.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
 
-/** 4.x's error for a provider id it does not know, listing the `available` ones. */
+/** 4.x's error for a provider id it does not know, listing the `available` ones (comma-joined, as arrays print). */
 export function providerNotSupported(provider: string, available: string[]): InferenceClientInputError {
   return new InferenceClientInputError(
-    `Provider '${provider}' not supported. Available providers: ${available.join(",")}`,
+    `Provider '${provider}' not supported. Available providers: ${available}`,
   );
 }
 
