@@ -9,7 +9,7 @@ export const HF_HEADER_X_BILL_TO = "X-HF-Bill-To";
 export const PROVIDER_BASE_URLS: Record<ProviderUrlKey, string> = /* @__PURE__ */ Object.fromEntries(
   PROVIDER_DEFINITIONS.flatMap((definition) => [
     [definition.id, definition.baseUrl],
-    ...Object.entries(("extraBaseUrls" in definition && definition.extraBaseUrls) || {}),
+    ...Object.entries(definition.extraBaseUrls ?? {}),
   ]),
 ) as Record<ProviderUrlKey, string>;
 
@@ -50,20 +50,16 @@ export function providerBase(key: ProviderUrlKey, options?: BaseOptions): string
  * receives. (An `endpointUrl` the caller passes gets the token whatever its host, as in 4.x.)
  */
 export function isHubHost(url: string, options?: BaseOptions): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  for (const base of [hubBase(options), routerBase(options)]) {
+  const origin = (href: string) => {
     try {
-      if (new URL(base).origin === parsed.origin) return true;
+      return new URL(href).origin;
     } catch {
-      // an unparsable base matches nothing
+      return undefined; // an unparsable URL matches nothing
     }
-  }
-  if (parsed.protocol !== "https:") return false;
-  const host = parsed.hostname;
-  return host === "huggingface.co" || host.endsWith(".huggingface.co");
+  };
+  const target = origin(url);
+  if (!target) return false;
+  if (target === origin(hubBase(options)) || target === origin(routerBase(options))) return true;
+  // https `huggingface.co` or a subdomain, on any port.
+  return /^https:\/\/([^/]+\.)?huggingface\.co(:\d+)?$/.test(target);
 }

@@ -21,6 +21,15 @@ export interface HttpResponse {
   body: JsonObject | string;
 }
 
+/** The part of a reply an error keeps: its request id, status and (already read) body. */
+export function responseOf(response: Response, body: unknown): HttpResponse {
+  return {
+    requestId: response.headers.get("x-request-id") ?? "",
+    status: response.status,
+    body: body as JsonObject | string,
+  };
+}
+
 /** One provider tried under "auto" before the call moved on to the next (hubkit's failover). */
 export interface FailedAttempt {
   provider: string;

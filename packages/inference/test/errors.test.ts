@@ -61,6 +61,15 @@ describe("argument validation (no request sent)", () => {
     );
   });
 
+  it("rejects chat on a provider without a chat route, listing its tasks", async () => {
+    // The chat path reads only the task lists of such providers (conversationalRefusals).
+    const error = await rejection(chatCompletion({ ...chatArgs, model: "m", provider: "wavespeed" }));
+    expect(error).toBeInstanceOf(InferenceClientInputError);
+    expect(error.message).toBe(
+      "Task 'conversational' not supported for provider 'wavespeed'. Available tasks: text-to-image,text-to-video,image-to-image,image-to-video,image-text-to-image,image-text-to-video",
+    );
+  });
+
   it("requires a task for an external provider in request()", async () => {
     const error = await rejection(request({ inputs: "x", model: "m", provider: "together" }));
     expect(error.message).toBe(

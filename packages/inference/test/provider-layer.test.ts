@@ -4,8 +4,17 @@ import { readdirSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MODELS } from "@hubkit/emulator";
 import * as hf from "@hubkit/inference";
-import { PROVIDER_DEFINITIONS, PROVIDER_LISTINGS } from "../src/providers/definitions.js";
-import { HELPERS_BY_TASK, PROVIDER_TASKS } from "../src/providers/index.js";
+import {
+  PROVIDER_DEFINITIONS,
+  PROVIDER_LISTINGS,
+  PROVIDER_TASK_LISTS,
+} from "../src/providers/definitions.js";
+import {
+  HELPERS_BY_TASK,
+  PROVIDER_TASKS,
+  conversationalHelpers,
+  conversationalRefusals,
+} from "../src/providers/index.js";
 import { PROVIDER_KEY_ENV_VARS } from "../src/snippets/tables.js";
 import { HUB_TOKEN, recordingLogger, rejection, useEmulator } from "./helpers.js";
 
@@ -19,23 +28,26 @@ describe("provider definitions", () => {
     );
     expect(PROVIDER_DEFINITIONS.map((d) => d.id).sort()).toEqual(folders.sort());
     expect(PROVIDER_LISTINGS.map((l) => l.id)).toEqual(PROVIDER_DEFINITIONS.map((d) => d.id));
+    expect(PROVIDER_TASK_LISTS.map((t) => t.id)).toEqual(PROVIDER_DEFINITIONS.map((d) => d.id));
   });
 
   it.each(PROVIDER_DEFINITIONS.map((d) => [d.id, d] as const))("%s is complete", (id, definition) => {
     const listing = PROVIDER_LISTINGS.find((l) => l.id === id);
+    const { tasks } = PROVIDER_TASK_LISTS.find((t) => t.id === id)!;
     expect(definition.id).toBe(id);
     expect(listing?.hubOrg).toMatch(/^[A-Za-z0-9][A-Za-z0-9-]*$/);
     expect(new URL(definition.baseUrl).protocol).toBe("https:");
     expect(listing?.keyEnvVar).toMatch(/^[A-Z][A-Z0-9_]*$/);
-    expect(definition.auth.header.length).toBeGreaterThan(0);
+    // Without `auth`, the key goes as `Authorization: Bearer {key}`.
+    if (definition.auth) expect(definition.auth.header.length).toBeGreaterThan(0);
     expect(typeof definition.routed).toBe("boolean");
-    expect(definition.tasks.length).toBeGreaterThan(0);
+    expect(tasks.length).toBeGreaterThan(0);
     // Each listed task has a helper for this provider, and each helper is listed.
-    for (const task of definition.tasks) {
+    for (const task of tasks) {
       expect(HELPERS_BY_TASK[task as hf.InferenceTask]?.[id]?.provider, `${id} ${task}`).toBe(id);
     }
     for (const [task, helpers] of Object.entries(HELPERS_BY_TASK)) {
-      if (helpers?.[id]) expect(definition.tasks, `${id} serves ${task}`).toContain(task);
+      if (helpers?.[id]) expect(tasks, `${id} serves ${task}`).toContain(task);
     }
   });
 
@@ -46,11 +58,16 @@ describe("provider definitions", () => {
       expect(PROVIDER_KEY_ENV_VARS[listing.id]).toBe(listing.keyEnvVar);
     }
     for (const definition of PROVIDER_DEFINITIONS) {
+      const { tasks } = PROVIDER_TASK_LISTS.find((t) => t.id === definition.id)!;
       expect(hf.PROVIDER_BASE_URLS[definition.id]).toBe(definition.baseUrl);
-      expect(PROVIDER_TASKS[definition.id]).toEqual(definition.tasks);
+      expect(PROVIDER_TASKS[definition.id]).toEqual(tasks);
       expect(hf.HARDCODED_MODEL_ID_MAPPING[definition.id]).toEqual({});
-      expect(Object.keys(hf.PROVIDERS[definition.id]).sort()).toEqual([...definition.tasks].sort());
+      expect(Object.keys(hf.PROVIDERS[definition.id]).sort()).toEqual([...tasks].sort());
     }
+    // Chat refusals carry exactly the task lists of the providers without a chat helper.
+    const withoutChat = PROVIDER_DEFINITIONS.filter((d) => !conversationalHelpers[d.id]).map((d) => d.id);
+    expect(Object.keys(conversationalRefusals).sort()).toEqual(withoutChat.sort());
+    for (const id of withoutChat) expect(conversationalRefusals[id]).toEqual(PROVIDER_TASKS[id]);
     expect(hf.PROVIDER_BASE_URLS["fal-ai-queue"]).toBe("https://queue.fal.run");
   });
 });

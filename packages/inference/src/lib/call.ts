@@ -37,9 +37,8 @@ const HUB_TOKEN = /hf_[A-Za-z0-9]{6,}/g;
 
 /** Removes the token (and anything shaped like a hub token) from a text. */
 export function redactText(text: string, accessToken: string | undefined): string {
-  let out = accessToken && accessToken.length >= 4 ? text.split(accessToken).join("[redacted]") : text;
-  out = out.replace(HUB_TOKEN, "hf_[redacted]");
-  return out;
+  const out = accessToken && accessToken.length >= 4 ? text.replaceAll(accessToken, "[redacted]") : text;
+  return out.replace(HUB_TOKEN, "hf_[redacted]");
 }
 
 function redactError(error: unknown, accessToken: string | undefined): unknown {

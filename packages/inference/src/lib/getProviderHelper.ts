@@ -1,13 +1,12 @@
 import { InferenceClientInputError } from "../errors.js";
 import { DEFINITIONS_BY_ID } from "../providers/definitions.js";
-import type { ProviderHelper, TaskHelpers } from "../providers/helper.js";
-import { PROVIDER_TASKS } from "../providers/index.js";
+import type { ProviderHelper, TaskHelpers, TaskLists } from "../providers/helper.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
 
-/** 4.x's error for a provider id it does not know, listing the `available` ones. */
+/** 4.x's error for a provider id it does not know, listing the `available` ones (comma-joined, as arrays print). */
 export function providerNotSupported(provider: string, available: string[]): InferenceClientInputError {
   return new InferenceClientInputError(
-    `Provider '${provider}' not supported. Available providers: ${available.join(",")}`,
+    `Provider '${provider}' not supported. Available providers: ${available}`,
   );
 }
 
@@ -18,9 +17,13 @@ export function assertProvider(provider: string): asserts provider is InferenceP
   }
 }
 
-/** The helper serving `task` on `provider`, from that task's helpers; errors name what is available. */
+/**
+ * The helper serving `task` on `provider`, from that task's helpers; errors name what is available
+ * (`taskLists`: the providers' tasks, passed in so that chat passes only the few it can need).
+ */
 export function selectHelper<Output>(
   helpers: TaskHelpers<Output> | undefined,
+  taskLists: TaskLists,
   provider: string,
   task: InferenceTask | undefined,
   generic?: ProviderHelper<Output>,
@@ -35,7 +38,7 @@ export function selectHelper<Output>(
   const helper = helpers?.[provider];
   if (!helper) {
     throw new InferenceClientInputError(
-      `Task '${task}' not supported for provider '${provider}'. Available tasks: ${PROVIDER_TASKS[provider].join(",")}`,
+      `Task '${task}' not supported for provider '${provider}'. Available tasks: ${taskLists[provider]}`,
     );
   }
   return helper;

@@ -28,9 +28,24 @@ const EQUIVALENT_SENTENCE_TRANSFORMERS_TASKS: readonly string[] = [
 ];
 
 /**
- * The mapping entry of `model` on `provider`: the hardcoded one, or the model's hub mapping (read
- * once per call: `known` is the mapping the resolution step already read). Null when the model is
- * not mapped to that provider.
+ * The mapping tasks a call for `task` on `provider` accepts besides `task` itself (undefined: only
+ * `task`). Apart from `getMappingEntry`, so that chat, which never needs it, leaves it out.
+ */
+export function equivalentMappingTasks(
+  provider: string,
+  task: InferenceTask | undefined,
+): readonly string[] | undefined {
+  return provider === "hf-inference" && task && EQUIVALENT_SENTENCE_TRANSFORMERS_TASKS.includes(task)
+    ? EQUIVALENT_SENTENCE_TRANSFORMERS_TASKS
+    : undefined;
+}
+
+/**
+ * The mapping entry of `model` on `provider` from the model's hub mapping (read once per call:
+ * `known` is the mapping the resolution step already read; the caller checks
+ * `HARDCODED_MODEL_ID_MAPPING` first). Null when the model is
+ * not mapped to that provider. The entry's task must be `task`, or one of `equivalent`
+ * (`equivalentMappingTasks`).
  */
 export async function getMappingEntry(
   model: string,
@@ -39,21 +54,14 @@ export async function getMappingEntry(
   accessToken: string | undefined,
   options: Options,
   known?: InferenceProviderMappingEntry,
+  equivalent?: readonly string[],
 ): Promise<InferenceProviderMappingEntry | null> {
-  const hardcoded = HARDCODED_MODEL_ID_MAPPING[provider]?.[model];
-  if (hardcoded) {
-    return { provider, providerId: hardcoded, hfModelId: model, status: "live", task: task as never };
-  }
   const entry =
     known ??
     (await fetchProviderMapping(model, accessToken, options)).find((item) => item.provider === provider);
   if (!entry) return null;
   if (task) {
-    const accepted =
-      provider === "hf-inference" && EQUIVALENT_SENTENCE_TRANSFORMERS_TASKS.includes(task)
-        ? EQUIVALENT_SENTENCE_TRANSFORMERS_TASKS
-        : [task];
-    if (!accepted.includes(entry.task)) {
+    if (!(equivalent ?? [task]).includes(entry.task)) {
       throw new InferenceClientInputError(
         `Model ${model} is not supported for task ${task} and provider ${provider}. Supported task: ${entry.task}.`,
       );

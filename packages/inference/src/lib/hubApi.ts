@@ -1,18 +1,25 @@
 import { hubBase } from "../config.js";
-import { InferenceClientHubApiError, InferenceClientInputError } from "../errors.js";
+import { InferenceClientHubApiError, InferenceClientInputError, responseOf } from "../errors.js";
 import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask, Options } from "../types.js";
+import { parseJson } from "../utils/guards.js";
 
 const MAPPING_TTL_MS = 5 * 60_000;
-const mappingCache = new Map<
-  string,
-  { expires: number; entries: Promise<InferenceProviderMappingEntry[]> }
->();
-const tasksCache = new Map<string, Promise<Record<string, { models?: { id?: string }[] }>>>();
+/** Hub answers (provider mappings, the task list), shared by concurrent calls; failures are not kept. */
+const cache = new Map<string, { expires: number; value: Promise<unknown> }>();
 
 /** Forgets cached hub answers (provider mappings and the task list). */
 export function clearHubCache(): void {
-  mappingCache.clear();
-  tasksCache.clear();
+  cache.clear();
+}
+
+function cached<T>(key: string, ttl: number, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
+  const value = load();
+  cache.set(key, { expires: Date.now() + ttl, value });
+  // Failures are not cached: the next call asks again.
+  value.catch(() => cache.delete(key));
+  return value;
 }
 
 /** The hub answers a mapping keyed by provider or (newer) an array of entries; both become an array. */
@@ -36,20 +43,17 @@ function normalizeMapping(model: string, raw: unknown): InferenceProviderMapping
  * cached per hub, model and kind of caller (with or without a hub token) for a few minutes. A hub
  * without a mapping for the model is a HubApiError, as in 4.x.
  */
-export async function fetchProviderMapping(
+export function fetchProviderMapping(
   model: string,
   accessToken: string | undefined,
   options: Options,
 ): Promise<InferenceProviderMappingEntry[]> {
-  try {
-    return await sharedMappingLookup(model, accessToken, options);
-  } catch (error) {
+  const lookup = () => sharedMappingLookup(model, accessToken, options);
+  return lookup().catch((error: unknown) => {
     // A concurrent caller's abort ended the shared lookup: ask again with this call's own signal.
-    if ((error as Error)?.name === "AbortError" && !options.signal?.aborted) {
-      return sharedMappingLookup(model, accessToken, options);
-    }
+    if ((error as Error)?.name === "AbortError" && !options.signal?.aborted) return lookup();
     throw error;
-  }
+  });
 }
 
 function sharedMappingLookup(
@@ -59,86 +63,45 @@ function sharedMappingLookup(
 ): Promise<InferenceProviderMappingEntry[]> {
   const hubToken = accessToken?.startsWith("hf_") ? accessToken : undefined;
   const hub = hubBase(options);
-  const key = `${hub}\n${model}\n${hubToken ? "token" : "anonymous"}`;
-  const cached = mappingCache.get(key);
-  if (cached && cached.expires > Date.now()) return cached.entries;
-
-  const entries = (async () => {
+  return cached(`${hub}\n${model}\n${hubToken ? "token" : "anonymous"}`, MAPPING_TTL_MS, async () => {
     const url = `${hub}/api/models/${model}?expand[]=inferenceProviderMapping`;
     const response = await (options.fetch ?? fetch)(url, {
       headers: hubToken ? { Authorization: `Bearer ${hubToken}` } : {},
       signal: options.signal,
     });
-    const request = { url, method: "GET" };
-    const reply = (status: number, body: unknown) => ({
-      requestId: response.headers.get("x-request-id") ?? "",
-      status,
-      body: body as Record<string, unknown> | string,
-    });
+    const fail = (message: string, body: unknown) =>
+      new InferenceClientHubApiError(message, { url, method: "GET" }, responseOf(response, body));
+    const failed = `Failed to fetch inference provider mapping for model ${model}`;
     const text = await response.text();
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      payload = undefined;
-    }
+    const payload = parseJson(text);
     if (!response.ok) {
       const error = (payload as { error?: unknown } | undefined)?.error;
-      throw new InferenceClientHubApiError(
-        typeof error === "string"
-          ? `Failed to fetch inference provider mapping for model ${model}: ${error}`
-          : `Failed to fetch inference provider mapping for model ${model}`,
-        request,
-        reply(response.status, payload ?? text),
-      );
+      throw fail(typeof error === "string" ? `${failed}: ${error}` : failed, payload ?? text);
     }
-    if (payload === undefined) {
-      throw new InferenceClientHubApiError(
-        `Failed to fetch inference provider mapping for model ${model}: malformed API response, invalid JSON`,
-        request,
-        reply(response.status, text),
-      );
-    }
+    if (payload === undefined) throw fail(`${failed}: malformed API response, invalid JSON`, text);
     const raw = (payload as { inferenceProviderMapping?: unknown })?.inferenceProviderMapping;
     if (!raw || typeof raw !== "object") {
-      throw new InferenceClientHubApiError(
-        `We have not been able to find inference provider information for model ${model}.`,
-        request,
-        reply(response.status, payload as Record<string, unknown>),
-      );
+      throw fail(`We have not been able to find inference provider information for model ${model}.`, payload);
     }
     return normalizeMapping(model, raw);
-  })();
-  mappingCache.set(key, { expires: Date.now() + MAPPING_TTL_MS, entries });
-  // Failures are not cached: the next call asks again.
-  entries.catch(() => mappingCache.delete(key));
-  return entries;
+  });
 }
 
 /** The task's default model: the first one the hub's task list recommends. */
 export async function loadDefaultModel(task: InferenceTask, options: Options): Promise<string> {
-  const hub = hubBase(options);
-  let tasks = tasksCache.get(hub);
-  if (!tasks) {
-    tasks = (async () => {
-      const response = await (options.fetch ?? fetch)(`${hub}/api/tasks`, { signal: options.signal });
-      if (!response.ok) {
-        throw new InferenceClientHubApiError(
-          "Failed to load tasks definitions from Hugging Face Hub.",
-          { url: `${hub}/api/tasks`, method: "GET" },
-          {
-            requestId: response.headers.get("x-request-id") ?? "",
-            status: response.status,
-            body: await response.text().catch(() => ""),
-          },
-        );
-      }
-      return response.json();
-    })();
-    tasksCache.set(hub, tasks);
-    tasks.catch(() => tasksCache.delete(hub));
-  }
-  const definitions = await tasks;
+  const url = `${hubBase(options)}/api/tasks`;
+  // The task list is kept until clearHubCache().
+  const definitions = await cached(url, Infinity, async () => {
+    const response = await (options.fetch ?? fetch)(url, { signal: options.signal });
+    if (!response.ok) {
+      throw new InferenceClientHubApiError(
+        "Failed to load tasks definitions from Hugging Face Hub.",
+        { url, method: "GET" },
+        responseOf(response, await response.text().catch(() => "")),
+      );
+    }
+    return (await response.json()) as Record<string, { models?: { id?: string }[] }>;
+  });
   // Chat models are listed under text-generation: the hub has no "conversational" task page.
   const definition =
     definitions[task] ?? (task === "conversational" ? definitions["text-generation"] : undefined);

@@ -12,7 +12,7 @@ import type {
   RequestArgs,
 } from "../types.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../version.js";
-import { getMappingEntry } from "./getProviderModelId.js";
+import { HARDCODED_MODEL_ID_MAPPING, equivalentMappingTasks, getMappingEntry } from "./getProviderModelId.js";
 import { loadDefaultModel } from "./hubApi.js";
 import { isUrl } from "./isUrl.js";
 import { getLogger } from "./logger.js";
@@ -38,6 +38,30 @@ export async function prepareRequest(
   options: RequestOptions,
   route?: Route,
 ): Promise<PreparedRequest & { model: string }> {
+  // Checked first, as no earlier rule can apply without an endpoint or a model.
+  if (!args.endpointUrl && !args.model && !options.task) {
+    throw new InferenceClientInputError("No model provided, and no task has been specified.");
+  }
+  return prepareTaskRequest(
+    args,
+    helper,
+    options,
+    route,
+    equivalentMappingTasks(helper.provider, options.task),
+  );
+}
+
+/**
+ * `prepareRequest` for a call that always has a task, whose mapping entries only that task may serve
+ * (chat): without the checks those make moot. `equivalent`: see `getMappingEntry`.
+ */
+export async function prepareTaskRequest(
+  args: ArgsWithData,
+  helper: ProviderHelper,
+  options: RequestOptions,
+  route?: Route,
+  equivalent?: readonly string[],
+): Promise<PreparedRequest & { model: string }> {
   const provider = helper.provider;
   const { task } = options;
   if (args.endpointUrl && provider !== "hf-inference") {
@@ -51,33 +75,36 @@ export async function prepareRequest(
     const model = args.model ?? args.endpointUrl;
     return { ...buildRequest(helper, model, args, options), model };
   }
-  if (!args.model && !task) {
-    throw new InferenceClientInputError("No model provided, and no task has been specified.");
-  }
   // Checked before the default model is loaded: no hub call for a call that cannot work.
   if (helper.clientSideRoutingOnly && !args.model) {
     throw new InferenceClientInputError(`Provider ${provider} requires a model ID to be passed directly.`);
   }
   const model = args.model ?? (await loadDefaultModel(task as InferenceTask, options));
+  // A mapping entry made here rather than read from the hub.
+  const own = (providerId: string, entryTask = task): InferenceProviderMappingEntry => ({
+    provider,
+    providerId,
+    hfModelId: model,
+    status: "live",
+    task: entryTask as never,
+  });
   let mapping: InferenceProviderMappingEntry | null;
   if (provider === "auto") {
     // The router reads the model string itself (`org/model:provider`, policies): sent verbatim.
-    mapping = { provider, providerId: model, hfModelId: model, status: "live", task: "conversational" };
+    mapping = own(model, "conversational");
   } else if (helper.clientSideRoutingOnly) {
     if (!model.startsWith(`${provider}/`)) {
       throw new InferenceClientInputError(
         `Models from ${provider} must be prefixed by "${provider}/". Got "${model}".`,
       );
     }
-    mapping = {
-      provider,
-      providerId: model.slice(provider.length + 1),
-      hfModelId: model,
-      status: "live",
-      task: task as never,
-    };
+    mapping = own(model.slice(provider.length + 1));
   } else {
-    mapping = await getMappingEntry(model, provider, task, args.accessToken, options, route?.mapping);
+    // Mapped in code: no hub lookup.
+    const hardcoded = HARDCODED_MODEL_ID_MAPPING[provider]?.[model];
+    mapping = hardcoded
+      ? own(hardcoded)
+      : await getMappingEntry(model, provider, task, args.accessToken, options, route?.mapping, equivalent);
   }
   if (!mapping) {
     throw new InferenceClientInputError(
@@ -104,14 +131,8 @@ export function authMethodFor(
   return "none";
 }
 
-/** The header carrying a provider's own key, per its definition (Bearer unless it says otherwise). */
-function providerKeyHeader(provider: string, key: string): [string, string] {
-  const auth = DEFINITIONS_BY_ID[provider as InferenceProvider]?.auth ?? {
-    header: "Authorization",
-    scheme: "Bearer",
-  };
-  return [auth.header, auth.scheme ? `${auth.scheme} ${key}` : key];
-}
+/** A key's header when its provider's definition names none, and an endpoint's. */
+const BEARER = { header: "Authorization", scheme: "Bearer" };
 
 /**
  * Builds URL, headers and body for a model id already resolved for the provider. Synchronous and
@@ -139,7 +160,7 @@ export function buildRequest(
     { authMethod, model: endpointUrl ?? resolvedModel, task, urlTransform },
     options,
   );
-  const isBinary = "data" in args && !!args.data;
+  const isBinary = !!args.data;
   const bodyParams = {
     args: remainingArgs as Record<string, unknown>,
     model: resolvedModel,
@@ -161,13 +182,12 @@ export function buildRequest(
       );
     }
   } else if (accessToken && authMethod === "provider-key") {
-    const [name, value] = endpointUrl
-      ? ["Authorization", `Bearer ${accessToken}`]
-      : providerKeyHeader(helper.provider, accessToken);
-    headers[name] = value;
+    // A provider's own key goes as its definition says; an endpoint's as a Bearer token.
+    const auth = (!endpointUrl && DEFINITIONS_BY_ID[helper.provider as InferenceProvider]?.auth) || BEARER;
+    headers[auth.header] = auth.scheme ? `${auth.scheme} ${accessToken}` : accessToken;
   }
   if (!isBinary && ownBody === undefined) headers["Content-Type"] = "application/json";
-  if (helper.extraHeaders) Object.assign(headers, helper.extraHeaders);
+  Object.assign(headers, helper.extraHeaders);
   if (options.billTo) headers[HF_HEADER_X_BILL_TO] = options.billTo;
   const userAgent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
   headers["User-Agent"] = `${PACKAGE_NAME}/${PACKAGE_VERSION}${userAgent ? ` ${userAgent}` : ""}`;

@@ -1,6 +1,6 @@
 import type { ProviderHelper } from "../providers/helper.js";
 import { hfInferenceGeneric } from "../providers/hf-inference/index.js";
-import { HELPERS_BY_TASK } from "../providers/index.js";
+import { HELPERS_BY_TASK, PROVIDER_TASKS } from "../providers/index.js";
 import type { InferenceProviderOrPolicy, InferenceTask } from "../types.js";
 import { selectHelper } from "./getProviderHelper.js";
 
@@ -13,5 +13,11 @@ export function getProviderHelper(
   task?: InferenceTask,
 ): ProviderHelper {
   if ((provider === "hf-inference" && !task) || provider === "auto") return hfInferenceGeneric;
-  return selectHelper(task ? HELPERS_BY_TASK[task] : undefined, provider, task, hfInferenceGeneric);
+  return selectHelper(
+    task ? HELPERS_BY_TASK[task] : undefined,
+    PROVIDER_TASKS,
+    provider,
+    task,
+    hfInferenceGeneric,
+  );
 }

@@ -8,14 +8,17 @@ import {
   InferenceClientError,
   InferenceClientProviderApiError,
   InferenceClientProviderOutputError,
+  responseOf as httpResponseOf,
 } from "../errors.js";
 import type { ChatCompletionOutput } from "@hubkit/tasks";
 import type { ProviderHelper, ResponseContext, TaskHelpers } from "../providers/helper.js";
+import { conversationalRefusals } from "../providers/index.js";
 import type { InferenceTask, Options, OutputType, RequestArgs } from "../types.js";
 import { delay } from "../utils/delay.js";
+import { isString, parseJson } from "../utils/guards.js";
 import { type Call, redactText, startCall } from "./call.js";
 import { getLogger } from "./logger.js";
-import { type PreparedRequest, prepareRequest } from "./makeRequestOptions.js";
+import { type PreparedRequest, prepareRequest, prepareTaskRequest } from "./makeRequestOptions.js";
 import { type Route, resolveDirectRoute, resolveRoutes } from "./resolve.js";
 import { type ServerSentEvent, SseParser } from "./sse.js";
 
@@ -33,8 +36,6 @@ export interface TaskHooks<Output> {
   /** Rewrites the arguments once the provider is known (e.g. audio as a data URL for fal-ai). */
   prepareArgs?: (args: Args, helper: ProviderHelper<Output>) => Args | Promise<Args>;
 }
-
-const RETRYABLE = new Set([429, 503]);
 
 /** Milliseconds to wait before retry number `attempt` (0-based): Retry-After if given, else backoff with jitter. */
 export function retryDelay(response: Response, attempt: number, options: Options): number {
@@ -59,7 +60,8 @@ async function fetchWithRetries(
   const fetchFn = options.fetch ?? fetch;
   for (let attempt = 0; ; attempt++) {
     const response = await fetchFn(prepared.url, prepared.info);
-    if (attempt >= maxRetries || !RETRYABLE.has(response.status)) return response;
+    // 429 and 503 are worth retrying.
+    if (attempt >= maxRetries || (response.status !== 429 && response.status !== 503)) return response;
     const wait = retryDelay(response, attempt, options);
     await response.body?.cancel().catch(() => undefined);
     getLogger(options.logger).debug(
@@ -72,15 +74,12 @@ async function fetchWithRetries(
 /** The request body as an error carries it: parsed JSON, a placeholder for binary data. */
 function bodyForError(body: unknown): HttpRequest["body"] {
   let data: unknown;
-  if (typeof Blob !== "undefined" && body instanceof Blob) data = "[Blob or ArrayBuffer]";
-  else if (body instanceof ArrayBuffer) data = "[Blob or ArrayBuffer]";
+  if ((typeof Blob !== "undefined" && body instanceof Blob) || body instanceof ArrayBuffer)
+    data = "[Blob or ArrayBuffer]";
   else if (typeof FormData !== "undefined" && body instanceof FormData) data = "[FormData]";
   else if (typeof body === "string") {
-    try {
-      data = JSON.parse(body);
-    } catch {
-      data = body;
-    }
+    const parsed = parseJson(body);
+    data = parsed === undefined ? body : parsed;
   }
   if (data && typeof data === "object" && "accessToken" in data) {
     (data as Record<string, unknown>).accessToken = "[REDACTED]";
@@ -91,17 +90,9 @@ function bodyForError(body: unknown): HttpRequest["body"] {
 export function httpRequestOf(prepared: PreparedRequest): HttpRequest {
   return {
     url: prepared.url,
-    method: prepared.info.method ?? "GET",
+    method: prepared.info.method,
     headers: prepared.info.headers,
     body: bodyForError(prepared.info.body),
-  };
-}
-
-function httpResponseOf(response: Response, body: unknown) {
-  return {
-    requestId: response.headers.get("x-request-id") ?? "",
-    status: response.status,
-    body: body as Record<string, unknown> | string,
   };
 }
 
@@ -111,17 +102,12 @@ const HTTP_ERROR = "an HTTP error occurred when requesting the provider";
 /** Reads an error reply's JSON; a reply that claims JSON but is not gives its text instead. */
 async function readErrorBody(response: Response): Promise<{ json?: Record<string, unknown>; text: string }> {
   const text = await response.text().catch(() => "");
-  try {
-    const json = JSON.parse(text) as unknown;
-    if (json && typeof json === "object") return { json: json as Record<string, unknown>, text };
-  } catch {
-    // not JSON after all
-  }
-  return { text };
+  const json = parseJson(text);
+  return json && typeof json === "object" ? { json: json as Record<string, unknown>, text } : { text };
 }
 
-const isJson = (contentType: string | null) =>
-  !!contentType && ["application/json", "application/problem+json"].some((ct) => contentType.startsWith(ct));
+/** `application/json` or `application/problem+json` (with any parameters). */
+const isJson = (contentType: string | null) => /^application\/(problem\+)?json/.test(contentType ?? "");
 
 /** Builds a call's ProviderApiError: 4.x's message prefix, the request and reply attached, no token. */
 function apiErrorFactory(response: Response, prepared: PreparedRequest, token: string | undefined) {
@@ -149,8 +135,10 @@ async function httpError(
   if (isJson(contentType)) {
     const { json, text } = await readErrorBody(response);
     if (!json) return fail(text || HTTP_ERROR, text);
-    const message = [json.error, json.detail, json.message].find((value) => typeof value === "string");
-    if (message !== undefined) return fail(`${json.error ?? json.detail ?? json.message}`, json);
+    // As 4.x: when one of them is a string, the first one present is the message.
+    if ([json.error, json.detail, json.message].some(isString)) {
+      return fail(`${json.error ?? json.detail ?? json.message}`, json);
+    }
     return fail(`${HTTP_ERROR}.`, json);
   }
   const text = contentType?.startsWith("text/plain;") ? await response.text().catch(() => "") : undefined;
@@ -313,8 +301,12 @@ export async function runChatTask(
   const callOptions: TaskOptions = { ...call.options, task: "conversational" };
   try {
     // Defined for the "conversational" task whatever the provider.
-    const route = resolveDirectRoute(helpers, args, callOptions) as Route;
-    return await runRoute(route, args, callOptions, {});
+    const helper = (resolveDirectRoute(helpers, conversationalRefusals, args, callOptions) as Route)
+      .helper as ProviderHelper<ChatCompletionOutput>;
+    const prepared = await prepareTaskRequest(args, helper, callOptions);
+    // Chat helpers read the reply alone: no argument rewrite, no response context to build.
+    const reply = await sendRequest(prepared, args, callOptions, helper.provider);
+    return await helper.getResponse(reply, undefined as never);
   } catch (error) {
     throw call.fail(error);
   }

@@ -5,8 +5,9 @@
  */
 import { InferenceClientInputError } from "../errors.js";
 import { autoRouterConversational } from "../providers/autoRouter.js";
-import { DEFINITIONS_BY_ID } from "../providers/definitions.js";
-import type { ProviderHelper, TaskHelpers } from "../providers/helper.js";
+import { DEFINITIONS_BY_ID, PROVIDER_DEFINITIONS } from "../providers/definitions.js";
+import type { ProviderHelper, TaskHelpers, TaskLists } from "../providers/helper.js";
+import { PROVIDER_TASKS } from "../providers/index.js";
 import type {
   InferenceProvider,
   InferenceProviderMappingEntry,
@@ -38,6 +39,7 @@ const isRouted = (accessToken: string | undefined) => !accessToken || accessToke
  */
 export function resolveDirectRoute<Output>(
   helpers: TaskHelpers<Output> | undefined,
+  taskLists: TaskLists,
   args: RequestArgs,
   options: Options & { task?: InferenceTask },
   generic?: ProviderHelper<Output>,
@@ -48,7 +50,7 @@ export function resolveDirectRoute<Output>(
       throw new InferenceClientInputError("Specifying both endpointUrl and provider is not supported.");
     }
     // Endpoints speak hf-inference's protocol (or OpenAI's, for chat).
-    return { helper: selectHelper(helpers, "hf-inference", task, generic) };
+    return { helper: selectHelper(helpers, taskLists, "hf-inference", task, generic) };
   }
   // Checked before any hub lookup (4.x would ask the hub for a "model" named by a URL).
   if (args.model && isUrl(args.model)) {
@@ -56,7 +58,7 @@ export function resolveDirectRoute<Output>(
   }
   const provider = args.provider ?? "auto";
   if (provider !== "auto") {
-    return { helper: selectRoutableHelper(helpers, provider, task, args.accessToken, generic) };
+    return { helper: selectRoutableHelper(helpers, taskLists, provider, task, args.accessToken, generic) };
   }
   if (task === "conversational") return { helper: autoRouterConversational };
   return undefined;
@@ -72,7 +74,7 @@ export async function resolveRoutes<Output>(
   options: Options & { task?: InferenceTask },
   generic?: ProviderHelper<Output>,
 ): Promise<Route[]> {
-  const direct = resolveDirectRoute(helpers, args, options, generic);
+  const direct = resolveDirectRoute(helpers, PROVIDER_TASKS, args, options, generic);
   if (direct) return [direct];
   const { task } = options;
   if (!args.model) {
@@ -87,7 +89,7 @@ export async function resolveRoutes<Output>(
   getLogger(options.logger).debug(`Auto selected provider: ${first.provider}`);
   const routes: Route[] = [
     {
-      helper: selectRoutableHelper(helpers, first.provider, task, args.accessToken, generic),
+      helper: selectRoutableHelper(helpers, PROVIDER_TASKS, first.provider, task, args.accessToken, generic),
       mapping: first,
     },
   ];
@@ -112,6 +114,7 @@ export async function resolveRoutes<Output>(
  */
 function selectRoutableHelper<Output>(
   helpers: TaskHelpers<Output> | undefined,
+  taskLists: TaskLists,
   provider: string,
   task: InferenceTask | undefined,
   accessToken: string | undefined,
@@ -119,13 +122,13 @@ function selectRoutableHelper<Output>(
 ): ProviderHelper<Output> {
   const definition = DEFINITIONS_BY_ID[provider as InferenceProvider];
   if (definition && !definition.routed && isRouted(accessToken)) throw unknownProvider(provider);
-  return selectHelper(helpers, provider, task, generic);
+  return selectHelper(helpers, taskLists, provider, task, generic);
 }
 
 /** 4.x's error for a provider id it does not know, listing the providers the router serves. */
 export function unknownProvider(provider: string): InferenceClientInputError {
-  const routed = Object.values(DEFINITIONS_BY_ID)
-    .filter((definition) => definition.routed)
-    .map((definition) => definition.id);
+  const routed = PROVIDER_DEFINITIONS.filter((definition) => definition.routed).map(
+    (definition) => definition.id,
+  );
   return providerNotSupported(provider, routed);
 }

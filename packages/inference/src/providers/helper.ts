@@ -133,9 +133,8 @@ export function isChatCompletionOutput(value: unknown): value is ChatCompletionO
     isNumber(value.created) &&
     isString(value.id) &&
     isString(value.model) &&
-    (value.system_fingerprint === undefined ||
-      value.system_fingerprint === null ||
-      isString(value.system_fingerprint)) &&
+    // Absent, null or a string.
+    isString(value.system_fingerprint ?? "") &&
     isObject(value.usage)
   );
 }
@@ -227,4 +226,6 @@ export function defineHelper<Output>(
 }
 
 export type TaskHelpers<Output = unknown> = Partial<Record<InferenceProvider, ProviderHelper<Output>>>;
+/** Providers' task lists, for the "Available tasks" error: every provider's, or only those a caller can need. */
+export type TaskLists = Partial<Record<InferenceProvider, readonly string[]>>;
 export type { InferenceTask };

@@ -28,7 +28,11 @@ import type {
 import type { AudioToAudioOutput } from "../tasks/audio/audioToAudio.js";
 import type { FeatureExtractionOutput } from "../tasks/nlp/featureExtraction.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
-import { PROVIDER_DEFINITIONS } from "./definitions.js";
+import { PROVIDER_DEFINITIONS, PROVIDER_TASK_LISTS } from "./definitions.js";
+import { tasks as blackForestLabsTasks } from "./black-forest-labs/definition.js";
+import { tasks as falAiTasks } from "./fal-ai/definition.js";
+import { tasks as replicateTasks } from "./replicate/definition.js";
+import { tasks as wavespeedTasks } from "./wavespeed/definition.js";
 import { basetenConversational } from "./baseten/index.js";
 import { blackForestLabsTextToImage } from "./black-forest-labs/index.js";
 import { cerebrasConversational } from "./cerebras/index.js";
@@ -46,7 +50,7 @@ import { falAiTextToVideo } from "./fal-ai/textToVideo.js";
 import { featherlessAiConversational, featherlessAiTextGeneration } from "./featherless-ai/index.js";
 import { fireworksAiConversational } from "./fireworks-ai/index.js";
 import { groqConversational, groqTextGeneration } from "./groq/index.js";
-import type { ProviderHelper, TaskHelpers } from "./helper.js";
+import type { ProviderHelper, TaskHelpers, TaskLists } from "./helper.js";
 import * as hf from "./hf-inference/index.js";
 import { hfInferenceConversational } from "./hf-inference/conversational.js";
 import {
@@ -81,7 +85,8 @@ import { zaiOrgConversational, zaiOrgImageToText, zaiOrgTextToImage } from "./za
 /** Each provider's tasks (from its definition), in the order its "Available tasks" error lists them. */
 export const PROVIDER_TASKS: Record<InferenceProvider, readonly InferenceTask[]> =
   /* @__PURE__ */ Object.fromEntries(
-    PROVIDER_DEFINITIONS.map((definition) => [definition.id, definition.tasks]),
+    // Pure too, or a bundle that never reads the table would keep it for this call.
+    /* @__PURE__ */ PROVIDER_TASK_LISTS.map(({ id, tasks }) => [id, tasks]),
   ) as Record<InferenceProvider, readonly InferenceTask[]>;
 
 export const conversationalHelpers: TaskHelpers<ChatCompletionOutput> = {
@@ -104,6 +109,18 @@ export const conversationalHelpers: TaskHelpers<ChatCompletionOutput> = {
   publicai: publicaiConversational,
   scaleway: scalewayConversational,
   "zai-org": zaiOrgConversational,
+};
+
+/**
+ * The task lists a chat call can show: those of the providers without a chat helper, which its
+ * "Available tasks" error lists. Only these, so that a chat-only bundle leaves the other lists out
+ * (test/provider-layer.test.ts checks it against the definitions).
+ */
+export const conversationalRefusals: TaskLists = {
+  "black-forest-labs": blackForestLabsTasks.tasks,
+  "fal-ai": falAiTasks.tasks,
+  replicate: replicateTasks.tasks,
+  wavespeed: wavespeedTasks.tasks,
 };
 
 export const textGenerationHelpers: TaskHelpers<TextGenerationOutput> = {

@@ -7,3 +7,11 @@ export const isArrayOf = <T>(value: unknown, item: (element: unknown) => element
   Array.isArray(value) && value.every(item);
 export const isStringArray = (value: unknown): value is string[] => isArrayOf(value, isString);
 export const isNumberArray = (value: unknown): value is number[] => isArrayOf(value, isNumber);
+/** A text's JSON value, or undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

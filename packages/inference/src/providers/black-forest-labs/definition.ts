@@ -1,11 +1,14 @@
-import { defineListing, defineProvider } from "../definition.js";
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "black-forest-labs",
   baseUrl: "https://api.us1.bfl.ai",
   auth: { header: "Authorization", scheme: "X-Key" },
-  tasks: ["text-to-image"],
   routed: false,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
+  tasks: ["text-to-image"],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

@@ -1,9 +1,12 @@
-import { defineListing, defineProvider } from "../definition.js";
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "deepinfra",
   baseUrl: "https://api.deepinfra.com",
-  auth: { header: "Authorization", scheme: "Bearer" },
+  routed: true,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
   tasks: [
     "automatic-speech-recognition",
     "conversational",
@@ -12,7 +15,6 @@ export const definition = /* @__PURE__ */ defineProvider({
     "text-to-image",
     "text-to-speech",
   ],
-  routed: true,
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

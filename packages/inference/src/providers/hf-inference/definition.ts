@@ -1,10 +1,13 @@
-import { defineListing, defineProvider } from "../definition.js";
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "hf-inference",
   // Lives on the router: a redirected router carries it along (see providerBase).
   baseUrl: "https://router.huggingface.co/hf-inference",
-  auth: { header: "Authorization", scheme: "Bearer" },
+  routed: true,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
   tasks: [
     "text-to-image",
     "conversational",
@@ -35,7 +38,6 @@ export const definition = /* @__PURE__ */ defineProvider({
     "tabular-regression",
     "text-to-audio",
   ],
-  routed: true,
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

@@ -1,11 +1,13 @@
-import { defineListing, defineProvider } from "../definition.js";
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "hyperbolic",
   baseUrl: "https://api.hyperbolic.xyz",
-  auth: { header: "Authorization", scheme: "Bearer" },
-  tasks: ["text-to-image", "conversational", "text-generation"],
   routed: false,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
+  tasks: ["text-to-image", "conversational", "text-generation"],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

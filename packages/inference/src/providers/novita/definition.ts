@@ -1,11 +1,13 @@
-import { defineListing, defineProvider } from "../definition.js";
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "novita",
   baseUrl: "https://api.novita.ai",
-  auth: { header: "Authorization", scheme: "Bearer" },
-  tasks: ["conversational", "text-generation"],
   routed: true,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
+  tasks: ["conversational", "text-generation"],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

@@ -1,12 +1,14 @@
-import { defineListing, defineProvider } from "../definition.js";
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "openai",
   baseUrl: "https://api.openai.com",
-  auth: { header: "Authorization", scheme: "Bearer" },
-  tasks: ["conversational"],
   routed: true,
   clientSideRoutingOnly: true,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
+  tasks: ["conversational"],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

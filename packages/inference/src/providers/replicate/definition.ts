@@ -1,11 +1,13 @@
-import { defineListing, defineProvider } from "../definition.js";
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "replicate",
   baseUrl: "https://api.replicate.com",
-  auth: { header: "Authorization", scheme: "Bearer" },
-  tasks: ["text-to-image", "text-to-speech", "text-to-video"],
   routed: true,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
+  tasks: ["text-to-image", "text-to-speech", "text-to-video"],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

@@ -1,11 +1,13 @@
-import { defineListing, defineProvider } from "../definition.js";
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "sambanova",
   baseUrl: "https://api.sambanova.ai",
-  auth: { header: "Authorization", scheme: "Bearer" },
-  tasks: ["conversational"],
   routed: false,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
+  tasks: ["conversational"],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

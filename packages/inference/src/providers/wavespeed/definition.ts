@@ -1,9 +1,12 @@
-import { defineListing, defineProvider } from "../definition.js";
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "wavespeed",
   baseUrl: "https://api.wavespeed.ai",
-  auth: { header: "Authorization", scheme: "Bearer" },
+  routed: true,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
   tasks: [
     "text-to-image",
     "text-to-video",
@@ -12,7 +15,6 @@ export const definition = /* @__PURE__ */ defineProvider({
     "image-text-to-image",
     "image-text-to-video",
   ],
-  routed: true,
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

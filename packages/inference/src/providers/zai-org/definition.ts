@@ -1,11 +1,13 @@
-import { defineListing, defineProvider } from "../definition.js";
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
 
 export const definition = /* @__PURE__ */ defineProvider({
   id: "zai-org",
   baseUrl: "https://api.z.ai",
-  auth: { header: "Authorization", scheme: "Bearer" },
-  tasks: ["conversational", "text-to-image", "image-to-text"],
   routed: true,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
+  tasks: ["conversational", "text-to-image", "image-to-text"],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
