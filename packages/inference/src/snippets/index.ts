@@ -111,7 +111,13 @@ export function getInferenceSnippets(
     mapping =
       fourth === undefined
         ? undefined
-        : { provider, providerId: fourth, hfModelId: model.id, status: "live", task: model.pipeline_tag as never };
+        : {
+            provider,
+            providerId: fourth,
+            hfModelId: model.id,
+            status: "live",
+            task: model.pipeline_tag as never,
+          };
     opts = { ...fifth, ...(second ? { accessToken: second } : {}) };
   } else {
     if (typeof second !== "string") {

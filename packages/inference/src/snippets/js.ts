@@ -140,7 +140,8 @@ export function fetchSnippet(plan: SnippetPlan): string | undefined {
   const output = fetchOutput(plan);
   if (!output) return undefined;
   const headers: string[] = [];
-  if (plan.auth) headers.push(`${jsKey(plan.auth.header)}: ${authorizationValue(plan.auth.scheme, plan.token)}`);
+  if (plan.auth)
+    headers.push(`${jsKey(plan.auth.header)}: ${authorizationValue(plan.auth.scheme, plan.token)}`);
   if (plan.upload) headers.push(`"Content-Type": ${jsString(plan.upload.mediaType)}`);
   else headers.push('"Content-Type": "application/json"');
   for (const [name, value] of Object.entries(plan.extraHeaders))
@@ -184,7 +185,11 @@ function clientTarget(plan: SnippetPlan): Record<string, unknown> {
     case "router-chat":
       return { model: plan.requestModel };
     case "endpoint":
-      return { endpointUrl: plan.endpointUrl, model: plan.modelId };
+      // Chat sends the model in the payload (as 4.x, the mapping's id); other tasks only name it.
+      return {
+        endpointUrl: plan.endpointUrl,
+        model: plan.task === "conversational" ? plan.requestModel : plan.modelId,
+      };
     default:
       return { provider: plan.provider, model: plan.modelId };
   }

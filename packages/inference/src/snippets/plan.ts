@@ -185,7 +185,11 @@ function taskInputs(pipeline: string, example: ModelInputExample): SnippetInputs
       const { image, question, prompt } = example.value;
       if (typeof image === "string" && typeof question === "string")
         return { type: "image-question", file: localFile(image), question };
-      if (IMAGE_PROMPT_PIPELINES.includes(pipeline) && typeof image === "string" && typeof prompt === "string")
+      if (
+        IMAGE_PROMPT_PIPELINES.includes(pipeline) &&
+        typeof image === "string" &&
+        typeof prompt === "string"
+      )
         return { type: "image-prompt", file: localFile(image), prompt };
       return { type: "json", value: example.value };
     }
@@ -281,6 +285,9 @@ export function planSnippets(
     if (!endpointUrl && !servedBy.includes(provider))
       return new NoSnippet(`provider '${provider}' does not serve ${task}`);
   }
+  // Endpoints speak hf-inference's protocol: only its tasks can be called on one.
+  if (endpointUrl && !PROVIDER_TASKS["hf-inference"].includes(task))
+    return new NoSnippet(`an endpoint URL serves hf-inference's tasks, and ${task} is not one`);
 
   let inputs = snippetInputs(model, pipeline, chat, opts);
   if (!inputs) return new NoSnippet(`no example input for ${pipeline}`);
@@ -303,20 +310,24 @@ export function planSnippets(
   const accessToken = typeof opts.accessToken === "string" && opts.accessToken ? opts.accessToken : undefined;
   // Providers the router does not serve (or no longer serves) are only reachable directly.
   const directOnly = definition?.clientSideRoutingOnly === true || definition?.routed === false;
+  // hf-inference has no API of its own besides the router: a direct request to it is its route
+  // on the router, with a hub token (as 4.x).
+  const hfInference = provider === "hf-inference";
   const route: SnippetRoute = endpointUrl
     ? "endpoint"
     : provider === "auto"
       ? chat
         ? "router-chat"
         : "auto"
-      : provider !== "hf-inference" &&
-          (opts.directRequest === true || directOnly || (accessToken !== undefined && !accessToken.startsWith("hf_")))
+      : opts.directRequest === true ||
+          directOnly ||
+          (!hfInference && accessToken !== undefined && !accessToken.startsWith("hf_"))
         ? "direct"
         : chat
           ? "router-chat"
           : "routed";
 
-  if (route === "direct" && accessToken?.startsWith("hf_")) {
+  if (route === "direct" && !hfInference && accessToken?.startsWith("hf_")) {
     // A hub token never goes to a third-party host, not even in a snippet.
     return new NoSnippet(`a hub token cannot call ${provider}'s own API: pass that provider's key`);
   }
@@ -328,7 +339,7 @@ export function planSnippets(
         variable:
           route === "endpoint"
             ? ENDPOINT_TOKEN_ENV_VAR
-            : route === "direct"
+            : route === "direct" && !hfInference
               ? providerKeyEnvVar(provider)
               : HUB_TOKEN_ENV_VAR,
       };
@@ -360,24 +371,31 @@ export function planSnippets(
   } else {
     // Endpoints speak hf-inference's protocol (OpenAI's for chat), whoever serves them.
     helper = getProviderHelper(route === "endpoint" ? "hf-inference" : provider, task);
-    requestModel = route === "endpoint" ? model.id : (mapping?.providerId ?? model.id);
+    requestModel = mapping?.providerId ?? model.id;
     if (helper.clientSideRoutingOnly && requestModel.startsWith(`${provider}/`))
       requestModel = requestModel.slice(provider.length + 1);
   }
-  const standIn = route === "direct" ? PROVIDER_KEY_STAND_IN : HUB_TOKEN_STAND_IN;
+  const standIn = route === "direct" && !hfInference ? PROVIDER_KEY_STAND_IN : HUB_TOKEN_STAND_IN;
   const args = requestArgs(inputs, provider, task);
-  const { url, info } = buildRequest(
-    helper,
-    requestModel,
-    {
-      accessToken: standIn,
-      endpointUrl,
-      ...args,
-      ...(streaming ? { stream: true } : {}),
-    } as never,
-    { task, billTo: opts.billTo, ...REAL_BASES },
-    mapping,
-  );
+  let request: ReturnType<typeof buildRequest>;
+  try {
+    request = buildRequest(
+      helper,
+      requestModel,
+      {
+        accessToken: standIn,
+        endpointUrl,
+        ...args,
+        ...(streaming ? { stream: true } : {}),
+      } as never,
+      { task, billTo: opts.billTo, ...REAL_BASES },
+      mapping,
+    );
+  } catch (error) {
+    // A helper that cannot build this call from the example (4.x logs and returns [] too).
+    return new NoSnippet((error as Error).message);
+  }
+  const { url, info } = request;
 
   const extraHeaders: Record<string, string> = {};
   let auth: SnippetPlan["auth"];

@@ -25,7 +25,9 @@ function authorizationValue(scheme: string | undefined, token: TokenSource, impo
   const prefix = scheme ? `${scheme} ` : "";
   if (token.kind === "literal") return pythonString(prefix + token.value);
   imports.add("os");
-  return prefix ? `f"${prefix}{os.environ['${token.variable}']}"` : `os.environ[${pythonString(token.variable)}]`;
+  return prefix
+    ? `f"${prefix}{os.environ['${token.variable}']}"`
+    : `os.environ[${pythonString(token.variable)}]`;
 }
 
 /** Standard-library imports first, then third-party ones, as isort would place them. */
@@ -144,7 +146,8 @@ export function huggingfaceHubSnippet(plan: SnippetPlan): string | undefined {
   else if (plan.route !== "router-chat") clientArgs.push(`${INDENT}provider=${pythonString(plan.provider)},`);
   clientArgs.push(`${INDENT}api_key=${tokenExpression(plan.token, imports)},`);
   if (plan.billTo) clientArgs.push(`${INDENT}bill_to=${pythonString(plan.billTo)},`);
-  const chatModel = plan.route === "router-chat" ? plan.requestModel : plan.modelId;
+  const chatModel =
+    plan.route === "router-chat" || plan.route === "endpoint" ? plan.requestModel : plan.modelId;
   const call = plan.inputs.type === "chat" ? chatCall(plan, chatModel) : hubCall(plan, method);
   return [
     importBlock(imports, ["from huggingface_hub import InferenceClient"]),
