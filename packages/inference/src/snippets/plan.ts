@@ -115,6 +115,11 @@ export interface SnippetPlan {
   /** How a generated file comes back from this provider (media tasks only). */
   mediaReply?: MediaReply;
   outputFile?: string;
+  /**
+   * A provider the router no longer serves (removed upstream): the Python client, which follows
+   * upstream, does not know it.
+   */
+  retired: boolean;
   /** The mapping entry given by the caller (LoRA adapters are read from it). */
   mapping?: InferenceProviderMappingEntry;
 }
@@ -292,9 +297,10 @@ export function planSnippets(
   let inputs = snippetInputs(model, pipeline, chat, opts);
   if (!inputs) return new NoSnippet(`no example input for ${pipeline}`);
 
-  // fal.ai's speech recognition takes only some audio types: offer the example as a .wav file.
+  // fal.ai's speech recognition takes only some audio types: offer the example as a .wav file
+  // (under "auto" too, where fal.ai may be the provider picked).
   if (
-    provider === "fal-ai" &&
+    (provider === "fal-ai" || provider === "auto") &&
     !endpointUrl &&
     task === "automatic-speech-recognition" &&
     inputs.type === "file" &&
@@ -356,6 +362,7 @@ export function planSnippets(
     billTo: opts.billTo,
     endpointUrl,
     mapping,
+    retired: definition?.routed === false,
     outputFile: MEDIA_OUTPUT_FILES[pipeline],
   };
   if (route === "auto") {

@@ -137,7 +137,7 @@ function chatCall(plan: SnippetPlan, modelId: string): Part {
 
 export function huggingfaceHubSnippet(plan: SnippetPlan): string | undefined {
   const method = plan.inputs.type === "chat" ? "chat" : PYTHON_METHODS[plan.pipeline];
-  if (!method) return undefined;
+  if (!method || (plan.retired && plan.route !== "endpoint")) return undefined;
   const imports = new Set<string>();
   const clientArgs: string[] = [];
   // Routed chat names the provider in the model string; an endpoint is the client's base URL.

@@ -69,7 +69,12 @@ export const CHAT_CLIENTS: readonly SnippetClient[] = [
 /** Pipelines whose default `requests` snippet 4.x writes for hf-inference only. */
 export const REQUESTS_HF_INFERENCE_ONLY: readonly string[] = ["text-to-image"];
 
-/** `huggingface_hub.InferenceClient` method per pipeline. */
+/**
+ * `huggingface_hub.InferenceClient` method per pipeline. Not tabular tasks, visual question
+ * answering nor zero-shot image classification: huggingface_hub 2.0 sends them in other shapes
+ * than the client (hf-inference refuses the first two), and 4.x writes no huggingface_hub snippet
+ * for them either.
+ */
 export const PYTHON_METHODS: Readonly<Record<string, string>> = {
   "audio-classification": "audio_classification",
   "audio-to-audio": "audio_to_audio",
@@ -89,8 +94,6 @@ export const PYTHON_METHODS: Readonly<Record<string, string>> = {
   "sentence-similarity": "sentence_similarity",
   summarization: "summarization",
   "table-question-answering": "table_question_answering",
-  "tabular-classification": "tabular_classification",
-  "tabular-regression": "tabular_regression",
   "text-classification": "text_classification",
   "text-generation": "text_generation",
   "text-to-image": "text_to_image",
@@ -98,9 +101,7 @@ export const PYTHON_METHODS: Readonly<Record<string, string>> = {
   "text-to-video": "text_to_video",
   "token-classification": "token_classification",
   translation: "translation",
-  "visual-question-answering": "visual_question_answering",
   "zero-shot-classification": "zero_shot_classification",
-  "zero-shot-image-classification": "zero_shot_image_classification",
 };
 
 /** `InferenceClient` task function per pipeline. */
