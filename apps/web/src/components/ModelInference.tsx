@@ -4,14 +4,7 @@
 import { Zap } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { InferenceSnippet } from "@hubkit/tasks";
-import { getModelInputExample } from "@hubkit/tasks/snippets/inputs";
 import { toModelData, type HubModel } from "../lib/api.js";
-import {
-  HIGHLIGHT_LANGUAGE,
-  inferenceSnippets,
-  LANGUAGE_LABELS,
-  type SnippetResult,
-} from "../lib/snippets.js";
 import { useToken } from "../lib/token.js";
 import { inferenceTask } from "../lib/try-tasks.js";
 import { CodeBlock, type CodeLanguage } from "./CodeBlock.js";
@@ -21,60 +14,76 @@ import { TokenField } from "./TokenField.js";
 import { TryIt } from "./TryIt.js";
 
 const LANGUAGE_ORDER = ["python", "js", "sh"];
+const LANGUAGE_LABELS: Record<string, string> = { python: "Python", js: "JavaScript", sh: "cURL" };
+/** highlight.js language names of the snippet languages. */
+const HIGHLIGHT_LANGUAGE: Record<string, string> = { python: "python", js: "javascript", sh: "bash" };
+
+type SnippetResult = { ok: true; snippets: InferenceSnippet[] } | { ok: false; error: string };
+
+/**
+ * The generator's snippets, shown as it writes them: the person's own token when they chose to
+ * reveal it, otherwise the environment-variable reads the generator itself writes. Every client
+ * hubkit runs in its tests is offered (`allClients`). Loaded on demand; never throws.
+ */
+async function generateSnippets(
+  model: HubModel,
+  provider: string,
+  token: string,
+  opts: Record<string, unknown>,
+): Promise<SnippetResult> {
+  try {
+    const { snippets } = await import("@hubkit/inference");
+    const entry = model.inferenceProviderMapping?.[provider];
+    const mapping = entry && { ...entry, provider, hfModelId: model.id };
+    const list = snippets.getInferenceSnippets(toModelData(model), provider as never, mapping as never, {
+      ...opts,
+      allClients: true,
+      ...(token ? { accessToken: token } : {}),
+    });
+    return { ok: true, snippets: list };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message || String(error) };
+  }
+}
 
 interface SnippetPanelProps {
   model: HubModel;
   provider: string;
-  /** extra generator options (streaming, messages, temperature…) */
+  /** extra generator options (streaming, messages, temperature, inputs…) */
   opts?: Record<string, unknown>;
   /** show the streaming switch (chat models) */
   streamingSwitch?: boolean;
-  /** rewrites each snippet, given the model's example input text and the snippet language */
-  transform?: (code: string, exampleText: string, language: string) => string;
 }
 
 /** Language and client tabs over the generated snippets, with a copy button. */
-export function SnippetPanel({ model, provider, opts, streamingSwitch, transform }: SnippetPanelProps) {
+export function SnippetPanel({ model, provider, opts, streamingSwitch }: SnippetPanelProps) {
   const { token } = useToken();
   const [language, setLanguage] = useState("python");
   const [client, setClient] = useState<string | undefined>();
   const [streaming, setStreaming] = useState(false);
   const [result, setResult] = useState<SnippetResult | undefined>();
   const switchId = useId();
-  const providerModelId = model.inferenceProviderMapping?.[provider]?.providerId;
   const optsKey = JSON.stringify(opts ?? {});
 
   useEffect(() => {
     let current = true;
     const options = { ...(JSON.parse(optsKey) as Record<string, unknown>) };
     if (streamingSwitch) options.streaming = streaming;
-    void inferenceSnippets({
-      model: toModelData(model),
-      provider,
-      providerModelId,
-      token,
-      opts: options,
-    }).then((next) => {
+    void generateSnippets(model, provider, token, options).then((next) => {
       if (current) setResult(next);
     });
     return () => {
       current = false;
     };
-  }, [model, provider, providerModelId, token, optsKey, streaming, streamingSwitch]);
+  }, [model, provider, token, optsKey, streaming, streamingSwitch]);
 
   const byLanguage = useMemo(() => {
     const groups = new Map<string, InferenceSnippet[]>();
-    const example = getModelInputExample(toModelData(model));
-    const exampleText = example?.type === "text" ? example.text : "";
-    for (const original of result?.ok ? result.snippets : []) {
-      const snippet =
-        transform && exampleText
-          ? { ...original, content: transform(original.content, exampleText, original.language) }
-          : original;
+    for (const snippet of result?.ok ? result.snippets : []) {
       groups.set(snippet.language, [...(groups.get(snippet.language) ?? []), snippet]);
     }
     return groups;
-  }, [result, model, transform]);
+  }, [result]);
 
   if (!result) return <Loading label="Generating snippets…" />;
   if (!result.ok) {

@@ -42,8 +42,11 @@ export type InferenceSnippetOptions = {
   directRequest?: boolean;
   /** Call this endpoint (an Inference Endpoint, a local server) instead of a provider. */
   endpointUrl?: string;
-  /** The task's input, instead of the task's example (chat: `{ messages }`). */
-  inputs?: Record<string, unknown>;
+  /**
+   * The task's input, instead of the task's example (chat: `{ messages }`); hubkit also takes a
+   * string for a task whose input is a text.
+   */
+  inputs?: Record<string, unknown> | string;
   /** Chat models: the conversation to send instead of the task's example. */
   messages?: ChatCompletionInputMessage[];
   temperature?: number;
@@ -253,13 +256,19 @@ function snippetInputs(
     const tags = [...(model.tags ?? []), "conversational"];
     return chatInputs(getModelInputExample({ ...model, tags }), opts);
   }
-  if (opts.inputs !== undefined) {
-    if (typeof opts.inputs !== "object" || opts.inputs === null) {
-      throw new InferenceClientInputError("Snippet option inputs must be an object");
-    }
-    return { type: "json", value: opts.inputs };
-  }
   const example = getModelInputExample(model);
+  const given: unknown = opts.inputs;
+  if (given !== undefined) {
+    // A text for a text task (e.g. the playground's prompt), or the task's whole input.
+    if (typeof given === "string" && example?.type === "text")
+      return { type: "text", text: given, candidateLabels: example.candidateLabels };
+    if (typeof given !== "object" || given === null || Array.isArray(given)) {
+      throw new InferenceClientInputError(
+        "Snippet option inputs must be an object (or a string, for a task whose input is a text)",
+      );
+    }
+    return { type: "json", value: given as Record<string, unknown> };
+  }
   return example && taskInputs(pipeline, example);
 }
 
