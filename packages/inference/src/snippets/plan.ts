@@ -138,6 +138,25 @@ const PROVIDER_KEY_STAND_IN = "hubkit_snippet_provider_key";
 
 const REAL_BASES = { routerUrl: HF_ROUTER_URL, providerUrls: PROVIDER_BASE_URLS };
 
+const SERVED_BY = new Map<string, readonly string[]>();
+
+/** The providers serving a task, from their definitions (computed once per task). */
+function providersOf(task: string): readonly string[] {
+  let providers = SERVED_BY.get(task);
+  if (!providers) {
+    providers = Object.keys(PROVIDER_TASKS).filter((p) =>
+      PROVIDER_TASKS[p as InferenceProvider].includes(task as InferenceTask),
+    );
+    SERVED_BY.set(task, providers);
+  }
+  return providers;
+}
+
+// The body of a file upload is the file itself, which the snippet reads: the request builder only
+// needs to know there is one.
+const NO_BYTES = new ArrayBuffer(0);
+const BYTES_REPLY: MediaReply = { kind: "bytes" };
+
 /** Pipelines served through chat completion (as in 4.x, whatever the model's tags). */
 const CHAT_PIPELINES = ["text-generation", "image-text-to-text"];
 
@@ -232,7 +251,7 @@ function requestArgs(inputs: SnippetInputs, provider: string, task: InferenceTas
         };
       if (provider === "fal-ai" && task === "automatic-speech-recognition")
         return { audio_url: ref(inputs.file, "data-url") };
-      return { data: new Blob([]) };
+      return { data: NO_BYTES };
     case "image-question":
       return { inputs: { question: inputs.question, image: ref(inputs.file, "base64") } };
     case "image-prompt":
@@ -242,6 +261,18 @@ function requestArgs(inputs: SnippetInputs, provider: string, task: InferenceTas
     case "tabular":
       return { inputs: { data: inputs.data } };
   }
+}
+
+const EXAMPLES = new Map<string, ModelInputExample | undefined>();
+
+/**
+ * The catalogue's example for the model, read once per pipeline, chat tag and mask token (all it
+ * depends on); the snippets only read it.
+ */
+function exampleFor(model: ModelDataMinimal): ModelInputExample | undefined {
+  const key = `${model.pipeline_tag}|${model.tags?.includes("conversational") ?? false}|${model.mask_token ?? ""}`;
+  if (!EXAMPLES.has(key)) EXAMPLES.set(key, getModelInputExample(model));
+  return EXAMPLES.get(key);
 }
 
 /** The model's example input for the task, or the caller's `inputs`. */
@@ -254,9 +285,9 @@ function snippetInputs(
   if (chat) {
     // Every model of a chat pipeline chats (as 4.x): untagged ones get the chat example too.
     const tags = [...(model.tags ?? []), "conversational"];
-    return chatInputs(getModelInputExample({ ...model, tags }), opts);
+    return chatInputs(exampleFor({ ...model, tags }), opts);
   }
-  const example = getModelInputExample(model);
+  const example = exampleFor(model);
   const given: unknown = opts.inputs;
   if (given !== undefined) {
     // A text for a text task (e.g. the playground's prompt), or the task's whole input.
@@ -290,9 +321,7 @@ export function planSnippets(
   const endpointUrl = typeof opts.endpointUrl === "string" && opts.endpointUrl ? opts.endpointUrl : undefined;
 
   // Which providers serve the task comes from the provider definitions (new ones included).
-  const servedBy = Object.keys(PROVIDER_TASKS).filter((p) =>
-    PROVIDER_TASKS[p as InferenceProvider].includes(task),
-  );
+  const servedBy = providersOf(task);
   if (servedBy.length === 0) return new NoSnippet(`no provider serves ${task}`);
   if (provider !== "auto") {
     if (!Object.hasOwn(PROVIDER_TASKS, provider)) return new NoSnippet(`unknown provider '${provider}'`);
@@ -359,24 +388,31 @@ export function planSnippets(
               : HUB_TOKEN_ENV_VAR,
       };
 
-  const base = {
+  // One object shape for every plan (no spreads): the builders stay monomorphic, which keeps
+  // snippet generation fast.
+  const plan: SnippetPlan = {
     pipeline,
     task,
     provider: provider as InferenceProviderOrPolicy,
     route,
     modelId: model.id,
+    requestModel: model.id,
     streaming,
     inputs,
     token,
     billTo: opts.billTo,
     endpointUrl,
-    mapping,
-    retired: definition?.routed === false,
+    url: undefined,
+    auth: undefined,
+    extraHeaders: {},
+    payload: undefined,
+    upload: undefined,
+    mediaReply: undefined,
     outputFile: MEDIA_OUTPUT_FILES[pipeline],
+    retired: definition?.routed === false,
+    mapping,
   };
-  if (route === "auto") {
-    return { ...base, requestModel: model.id, extraHeaders: {} };
-  }
+  if (route === "auto") return plan;
 
   // The request the client sends for this call, built by the client's own request builder.
   let helper: ProviderHelper;
@@ -413,24 +449,17 @@ export function planSnippets(
   }
   const { url, info } = request;
 
-  const extraHeaders: Record<string, string> = {};
-  let auth: SnippetPlan["auth"];
-  for (const [name, value] of Object.entries(info.headers)) {
+  const extraHeaders = plan.extraHeaders;
+  for (const name in info.headers) {
+    const value = info.headers[name];
     if (value.endsWith(standIn)) {
-      auth = { header: name, scheme: value.slice(0, value.length - standIn.length).trim() || undefined };
+      plan.auth = { header: name, scheme: value.slice(0, value.length - standIn.length).trim() || undefined };
     } else if (name !== "Content-Type" && name !== "User-Agent") extraHeaders[name] = value;
   }
-  const upload = "data" in args && inputs.type === "file" ? inputs.file : undefined;
-  const payload = upload ? undefined : (JSON.parse(String(info.body)) as unknown);
-
-  return {
-    ...base,
-    requestModel,
-    url,
-    auth,
-    extraHeaders,
-    payload,
-    upload,
-    mediaReply: route === "endpoint" ? { kind: "bytes" } : MEDIA_REPLIES[pipeline]?.[provider],
-  };
+  plan.requestModel = requestModel;
+  plan.url = url;
+  plan.upload = "data" in args && inputs.type === "file" ? inputs.file : undefined;
+  plan.payload = plan.upload ? undefined : (JSON.parse(String(info.body)) as unknown);
+  plan.mediaReply = route === "endpoint" ? BYTES_REPLY : MEDIA_REPLIES[pipeline]?.[provider];
+  return plan;
 }
