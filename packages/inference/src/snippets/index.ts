@@ -40,8 +40,20 @@ const BUILDERS: Record<InferenceSnippetLanguage, Partial<Record<SnippetClient, S
   sh: { curl: curlSnippet },
 };
 
-/** The clients 4.x writes for this plan (its default set); hubkit's builders decide the rest. */
+const DEFAULT_SETS = new Map<string, readonly SnippetClient[]>();
+
+/** The clients 4.x writes for this plan (its default set), computed once per kind of plan. */
 function defaultClients(plan: SnippetPlan): readonly SnippetClient[] {
+  const key = `${plan.pipeline}|${plan.task}|${plan.provider}|${plan.streaming}|${plan.route}`;
+  let clients = DEFAULT_SETS.get(key);
+  if (!clients) {
+    clients = computeDefaultClients(plan);
+    DEFAULT_SETS.set(key, clients);
+  }
+  return clients;
+}
+
+function computeDefaultClients(plan: SnippetPlan): readonly SnippetClient[] {
   let clients: readonly SnippetClient[];
   if (plan.task === "conversational") {
     clients = plan.streaming ? CHAT_CLIENTS.filter((c) => c !== "fetch") : CHAT_CLIENTS;

@@ -64,12 +64,26 @@ const PYTHON: LiteralSyntax = {
 
 const JS_IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+// Object keys repeat across snippets (role, content, model, inputs…): each is rendered once.
+const JS_KEYS = new Map<string, string>();
+
 const JAVASCRIPT: LiteralSyntax = {
   nullValue: "null",
   boolean: String,
   // `__proto__:` (quoted or not) would set the prototype; a computed key makes it a property.
-  key: (key) =>
-    key === "__proto__" ? `[${JSON.stringify(key)}]` : JS_IDENTIFIER.test(key) ? key : JSON.stringify(key),
+  key: (key) => {
+    let text = JS_KEYS.get(key);
+    if (text === undefined) {
+      text =
+        key === "__proto__"
+          ? `[${JSON.stringify(key)}]`
+          : JS_IDENTIFIER.test(key)
+            ? key
+            : JSON.stringify(key);
+      if (JS_KEYS.size < 1000) JS_KEYS.set(key, text);
+    }
+    return text;
+  },
   colon: ": ",
   braceSpace: " ",
   shorthand: true,
@@ -151,7 +165,10 @@ export function shellQuote(text: string): string {
 
 /** Python keyword arguments `name=value,` one per line, indented by `indent`. */
 export function pythonKwargs(args: Record<string, unknown>, indent: string): string[] {
-  return Object.entries(args)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${indent}${name}=${pythonLiteral(value, indent)},`);
+  const lines: string[] = [];
+  for (const name in args) {
+    const value = args[name];
+    if (value !== undefined) lines.push(`${indent}${name}=${pythonLiteral(value, indent)},`);
+  }
+  return lines;
 }
