@@ -238,7 +238,7 @@ describe("getInferenceSnippets: request bodies", () => {
   });
 
   it("rejects malformed options with a message naming the option", () => {
-    expect(() => getInferenceSnippets(CHAT, "auto", undefined, { temperature: "hot" })).toThrow(
+    expect(() => getInferenceSnippets(CHAT, "auto", undefined, { temperature: "hot" as never })).toThrow(
       /temperature must be a finite number/,
     );
     expect(() => getInferenceSnippets(CHAT, "auto", undefined, { messages: "hi" as never })).toThrow(
