@@ -232,6 +232,32 @@ describe("getInferenceSnippets: request bodies", () => {
     expect(Object.keys(defaults).sort()).toEqual(["messages", "model"]);
   });
 
+  it("passes the mapping entry (LoRA fields included) to the provider's payload, fal_client's arguments too", () => {
+    const lora = {
+      ...entry("fal-ai", "fal-ai/flux-lora", "text-to-image"),
+      hfModelId: "someone/flux-lora",
+      adapter: "lora",
+      adapterWeightsPath: "lora.safetensors",
+    };
+    const list = getInferenceSnippets(FLUX, "fal-ai", lora, { accessToken: "fal-key-1" });
+    const { info } = makeRequestOptionsFromResolvedModel(
+      "fal-ai/flux-lora",
+      getProviderHelper("fal-ai", "text-to-image"),
+      { accessToken: "fal-key-1", inputs: "A red fox reading a book under an oak tree, watercolour" },
+      lora,
+      { task: "text-to-image" },
+    );
+    const body = JSON.parse(String(info.body)) as Record<string, unknown>;
+    const falClient = find(list, "python/fal_client");
+    expect(falClient).toContain('"fal-ai/flux-lora"');
+    // Every field of the body, with every text in it (the LoRA weights' URL, once the provider sends one).
+    for (const [name, value] of Object.entries(body)) {
+      expect(falClient, name).toContain(`"${name}": `);
+      for (const text of JSON.stringify(value).match(/"(?:[^"\\]|\\.)*"/g) ?? [])
+        expect(falClient, name).toContain(text);
+    }
+  });
+
   it("takes the caller's inputs instead of the task's example", () => {
     const list = getInferenceSnippets(CLASSIFIER, "hf-inference", undefined, { inputs: { text: "great" } });
     expect(curlBody(find(list, "sh/curl"))).toEqual({ inputs: { text: "great" } });

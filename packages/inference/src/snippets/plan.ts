@@ -6,6 +6,7 @@ import type { ChatCompletionInputMessage, ModelDataMinimal, ModelInputExample } 
 import { getModelInputExample } from "@hubkit/tasks/snippets/inputs";
 import { HF_ROUTER_URL, PROVIDER_BASE_URLS } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
+import { getLogger } from "../lib/logger.js";
 import { buildRequest } from "../lib/makeRequestOptions.js";
 import { getProviderHelper } from "../lib/providerRegistry.js";
 import { autoRouterConversational } from "../providers/autoRouter.js";
@@ -429,6 +430,7 @@ export function planSnippets(
   }
   const standIn = route === "direct" && !hfInference ? PROVIDER_KEY_STAND_IN : HUB_TOKEN_STAND_IN;
   const args = requestArgs(inputs, provider, task);
+  plan.requestModel = requestModel;
   let request: ReturnType<typeof buildRequest>;
   try {
     request = buildRequest(
@@ -444,8 +446,10 @@ export function planSnippets(
       mapping,
     );
   } catch (error) {
-    // A helper that cannot build this call from the example (4.x logs and returns [] too).
-    return new NoSnippet((error as Error).message);
+    // A helper that cannot build this call from the example as raw HTTP (e.g. one that wants the
+    // file itself): the client libraries, which build it themselves, are still written.
+    getLogger().debug(`No raw HTTP snippet for ${model.id} on ${provider}: ${(error as Error).message}`);
+    return plan;
   }
   const { url, info } = request;
 
@@ -456,7 +460,6 @@ export function planSnippets(
       plan.auth = { header: name, scheme: value.slice(0, value.length - standIn.length).trim() || undefined };
     } else if (name !== "Content-Type" && name !== "User-Agent") extraHeaders[name] = value;
   }
-  plan.requestModel = requestModel;
   plan.url = url;
   plan.upload = "data" in args && inputs.type === "file" ? inputs.file : undefined;
   plan.payload = plan.upload ? undefined : (JSON.parse(String(info.body)) as unknown);
