@@ -133,7 +133,7 @@ export async function importJsonl(
         });
         continue;
       }
-      const parsed = parseModelRecord(value, now);
+      const parsed = parseModelRecord(value, now, trimmed);
       if (!parsed.ok) {
         problem({ line: lineNumber, kind: "invalid", reason: parsed.reason });
         continue;

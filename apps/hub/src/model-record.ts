@@ -69,8 +69,15 @@ function hexDigest(text: string, length: number): string {
 }
 
 /** Accepts ISO 8601 date strings; returns the normalised ISO string, or undefined when invalid. */
+const CANONICAL_DATE_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 function normaliseDate(value: unknown): string | undefined {
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
+  if (typeof value !== "string") return undefined;
+  // Exports carry dates already in toISOString()'s form: those that Date.parse takes without rolling
+  // over (day ≤ 28, hour ≤ 23) come back unchanged, skipping a Date and its formatting.
+  if (CANONICAL_DATE_RE.test(value) && value.slice(8, 10) <= "28" && value.slice(11, 13) <= "23")
+    return Number.isNaN(Date.parse(value)) ? undefined : value;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
   const time = Date.parse(value);
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
@@ -117,7 +124,12 @@ const OBJECT_FIELDS = ["config", "cardData", "transformersInfo", "safetensors", 
  * Validates one record in the hub API's model shape and returns the normalised document. Unknown
  * top-level fields are dropped; missing counters default to 0 and missing dates to `now`.
  */
-export function parseModelRecord(value: unknown, now: string = new Date().toISOString()): ParseResult {
+export function parseModelRecord(
+  value: unknown,
+  now: string = new Date().toISOString(),
+  /** The JSON text `value` was parsed from, when there is one: hashed for a missing sha, and it bounds every field's size. */
+  source?: string,
+): ParseResult {
   if (!isPlainObject(value)) return fail("a model record must be a JSON object");
   const rawId = value.id ?? value.modelId;
   if (typeof rawId !== "string" || rawId === "") return fail(`missing "id" (a string such as "owner/name")`);
@@ -196,7 +208,11 @@ export function parseModelRecord(value: unknown, now: string = new Date().toISOS
     const fieldValue = value[field];
     if (fieldValue === undefined || fieldValue === null) continue;
     if (!isPlainObject(fieldValue)) return fail(`"${field}" must be an object`);
-    if (JSON.stringify(fieldValue).length > MAX_OBJECT_JSON) return fail(`"${field}" is larger than 256 KiB`);
+    // Re-serialised, a field is at most ~5× its source text (a number such as 1e20 grows from 4 to 21
+    // characters): fields of lines under an eighth of the limit need no measuring.
+    const fitsSource = source !== undefined && source.length <= MAX_OBJECT_JSON / 8;
+    if (!fitsSource && JSON.stringify(fieldValue).length > MAX_OBJECT_JSON)
+      return fail(`"${field}" is larger than 256 KiB`);
     model[field] = fieldValue;
   }
   if (model.transformersInfo && typeof model.transformersInfo.auto_model !== "string") {
@@ -238,6 +254,7 @@ export function parseModelRecord(value: unknown, now: string = new Date().toISOS
     if (typeof mapping === "string") return fail(mapping);
     model.inferenceProviderMapping = mapping;
   }
-  if (model.sha === "") model.sha = hexDigest(JSON.stringify(model), 40);
+  // A record without a sha gets one from its content (the source line, or the parsed record).
+  if (model.sha === "") model.sha = hexDigest(source ?? JSON.stringify(model), 40);
   return { ok: true, model };
 }

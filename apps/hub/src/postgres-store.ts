@@ -139,10 +139,13 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+const COPY_SPECIAL_RE = /[\\\t\n\r]/;
+
 /** COPY text format: backslash, tab, newline and carriage return are escaped; \N is NULL. */
 function copyField(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "\\N";
   if (typeof value !== "string") return String(value);
+  if (!COPY_SPECIAL_RE.test(value)) return value;
   return value.replace(/[\\\t\n\r]/g, (char) =>
     char === "\\" ? "\\\\" : char === "\t" ? "\\t" : char === "\n" ? "\\n" : "\\r",
   );
@@ -158,6 +161,16 @@ function filterTags(model: HubModel): string[] {
   if (model.library_name) tags.add(model.library_name);
   return [...tags];
 }
+
+/** The channel an import's commit notifies, so every replica drops what it cached of the catalogue. */
+const CATALOGUE_CHANNEL = "hubkit_catalogue";
+/** Pages kept by the list cache (a few KB each at the usual limits). */
+const LIST_CACHE_PAGES = 256;
+/**
+ * Longest life of a cached page. NOTIFY clears the cache at once; this bounds how stale a page can be
+ * if a listener connection dies silently (no error until TCP gives up) and misses a notification.
+ */
+const LIST_CACHE_MAX_AGE_MS = 2000;
 
 interface PageRow {
   rowid: number;
@@ -176,12 +189,25 @@ export class PostgresStore implements HubStore {
   private readonly searchOrders = new Map<SortField, { version: string; order: SearchOrder }>();
   private readonly buildingOrders = new Map<SortField, Promise<void>>();
   private closed = false;
+  /**
+   * Recent pages by query, least recently used first (as in the SQLite store). Valid only while the
+   * listener below is connected: every import's commit sends a NOTIFY that clears it on every replica,
+   * so a page is never served from a catalogue older than the last commit this replica was told of.
+   */
+  private readonly listCache = new Map<string, { page: ModelPage; at: number }>();
+  /** bumped when the catalogue changes, so a page read before the change is not cached after it */
+  private listGeneration = 0;
+  private listener?: pg.Client;
+  private listening = false;
+  private listenRetry?: NodeJS.Timeout;
+  private readonly connectionString: string;
 
   constructor(
     readonly pool: pg.Pool,
     url: string,
     private readonly options: PostgresStoreOptions = {},
   ) {
+    this.connectionString = url;
     this.location = redactDatabaseUrl(url);
     const walkRows = options.searchWalkRows ?? DEFAULT_PG_SEARCH_WALK_ROWS;
     if (!Number.isSafeInteger(walkRows) || walkRows < 0)
@@ -216,8 +242,59 @@ export class PostgresStore implements HubStore {
     await this.query("SELECT 1");
   }
 
+  /**
+   * Listens for catalogue changes committed by any replica (imports send NOTIFY hubkit_catalogue).
+   * While connected, list pages are cached and search orders are rebuilt as soon as an import
+   * commits; when the connection drops, caching stops until it is back (retried every second).
+   */
+  async listen(): Promise<void> {
+    if (this.closed || this.listener) return;
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: this.options.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+      application_name: "hubkit-hub-listen",
+    });
+    this.listener = client;
+    const lost = () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.listening = false;
+      this.catalogueChanged();
+      client.end().catch(() => {});
+      if (!this.closed) {
+        this.listenRetry = setTimeout(() => void this.listen(), 1000);
+        this.listenRetry.unref();
+      }
+    };
+    client.on("error", lost);
+    client.on("end", lost);
+    client.on("notification", () => this.catalogueChanged());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+      // Whatever committed before LISTEN took effect is not in any cached page: start clean.
+      this.catalogueChanged();
+      if (this.listener === client) this.listening = true;
+    } catch {
+      lost();
+    }
+  }
+
+  /** The catalogue changed (here or on another replica): drop cached pages, rebuild the search orders in use. */
+  private catalogueChanged(): void {
+    this.listGeneration++;
+    this.listCache.clear();
+    for (const sort of this.searchOrders.keys()) this.buildSearchOrder(sort);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.listenRetry);
+    const listener = this.listener;
+    this.listener = undefined;
+    this.listening = false;
+    await listener?.end().catch(() => {});
     await Promise.allSettled(this.buildingOrders.values());
     await this.pool.end();
   }
@@ -274,6 +351,26 @@ export class PostgresStore implements HubStore {
    * and they are sorted. Both plans give the same pages, as in the SQLite store.
    */
   async listModels(query: ModelQuery): Promise<ModelPage> {
+    if (!this.listening) return this.readPage(query);
+    const key = JSON.stringify(query);
+    const cached = this.listCache.get(key);
+    const now = Date.now();
+    if (cached && now - cached.at < LIST_CACHE_MAX_AGE_MS) {
+      this.listCache.delete(key);
+      this.listCache.set(key, cached);
+      return cached.page;
+    }
+    const generation = this.listGeneration;
+    const page = await this.readPage(query);
+    if (generation === this.listGeneration && this.listening) {
+      this.listCache.delete(key);
+      if (this.listCache.size >= LIST_CACHE_PAGES) this.listCache.delete(this.listCache.keys().next().value!);
+      this.listCache.set(key, { page, at: now });
+    }
+    return page;
+  }
+
+  private async readPage(query: ModelQuery): Promise<ModelPage> {
     const terms = (query.search ?? "")
       .split(/\s+/)
       .filter(Boolean)
@@ -574,20 +671,12 @@ export class PostgresStore implements HubStore {
           const mapped =
             model.inferenceProviderMapping !== undefined &&
             Object.keys(model.inferenceProviderMapping).length > 0;
-          text +=
-            [
-              records++,
-              copyField(model.id),
-              copyField(model.pipeline_tag ?? null),
-              copyField(model.library_name ?? null),
-              model.downloads,
-              model.likes,
-              Date.parse(model.createdAt),
-              Date.parse(model.lastModified),
-              mapped ? "t" : "f",
-              copyField(arrayLiteral(filterTags(model))),
-              copyField(JSON.stringify(model)),
-            ].join("\t") + "\n";
+          // One template per row: cheaper than an array join at a million rows.
+          text += `${records++}\t${copyField(model.id)}\t${copyField(model.pipeline_tag ?? null)}\t${copyField(
+            model.library_name ?? null,
+          )}\t${model.downloads}\t${model.likes}\t${Date.parse(model.createdAt)}\t${Date.parse(
+            model.lastModified,
+          )}\t${mapped ? "t" : "f"}\t${copyField(arrayLiteral(filterTags(model)))}\t${copyField(JSON.stringify(model))}\n`;
         }
         const stream = copy;
         if (!stream.write(text)) {
@@ -624,8 +713,11 @@ export class PostgresStore implements HubStore {
           await run(
             "UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'",
           );
+          // Delivered to every replica's listener when (and only if) the transaction commits.
+          await run(`NOTIFY ${CATALOGUE_CHANNEL}`);
           await run("COMMIT");
           end();
+          this.catalogueChanged();
           const summary = { inserted, updated: records - inserted };
           // Fresh statistics for the planner, and a visibility map so sort-index scans stay index-only.
           if (records >= 10_000) await this.query("VACUUM (ANALYZE) models");
@@ -821,7 +913,9 @@ export async function openPostgresStore(
     await pool.end().catch(() => {});
     throw new Error(`cannot prepare the catalogue database ${where}: ${(error as Error).message}`);
   }
-  return new PostgresStore(pool, url, options);
+  const store = new PostgresStore(pool, url, options);
+  await store.listen();
+  return store;
 }
 
 export { SORT_FIELDS };

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -212,4 +213,59 @@ describe("the database going down and coming back", () => {
       await server.close();
     }
   }, 120_000);
+});
+
+describe("cached pages across replicas", () => {
+  const line = (id: string, downloads: number) =>
+    JSON.stringify({ id, pipeline_tag: "text-generation", downloads, likes: 0 });
+  const ids = async (store: Awaited<ReturnType<typeof openPostgresStore>>, search: string) =>
+    (await store.listModels({ search, tags: [], sort: "downloads", direction: -1, limit: 20 })).models.map(
+      (model) => model.id,
+    );
+
+  it("a page cached on one replica follows an import committed through another, also after its listener dropped", async () => {
+    const db = await createTestDatabase(shared.cluster);
+    const [writer, reader] = await Promise.all([openPostgresStore(db.url), openPostgresStore(db.url)]);
+    try {
+      await importJsonl(writer, Readable.from([`${line("acme/zephyr-one", 10)}\n`]));
+      // Read twice: the second answer comes from the reader's cache.
+      expect(await ids(reader, "zephyr")).toEqual(["acme/zephyr-one"]);
+      expect(await ids(reader, "zephyr")).toEqual(["acme/zephyr-one"]);
+
+      await importJsonl(writer, Readable.from([`${line("acme/zephyr-two", 20)}\n`]));
+      // The reader is told by NOTIFY, sooner than its pages expire (2 s).
+      await expect
+        .poll(() => ids(reader, "zephyr"), { timeout: 1000, interval: 20 })
+        .toEqual(["acme/zephyr-two", "acme/zephyr-one"]);
+
+      // With its listener cut off, the reader stops caching (and a silently dead listener would at
+      // worst leave pages 2 s old): a commit it is not told of is seen.
+      await sql(
+        db.url,
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'hubkit-hub-listen' AND pid <> pg_backend_pid()",
+      );
+      await importJsonl(writer, Readable.from([`${line("acme/zephyr-three", 30)}\n`]));
+      await expect
+        .poll(async () => (await ids(reader, "zephyr"))[0], { timeout: 4000, interval: 20 })
+        .toBe("acme/zephyr-three");
+      // …and caches again once the listener is back (it reconnects within about a second).
+      await expect
+        .poll(
+          () =>
+            sql<{ n: number }>(
+              db.url,
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'hubkit-hub-listen'",
+            ),
+          { timeout: 5000, interval: 50 },
+        )
+        .toEqual([{ n: 2 }]);
+      await importJsonl(writer, Readable.from([`${line("acme/zephyr-four", 40)}\n`]));
+      await expect
+        .poll(() => ids(reader, "zephyr"), { timeout: 1000, interval: 20 })
+        .toEqual(["acme/zephyr-four", "acme/zephyr-three", "acme/zephyr-two", "acme/zephyr-one"]);
+    } finally {
+      await Promise.all([writer.close(), reader.close()]);
+      await db.drop();
+    }
+  });
 });

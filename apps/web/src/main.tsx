@@ -39,8 +39,17 @@ async function start() {
       </TokenProvider>
     </StrictMode>
   );
-  if (hydrationData) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (hydrationData) {
+    // The server's HTML is already the page: let the browser paint it before hydration's long task,
+    // which would otherwise hold the first paint (and LCP) until it ends.
+    await afterNextPaint();
+    hydrateRoot(root, app);
+  } else createRoot(root).render(app);
+}
+
+/** Resolves once the browser has had a chance to paint (a frame, then a task after it). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 void start();

@@ -106,6 +106,8 @@ function modelsOf(host: HostKey, provider: ProviderId | undefined, path: string,
     out.push(modelSegs.join("/"), modelSegs.slice(0, 2).join("/"));
   }
   if (provider === "replicate" && segs[1] === "models" && segs.length >= 4) out.push(`${segs[2]}/${segs[3]}`);
+  if (provider === "wavespeed" && segs[0] === "api" && segs[2] !== "predictions")
+    out.push(segs.slice(2).join("/"));
   return [...new Set(out)];
 }
 
@@ -313,7 +315,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           host === "fal-ai-queue" ||
           query._subdomain === "queue" ||
           provider === "black-forest-labs" ||
-          provider === "replicate";
+          provider === "replicate" ||
+          provider === "wavespeed" ||
+          (provider === "zai-org" && /\/async(-result)?\//.test(path));
         if (fault?.neverComplete && !polling) reply = { kind: "hang" };
       }
     } catch (err) {

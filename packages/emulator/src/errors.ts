@@ -13,7 +13,9 @@ export type ErrorStyle =
   | "detail" // {detail: message}                    (nebius, black-forest-labs, fal-ai)
   | "novita" // {code, reason, message, metadata}
   | "problem" // application/problem+json {title, detail, status}  (replicate)
-  | "hf"; // {error: message}                         (hub, router, hf-inference)
+  | "hf" // {error: message}                         (hub, router, hf-inference)
+  | "zai" // {error: {code, message}}                (zai-org)
+  | "wavespeed"; // {code, message, data: null}      (wavespeed)
 
 export const PROVIDER_ERROR_STYLE: Readonly<Record<ProviderId, ErrorStyle>> = {
   "black-forest-labs": "detail",
@@ -29,6 +31,16 @@ export const PROVIDER_ERROR_STYLE: Readonly<Record<ProviderId, ErrorStyle>> = {
   replicate: "problem",
   sambanova: "message",
   together: "openai",
+  baseten: "openai",
+  deepinfra: "openai",
+  "featherless-ai": "openai",
+  groq: "openai",
+  nscale: "openai",
+  ovhcloud: "openai",
+  publicai: "openai",
+  scaleway: "openai",
+  wavespeed: "wavespeed",
+  "zai-org": "zai",
 };
 
 const TYPE_BY_STATUS: Record<number, string> = {
@@ -79,6 +91,10 @@ export function errorReply(
       };
     case "hf":
       return json(status, { error: message });
+    case "zai":
+      return json(status, { error: { code: String(1000 + status), message } });
+    case "wavespeed":
+      return json(status, { code: status, message, data: null });
   }
 }
 

@@ -147,6 +147,16 @@ const FAULT_MAPPING_TASKS: Partial<Record<ProviderId, string>> = {
   replicate: "text-to-image",
   sambanova: "conversational",
   together: "conversational",
+  baseten: "conversational",
+  deepinfra: "conversational",
+  "featherless-ai": "conversational",
+  groq: "conversational",
+  nscale: "conversational",
+  ovhcloud: "conversational",
+  publicai: "conversational",
+  scaleway: "conversational",
+  wavespeed: "text-to-image",
+  "zai-org": "conversational",
 };
 
 /** Hub entries for the reserved fault models: a chat model every provider "serves". */

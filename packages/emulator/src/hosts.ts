@@ -22,6 +22,18 @@ export const HOST_ORIGINS: Readonly<Record<HostKey, string>> = {
   "bfl-delivery": "https://delivery-us1.bfl.ai",
   "together-cdn": "https://api.together.ai",
   "nebius-cdn": "https://pictures-storage.storage.eu-north1.nebius.cloud",
+  baseten: "https://inference.baseten.co",
+  deepinfra: "https://api.deepinfra.com",
+  "featherless-ai": "https://api.featherless.ai",
+  groq: "https://api.groq.com",
+  nscale: "https://inference.api.nscale.com",
+  ovhcloud: "https://oai.endpoints.kepler.ai.cloud.ovh.net",
+  publicai: "https://api.publicai.co",
+  scaleway: "https://api.scaleway.ai",
+  wavespeed: "https://api.wavespeed.ai",
+  "zai-org": "https://api.z.ai",
+  "wavespeed-cdn": "https://d1q70pf5vjeyhc.cloudfront.net",
+  "zai-cdn": "https://aigc-files.bigmodel.cn",
 };
 
 export const HOST_KEYS = Object.keys(HOST_ORIGINS) as HostKey[];
@@ -33,6 +45,8 @@ export const CDN_HOSTS: ReadonlySet<HostKey> = new Set([
   "bfl-delivery",
   "together-cdn",
   "nebius-cdn",
+  "wavespeed-cdn",
+  "zai-cdn",
 ]);
 
 /** The provider whose API a direct host serves. */

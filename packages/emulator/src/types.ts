@@ -1,20 +1,30 @@
 // Public types of @hubkit/emulator.
 
-/** The 13 inference providers of the contract. */
+/** The inference providers of the contract (13) and the ten 4.x added. */
 export const PROVIDER_IDS = [
+  "baseten",
   "black-forest-labs",
   "cerebras",
   "cohere",
+  "deepinfra",
   "fal-ai",
+  "featherless-ai",
   "fireworks-ai",
+  "groq",
   "hf-inference",
   "hyperbolic",
   "nebius",
   "novita",
+  "nscale",
   "openai",
+  "ovhcloud",
+  "publicai",
   "replicate",
   "sambanova",
+  "scaleway",
   "together",
+  "wavespeed",
+  "zai-org",
 ] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
@@ -31,12 +41,17 @@ export type HostKey =
   | "replicate-delivery"
   | "bfl-delivery"
   | "together-cdn"
-  | "nebius-cdn";
+  | "nebius-cdn"
+  | "wavespeed-cdn"
+  | "zai-cdn";
 
 export interface ProviderMappingEntry {
   status: "live" | "staging";
   providerId: string;
   task: string;
+  /** A LoRA repo served on top of a base model (wavespeed, fal-ai, replicate). */
+  adapter?: "lora";
+  adapterWeightsPath?: string;
 }
 
 export interface EmulatedModel {
@@ -125,7 +140,7 @@ export interface FaultRule {
   streamErrorEvent?: boolean | string | Record<string, unknown>;
   /** Streams: wait this long between events. */
   eventDelayMs?: number;
-  /** Polling (black-forest-labs, fal-ai queue, replicate): never reach a final state. */
+  /** Polling (black-forest-labs, fal-ai queue, replicate, wavespeed, zai-org images): never reach a final state. */
   neverComplete?: boolean;
 }
 

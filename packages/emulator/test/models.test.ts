@@ -46,6 +46,31 @@ const SERVED: Record<string, string[]> = {
   replicate: ["text-to-image", "text-to-speech", "text-to-video"],
   sambanova: ["conversational"],
   together: ["text-to-image", "conversational", "text-generation"],
+  // The providers 4.x added (4.13.30's PROVIDERS).
+  baseten: ["conversational"],
+  deepinfra: [
+    "automatic-speech-recognition",
+    "conversational",
+    "feature-extraction",
+    "text-generation",
+    "text-to-image",
+    "text-to-speech",
+  ],
+  "featherless-ai": ["conversational", "text-generation"],
+  groq: ["conversational", "text-generation"],
+  nscale: ["text-to-image", "conversational"],
+  ovhcloud: ["conversational", "text-generation"],
+  publicai: ["conversational"],
+  scaleway: ["conversational", "text-generation", "feature-extraction"],
+  wavespeed: [
+    "text-to-image",
+    "text-to-video",
+    "image-to-image",
+    "image-to-video",
+    "image-text-to-image",
+    "image-text-to-video",
+  ],
+  "zai-org": ["conversational", "text-to-image", "image-to-text"],
 };
 
 let emu: Emulator;

@@ -99,21 +99,31 @@ describe("exports", () => {
     expect((hf as Record<string, unknown>)[name]).toBeDefined();
   });
 
-  it("lists the 13 providers in order", () => {
+  it("lists the providers in order: 4.x's 19, and the 4 the router dropped", () => {
     expect(hf.INFERENCE_PROVIDERS).toEqual([
+      "baseten",
       "black-forest-labs",
       "cerebras",
       "cohere",
+      "deepinfra",
       "fal-ai",
+      "featherless-ai",
       "fireworks-ai",
+      "groq",
       "hf-inference",
       "hyperbolic",
       "nebius",
       "novita",
+      "nscale",
       "openai",
+      "ovhcloud",
+      "publicai",
       "replicate",
       "sambanova",
+      "scaleway",
       "together",
+      "wavespeed",
+      "zai-org",
     ]);
   });
 

@@ -49,7 +49,7 @@ describe("argument validation (no request sent)", () => {
     const error = await rejection(chatCompletion({ ...chatArgs, model: "m", provider: "nope" as never }));
     expect(error).toBeInstanceOf(InferenceClientInputError);
     expect(error.message).toBe(
-      "Provider 'nope' not supported. Available providers: black-forest-labs,cerebras,cohere,fal-ai,fireworks-ai,hf-inference,hyperbolic,nebius,novita,openai,replicate,sambanova,together",
+      "Provider 'nope' not supported. Available providers: baseten,black-forest-labs,cerebras,cohere,deepinfra,fal-ai,featherless-ai,fireworks-ai,groq,hf-inference,hyperbolic,nebius,novita,nscale,openai,ovhcloud,publicai,replicate,sambanova,scaleway,together,wavespeed,zai-org",
     );
   });
 

@@ -348,7 +348,7 @@ describe("dropped providers", () => {
           );
         expect(error).toBeInstanceOf(hf.InferenceClientInputError);
         expect((error as Error).message).toBe(
-          `Provider '${provider}' not supported. Available providers: cerebras,cohere,fal-ai,fireworks-ai,hf-inference,novita,openai,replicate,together`,
+          `Provider '${provider}' not supported. Available providers: baseten,cerebras,cohere,deepinfra,fal-ai,featherless-ai,fireworks-ai,groq,hf-inference,novita,nscale,openai,ovhcloud,publicai,replicate,scaleway,together,wavespeed,zai-org`,
         );
       }
       expect(e.requests).toHaveLength(0);

@@ -19,8 +19,39 @@ import { HUB_TOKEN, PROVIDER_KEY, modelFor, recordingLogger, rejection, useEmula
 const emu = useEmulator();
 const messages = [{ role: "user", content: "hi" }];
 
+/** A chat call to `provider` (the new providers' other tasks: providers-new.test.ts). */
+const chatWith = (provider: InferenceProvider) => (t: string, o: object) =>
+  chatCompletion({ model: modelFor(provider, "conversational").id, provider, messages, accessToken: t }, o);
+
 /** One representative task call per provider. */
 const CALLS: Record<InferenceProvider, (token: string, options: object) => Promise<unknown>> = {
+  baseten: chatWith("baseten"),
+  deepinfra: chatWith("deepinfra"),
+  "featherless-ai": chatWith("featherless-ai"),
+  groq: chatWith("groq"),
+  nscale: (t, o) =>
+    textToImage(
+      { model: modelFor("nscale", "text-to-image").id, provider: "nscale", inputs: "x", accessToken: t },
+      o,
+    ),
+  ovhcloud: chatWith("ovhcloud"),
+  publicai: chatWith("publicai"),
+  scaleway: chatWith("scaleway"),
+  wavespeed: (t, o) =>
+    textToVideo(
+      {
+        model: modelFor("wavespeed", "text-to-video").id,
+        provider: "wavespeed",
+        inputs: "x",
+        accessToken: t,
+      },
+      o,
+    ),
+  "zai-org": (t, o) =>
+    textToImage(
+      { model: modelFor("zai-org", "text-to-image").id, provider: "zai-org", inputs: "x", accessToken: t },
+      o,
+    ),
   "black-forest-labs": (t, o) =>
     textToImage(
       {

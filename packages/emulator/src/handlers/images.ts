@@ -1,4 +1,4 @@
-// Text-to-image of together, nebius and hyperbolic (base64 or URL results).
+// Text-to-image of together, nebius, hyperbolic, nscale and deepinfra (base64 or URL results).
 import type { Ctx } from "../context.js";
 import { isRecord } from "../context.js";
 import { fail, PROVIDER_ERROR_STYLE } from "../errors.js";
@@ -59,9 +59,16 @@ export function imageGeneration(ctx: Ctx, provider: ProviderId): Reply {
       inference_time: 0.42,
     });
   }
-  // Both APIs default to a URL when no response_format is given.
-  const format = body.response_format ?? "url";
-  const formats = provider === "together" ? ["base64", "b64_json", "url"] : ["b64_json", "url"];
+  // together and nebius default to a URL when no response_format is given; nscale answers only in
+  // base64; deepinfra defaults to base64.
+  const format =
+    body.response_format ?? (provider === "together" || provider === "nebius" ? "url" : "b64_json");
+  const formats =
+    provider === "together"
+      ? ["base64", "b64_json", "url"]
+      : provider === "nscale"
+        ? ["b64_json"]
+        : ["b64_json", "url"];
   if (typeof format !== "string" || !formats.includes(format)) {
     fail(
       style,
@@ -72,17 +79,20 @@ export function imageGeneration(ctx: Ctx, provider: ProviderId): Reply {
   }
   const cdn = provider === "together" ? "together-cdn" : "nebius-cdn";
   const data = images.map((im, index) =>
-    format === "url"
-      ? {
-          index,
-          url: fileUrl(ctx.env, cdn, provider === "together" ? "imgproxy" : "images", {
-            kind: "png",
-            seed: im.seed,
-            width,
-            height,
-          }),
-        }
-      : { index, b64_json: im.png().toString("base64") },
+    format === "url" && provider === "deepinfra"
+      ? // DeepInfra hands the image back inline, as a data URL.
+        { index, url: `data:image/png;base64,${im.png().toString("base64")}` }
+      : format === "url"
+        ? {
+            index,
+            url: fileUrl(ctx.env, cdn, provider === "together" ? "imgproxy" : "images", {
+              kind: "png",
+              seed: im.seed,
+              width,
+              height,
+            }),
+          }
+        : { index, b64_json: im.png().toString("base64") },
   );
   return json(200, { id: idFromSeed(seed, 20), model, object: "list", data });
 }

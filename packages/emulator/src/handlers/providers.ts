@@ -8,12 +8,18 @@ import { falRoute } from "./fal.js";
 import { hfInferenceRoute } from "./hf-inference.js";
 import { imageGeneration } from "./images.js";
 import { chatCompletion, textCompletion } from "./openai.js";
+import { embeddings, speech, transcription } from "./openaiMedia.js";
 import { replicateRoute } from "./replicate.js";
+import { wavespeedRoute } from "./wavespeed.js";
+import { zaiRoute } from "./zai.js";
 
 interface OpenAiRoutes {
   chat: string[];
   completions?: string[];
   images?: string[];
+  embeddings?: string[];
+  speech?: string[];
+  transcriptions?: string[];
 }
 
 /** Paths of the OpenAI-compatible providers, as the real APIs (and the client) use them. */
@@ -39,6 +45,26 @@ const OPENAI_COMPATIBLE: Partial<Record<ProviderId, OpenAiRoutes>> = {
     chat: ["/v1/chat/completions"],
     completions: ["/v1/completions"],
     images: ["/v1/images/generations"],
+  },
+  baseten: { chat: ["/v1/chat/completions"] },
+  // DeepInfra's OpenAI-compatible API lives under /v1/openai.
+  deepinfra: {
+    chat: ["/v1/openai/chat/completions"],
+    completions: ["/v1/openai/completions"],
+    images: ["/v1/openai/images/generations"],
+    embeddings: ["/v1/openai/embeddings"],
+    speech: ["/v1/openai/audio/speech"],
+    transcriptions: ["/v1/openai/audio/transcriptions"],
+  },
+  "featherless-ai": { chat: ["/v1/chat/completions"], completions: ["/v1/completions"] },
+  groq: { chat: ["/openai/v1/chat/completions"] },
+  nscale: { chat: ["/v1/chat/completions"], images: ["/v1/images/generations"] },
+  ovhcloud: { chat: ["/v1/chat/completions"], completions: ["/v1/completions"] },
+  publicai: { chat: ["/v1/chat/completions"] },
+  scaleway: {
+    chat: ["/v1/chat/completions"],
+    completions: ["/v1/completions"],
+    embeddings: ["/v1/embeddings"],
   },
 };
 
@@ -66,6 +92,10 @@ export async function providerRoute(ctx: Ctx, provider: ProviderId): Promise<Rep
       return falRoute(ctx);
     case "replicate":
       return replicateRoute(ctx);
+    case "wavespeed":
+      return wavespeedRoute(ctx);
+    case "zai-org":
+      return zaiRoute(ctx);
     default:
       break;
   }
@@ -82,6 +112,18 @@ export async function providerRoute(ctx: Ctx, provider: ProviderId): Promise<Rep
   if (routes.images?.includes(ctx.path)) {
     requirePost(ctx, provider);
     return imageGeneration(ctx, provider);
+  }
+  if (routes.embeddings?.includes(ctx.path)) {
+    requirePost(ctx, provider);
+    return embeddings(ctx, provider);
+  }
+  if (routes.speech?.includes(ctx.path)) {
+    requirePost(ctx, provider);
+    return speech(ctx, provider);
+  }
+  if (routes.transcriptions?.includes(ctx.path)) {
+    requirePost(ctx, provider);
+    return transcription(ctx, provider);
   }
   fail(style, 404, `Unknown route ${ctx.req.method} ${ctx.path} for provider ${provider}`);
 }

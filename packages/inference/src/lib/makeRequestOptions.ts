@@ -140,6 +140,15 @@ export function buildRequest(
     options,
   );
   const isBinary = "data" in args && !!args.data;
+  const bodyParams = {
+    args: remainingArgs as Record<string, unknown>,
+    model: resolvedModel,
+    task,
+    mapping,
+    outputType,
+  };
+  // A helper's own body (multipart) sets its Content-Type with the boundary: fetch does that.
+  const ownBody = helper.makeBody?.(bodyParams);
 
   const headers: Record<string, string> = {};
   if (accessToken && authMethod === "hf-token") {
@@ -157,23 +166,14 @@ export function buildRequest(
       : providerKeyHeader(helper.provider, accessToken);
     headers[name] = value;
   }
-  if (!isBinary) headers["Content-Type"] = "application/json";
+  if (!isBinary && ownBody === undefined) headers["Content-Type"] = "application/json";
   if (helper.extraHeaders) Object.assign(headers, helper.extraHeaders);
   if (options.billTo) headers[HF_HEADER_X_BILL_TO] = options.billTo;
   const userAgent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
   headers["User-Agent"] = `${PACKAGE_NAME}/${PACKAGE_VERSION}${userAgent ? ` ${userAgent}` : ""}`;
 
-  const body = isBinary
-    ? (args.data as BodyInit)
-    : JSON.stringify(
-        helper.preparePayload({
-          args: remainingArgs as Record<string, unknown>,
-          model: resolvedModel,
-          task,
-          mapping,
-          outputType,
-        }),
-      );
+  const body =
+    ownBody ?? (isBinary ? (args.data as BodyInit) : JSON.stringify(helper.preparePayload(bodyParams)));
 
   const info: PreparedRequest["info"] = { method: "POST", headers, body };
   if (typeof options.includeCredentials === "string")

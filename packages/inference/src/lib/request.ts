@@ -205,9 +205,11 @@ function responseContext(
   helper: ProviderHelper,
   prepared: PreparedRequest,
   options: TaskOptions,
+  startedAt: number,
 ): ResponseContext {
   return {
     provider: helper.provider,
+    startedAt,
     url: prepared.url,
     headers: prepared.info.headers,
     outputType: options.outputType,
@@ -267,12 +269,14 @@ async function runRoute<Output>(
   args: Args,
   callOptions: TaskOptions,
   hooks: TaskHooks<Output>,
+  startedAt = Date.now(),
 ): Promise<Output> {
   const helper = route.helper as ProviderHelper<Output>;
-  const routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper) : args;
+  let routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper) : args;
+  if (helper.preparePayloadAsync) routeArgs = await helper.preparePayloadAsync(routeArgs, callOptions);
   const prepared = await prepareRequest(routeArgs, helper, callOptions, route);
   const data = await sendRequest(prepared, routeArgs, callOptions, helper.provider);
-  return await helper.getResponse(data, responseContext(helper, prepared, callOptions));
+  return await helper.getResponse(data, responseContext(helper, prepared, callOptions, startedAt));
 }
 
 /** A whole task call: resolution, request, reply parsing. */
@@ -282,11 +286,14 @@ export async function runTask<Output>(
   options: TaskOptions = {},
   hooks: TaskHooks<Output> = {},
 ): Promise<Output> {
+  const startedAt = Date.now();
   const call: Call = startCall(options, args.accessToken);
   const callOptions: TaskOptions = call.options;
   try {
     const routes = await resolveRoutes(helpers, args, callOptions, hooks.generic);
-    return await withFailover(routes, callOptions, (route) => runRoute(route, args, callOptions, hooks));
+    return await withFailover(routes, callOptions, (route) =>
+      runRoute(route, args, callOptions, hooks, startedAt),
+    );
   } catch (error) {
     throw call.fail(error);
   }

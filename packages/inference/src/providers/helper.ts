@@ -10,6 +10,7 @@ import type {
   Options,
   OutputType,
   ProviderUrlKey,
+  RequestArgs,
   UrlParams,
 } from "../types.js";
 import { base64FromBytes, bytesFromBase64 } from "../utils/base64.js";
@@ -25,6 +26,8 @@ export interface ResponseContext {
   fetch: typeof fetch;
   signal?: AbortSignal;
   options: Options;
+  /** When the call started (ms since epoch), for progress reports. */
+  startedAt?: number;
 }
 
 /** One provider's way of serving one task: route, payload, headers and reply parsing. */
@@ -42,6 +45,13 @@ export interface ProviderHelper<Output = unknown> {
   /** Replaces the whole URL computation (endpoints, queues). */
   makeUrl?(params: UrlParams, options: Options): string;
   preparePayload(params: BodyParams): unknown;
+  /**
+   * Rewrites the call's arguments before the request is built, for inputs that need async work
+   * (reading a Blob into base64). Runs after the task function's own argument rewrite.
+   */
+  preparePayloadAsync?(args: RequestArgs, options: Options): Promise<RequestArgs>;
+  /** Builds the body itself (multipart FormData) instead of JSON of `preparePayload`. */
+  makeBody?(params: BodyParams): BodyInit;
   getResponse(response: unknown, context: ResponseContext): Promise<Output>;
 }
 

@@ -29,12 +29,23 @@ import type { AudioToAudioOutput } from "../tasks/audio/audioToAudio.js";
 import type { FeatureExtractionOutput } from "../tasks/nlp/featureExtraction.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
 import { PROVIDER_DEFINITIONS } from "./definitions.js";
+import { basetenConversational } from "./baseten/index.js";
 import { blackForestLabsTextToImage } from "./black-forest-labs/index.js";
 import { cerebrasConversational } from "./cerebras/index.js";
 import { cohereConversational } from "./cohere/index.js";
+import {
+  deepinfraAutomaticSpeechRecognition,
+  deepinfraConversational,
+  deepinfraFeatureExtraction,
+  deepinfraTextGeneration,
+  deepinfraTextToImage,
+  deepinfraTextToSpeech,
+} from "./deepinfra/index.js";
 import { falAiAutomaticSpeechRecognition, falAiTextToImage, falAiTextToSpeech } from "./fal-ai/index.js";
 import { falAiTextToVideo } from "./fal-ai/textToVideo.js";
+import { featherlessAiConversational, featherlessAiTextGeneration } from "./featherless-ai/index.js";
 import { fireworksAiConversational } from "./fireworks-ai/index.js";
+import { groqConversational, groqTextGeneration } from "./groq/index.js";
 import type { ProviderHelper, TaskHelpers } from "./helper.js";
 import * as hf from "./hf-inference/index.js";
 import { hfInferenceConversational } from "./hf-inference/conversational.js";
@@ -45,10 +56,27 @@ import {
 } from "./hyperbolic/index.js";
 import { nebiusConversational, nebiusTextGeneration, nebiusTextToImage } from "./nebius/index.js";
 import { novitaConversational, novitaTextGeneration } from "./novita/index.js";
+import { nscaleConversational, nscaleTextToImage } from "./nscale/index.js";
 import { openaiConversational } from "./openai/index.js";
+import { ovhcloudConversational, ovhcloudTextGeneration } from "./ovhcloud/index.js";
+import { publicaiConversational } from "./publicai/index.js";
 import { replicateTextToImage, replicateTextToSpeech, replicateTextToVideo } from "./replicate/index.js";
 import { sambanovaConversational } from "./sambanova/index.js";
+import {
+  scalewayConversational,
+  scalewayFeatureExtraction,
+  scalewayTextGeneration,
+} from "./scaleway/index.js";
 import { togetherConversational, togetherTextGeneration, togetherTextToImage } from "./together/index.js";
+import {
+  wavespeedImageTextToImage,
+  wavespeedImageTextToVideo,
+  wavespeedImageToImage,
+  wavespeedImageToVideo,
+  wavespeedTextToImage,
+  wavespeedTextToVideo,
+} from "./wavespeed/index.js";
+import { zaiOrgConversational, zaiOrgImageToText, zaiOrgTextToImage } from "./zai-org/index.js";
 
 /** Each provider's tasks (from its definition), in the order its "Available tasks" error lists them. */
 export const PROVIDER_TASKS: Record<InferenceProvider, readonly InferenceTask[]> =
@@ -67,6 +95,15 @@ export const conversationalHelpers: TaskHelpers<ChatCompletionOutput> = {
   openai: openaiConversational,
   sambanova: sambanovaConversational,
   together: togetherConversational,
+  baseten: basetenConversational,
+  deepinfra: deepinfraConversational,
+  "featherless-ai": featherlessAiConversational,
+  groq: groqConversational,
+  nscale: nscaleConversational,
+  ovhcloud: ovhcloudConversational,
+  publicai: publicaiConversational,
+  scaleway: scalewayConversational,
+  "zai-org": zaiOrgConversational,
 };
 
 export const textGenerationHelpers: TaskHelpers<TextGenerationOutput> = {
@@ -75,6 +112,11 @@ export const textGenerationHelpers: TaskHelpers<TextGenerationOutput> = {
   nebius: nebiusTextGeneration,
   novita: novitaTextGeneration,
   together: togetherTextGeneration,
+  deepinfra: deepinfraTextGeneration,
+  "featherless-ai": featherlessAiTextGeneration,
+  groq: groqTextGeneration,
+  ovhcloud: ovhcloudTextGeneration,
+  scaleway: scalewayTextGeneration,
 };
 
 export const textToImageHelpers: TaskHelpers<unknown> = {
@@ -85,29 +127,42 @@ export const textToImageHelpers: TaskHelpers<unknown> = {
   nebius: nebiusTextToImage,
   replicate: replicateTextToImage,
   together: togetherTextToImage,
+  deepinfra: deepinfraTextToImage,
+  nscale: nscaleTextToImage,
+  wavespeed: wavespeedTextToImage,
+  "zai-org": zaiOrgTextToImage,
 };
 
 export const textToSpeechHelpers: TaskHelpers<Blob> = {
   "fal-ai": falAiTextToSpeech,
   "hf-inference": hf.hfInferenceTextToSpeech,
   replicate: replicateTextToSpeech,
+  deepinfra: deepinfraTextToSpeech,
 };
 
 export const textToVideoHelpers: TaskHelpers<Blob> = {
   "fal-ai": falAiTextToVideo,
   replicate: replicateTextToVideo,
+  wavespeed: wavespeedTextToVideo,
 };
 
 export const automaticSpeechRecognitionHelpers: TaskHelpers<AutomaticSpeechRecognitionOutput> = {
   "fal-ai": falAiAutomaticSpeechRecognition,
   "hf-inference": hf.hfInferenceAutomaticSpeechRecognition,
+  deepinfra: deepinfraAutomaticSpeechRecognition,
 };
 
-// 4.x's media tasks: no provider hubkit has serves them yet (fal-ai's and together's come with the
-// next providers round); the maps exist so the task functions give 4.x's "not supported" error.
-export const imageToVideoHelpers: TaskHelpers<Blob> = {};
-export const imageTextToImageHelpers: TaskHelpers<Blob> = {};
-export const imageTextToVideoHelpers: TaskHelpers<Blob> = {};
+// 4.x's image/video generation tasks: wavespeed serves them (fal-ai's and together's come with
+// their own round).
+export const imageToVideoHelpers: TaskHelpers<Blob> = {
+  wavespeed: wavespeedImageToVideo,
+};
+export const imageTextToImageHelpers: TaskHelpers<Blob> = {
+  wavespeed: wavespeedImageTextToImage,
+};
+export const imageTextToVideoHelpers: TaskHelpers<Blob> = {
+  wavespeed: wavespeedImageTextToVideo,
+};
 
 // Tasks only hf-inference serves.
 export const textToAudioHelpers: TaskHelpers = { "hf-inference": hf.hfInferenceTextToAudio };
@@ -123,9 +178,13 @@ export const imageClassificationHelpers: TaskHelpers<ImageClassificationOutput> 
 export const imageSegmentationHelpers: TaskHelpers<ImageSegmentationOutput> = {
   "hf-inference": hf.hfInferenceImageSegmentation,
 };
-export const imageToImageHelpers: TaskHelpers<Blob> = { "hf-inference": hf.hfInferenceImageToImage };
+export const imageToImageHelpers: TaskHelpers<Blob> = {
+  "hf-inference": hf.hfInferenceImageToImage,
+  wavespeed: wavespeedImageToImage,
+};
 export const imageToTextHelpers: TaskHelpers<ImageToTextOutput> = {
   "hf-inference": hf.hfInferenceImageToText,
+  "zai-org": zaiOrgImageToText,
 };
 export const objectDetectionHelpers: TaskHelpers<ObjectDetectionOutput> = {
   "hf-inference": hf.hfInferenceObjectDetection,
@@ -135,6 +194,8 @@ export const zeroShotImageClassificationHelpers: TaskHelpers<ZeroShotImageClassi
 };
 export const featureExtractionHelpers: TaskHelpers<FeatureExtractionOutput> = {
   "hf-inference": hf.hfInferenceFeatureExtraction,
+  deepinfra: deepinfraFeatureExtraction,
+  scaleway: scalewayFeatureExtraction,
 };
 export const fillMaskHelpers: TaskHelpers<FillMaskOutput> = { "hf-inference": hf.hfInferenceFillMask };
 export const questionAnsweringHelpers: TaskHelpers<QuestionAnsweringOutput[number]> = {

@@ -1,0 +1,116 @@
+import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
+import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
+import type { RequestArgs } from "../../types.js";
+import { isObject, isString } from "../../utils/guards.js";
+import {
+  completionPayload,
+  conversationalHelper,
+  textGenerationHelper,
+  type ProviderHelper,
+} from "../helper.js";
+import { embeddingsHelper, imageGenerationHelper } from "../openaiCompatible.js";
+
+// DeepInfra's OpenAI-compatible API lives under /v1/openai.
+const provider = "deepinfra";
+
+export const deepinfraConversational = /* @__PURE__ */ conversationalHelper(
+  provider,
+  "v1/openai/chat/completions",
+);
+
+export const deepinfraTextGeneration = /* @__PURE__ */ textGenerationHelper(
+  provider,
+  "v1/openai/completions",
+  completionPayload,
+);
+
+export const deepinfraFeatureExtraction = /* @__PURE__ */ embeddingsHelper(provider, "v1/openai/embeddings");
+
+export const deepinfraTextToImage = /* @__PURE__ */ imageGenerationHelper(
+  provider,
+  "v1/openai/images/generations",
+  { urlFormat: true },
+);
+
+export const deepinfraTextToSpeech: ProviderHelper<Blob> = {
+  provider,
+  makeRoute: () => "v1/openai/audio/speech",
+  // `voice` is model-specific: passed through as given, the API says when one is missing.
+  preparePayload: ({ args, model }) => {
+    const { inputs, parameters, ...rest } = args;
+    return { ...rest, ...(parameters as object | undefined), input: inputs, model };
+  },
+  async getResponse(response) {
+    if (response instanceof Blob) return response;
+    throw new InferenceClientProviderOutputError(
+      `Received malformed response from DeepInfra text-to-speech API: expected audio bytes, got ${JSON.stringify(response)}`,
+    );
+  },
+};
+
+/** The file extension DeepInfra reads the audio format from (its multipart upload needs a name). */
+const AUDIO_EXTENSIONS: Record<string, string> = {
+  "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/wave": "wav",
+  "audio/mpeg": "mp3",
+  "audio/mp3": "mp3",
+  "audio/mp4": "mp4",
+  "audio/m4a": "m4a",
+  "audio/x-m4a": "m4a",
+  "audio/flac": "flac",
+  "audio/x-flac": "flac",
+  "audio/ogg": "ogg",
+  "audio/webm": "webm",
+};
+
+const extensionOf = (type: string) => AUDIO_EXTENSIONS[type.split(";")[0].trim().toLowerCase()] ?? "wav";
+
+/** Speech recognition is an OpenAI-style multipart upload: the audio as `file`, the rest as fields. */
+export const deepinfraAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeechRecognitionOutput> = {
+  provider,
+  makeRoute: () => "v1/openai/audio/transcriptions",
+  async preparePayloadAsync(args) {
+    const { data, inputs, ...rest } = args as RequestArgs & { data?: unknown; inputs?: unknown };
+    const audio = data ?? inputs;
+    if (audio instanceof Blob) return { ...rest, data: audio } as RequestArgs;
+    if (audio instanceof ArrayBuffer) return { ...rest, data: new Blob([audio]) } as RequestArgs;
+    throw new InferenceClientInputError(
+      "DeepInfra automatic-speech-recognition expects a Blob or ArrayBuffer audio input.",
+    );
+  },
+  preparePayload: ({ args, model }) => {
+    const { data: _data, inputs: _inputs, parameters, ...rest } = args;
+    return { ...rest, ...(parameters as object | undefined), model };
+  },
+  makeBody(params) {
+    const audio = params.args.data;
+    if (!(audio instanceof Blob)) {
+      throw new InferenceClientInputError(
+        "DeepInfra automatic-speech-recognition expects a Blob audio input.",
+      );
+    }
+    const form = new FormData();
+    form.append("file", audio, `audio.${extensionOf(audio.type)}`);
+    for (const [key, value] of Object.entries(this.preparePayload(params) as Record<string, unknown>)) {
+      if (value === undefined || value === null) continue;
+      form.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
+    }
+    return form;
+  },
+  async getResponse(response) {
+    if (isObject(response) && isString(response.text)) {
+      const out: AutomaticSpeechRecognitionOutput = { text: response.text };
+      if (Array.isArray(response.segments)) {
+        out.chunks = response.segments.map((segment: { text: string; start: number; end: number }) => ({
+          text: segment.text,
+          timestamp: [segment.start, segment.end],
+        }));
+      }
+      return out;
+    }
+    throw new InferenceClientProviderOutputError(
+      `Received malformed response from DeepInfra automatic-speech-recognition API: ${JSON.stringify(response)}`,
+    );
+  },
+};

@@ -1,0 +1,11 @@
+import { completionPayload, conversationalHelper, textGenerationHelper } from "../helper.js";
+
+const provider = "featherless-ai";
+
+export const featherlessAiConversational = /* @__PURE__ */ conversationalHelper(provider);
+
+export const featherlessAiTextGeneration = /* @__PURE__ */ textGenerationHelper(
+  provider,
+  "v1/completions",
+  completionPayload,
+);

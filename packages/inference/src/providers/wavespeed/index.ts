@@ -1,0 +1,113 @@
+import { routerBase } from "../../config.js";
+import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
+import type { RequestArgs } from "../../types.js";
+import { base64FromBinary } from "../../utils/base64.js";
+import { isObject, isString } from "../../utils/guards.js";
+import { dataUrlFromBlob, download, type ProviderHelper, type ResponseContext } from "../helper.js";
+import { getJobJson, pollJob, type JobState } from "../jobs.js";
+
+const provider = "wavespeed";
+
+/** WaveSpeed's job states, as the progress callback reports them. */
+const PROGRESS = { created: "queued", processing: "running" } as const;
+
+/**
+ * Every task is one asynchronous job: POST `api/v3/{model}` answers `{data: {id, urls: {get}}}`;
+ * `urls.get` is polled until `completed` (or `failed`), then the first output is fetched.
+ */
+async function awaitJob(response: unknown, context: ResponseContext): Promise<unknown> {
+  const submitted = isObject(response) && isObject(response.data) ? response.data : undefined;
+  const getUrl = submitted && isObject(submitted.urls) ? submitted.urls.get : undefined;
+  if (!isString(getUrl) || !URL.canParse(getUrl)) {
+    throw new InferenceClientProviderOutputError(
+      `Received malformed response from WaveSpeed AI API: expected { data: { id, urls: { get } } }, got: ${JSON.stringify(response)}`,
+    );
+  }
+  // The poll URL names WaveSpeed's host; through the router the same path lives under {router}/wavespeed.
+  const router = routerBase(context.options);
+  const base = context.url.startsWith(`${router}/${provider}/`)
+    ? `${router}/${provider}`
+    : new URL(context.url).origin;
+  const pollUrl = `${base}${new URL(getUrl).pathname}`;
+  const result = await pollJob(
+    context,
+    { intervalMs: 500 },
+    `task ${String(submitted?.id)}`,
+    async (): Promise<JobState<Record<string, unknown>>> => {
+      const reply = await getJobJson(pollUrl, context);
+      const task = isObject(reply) && isObject(reply.data) ? reply.data : undefined;
+      const status = task?.status;
+      if (status === "failed") {
+        throw new InferenceClientProviderOutputError(
+          isString(task?.error) && task.error ? task.error : "Task failed",
+        );
+      }
+      if (status === "completed") return { done: true, value: reply as Record<string, unknown> };
+      const known = PROGRESS[status as keyof typeof PROGRESS];
+      return { done: false, status: known ?? "running", providerStatus: String(status) };
+    },
+  );
+  const outputs = (result.data as { outputs?: unknown }).outputs;
+  const mediaUrl = Array.isArray(outputs) ? outputs[0] : undefined;
+  if (!isString(mediaUrl)) {
+    throw new InferenceClientProviderOutputError(
+      "Received malformed response from WaveSpeed AI API: No output URL in completed response",
+    );
+  }
+  if (context.outputType === "url") return mediaUrl;
+  if (context.outputType === "json") return result;
+  const blob = await download(mediaUrl, context);
+  return context.outputType === "dataUrl" ? dataUrlFromBlob(blob) : blob;
+}
+
+// A 1×1 transparent PNG: image+text tasks may be called with text only, and the API wants an image.
+const EMPTY_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+/**
+ * Image inputs go as base64 in `image` (and `images`, unless the caller gave its own list); the
+ * prompt moves from `parameters.prompt` to `inputs`, which the payload sends as `prompt`.
+ */
+async function withImage(args: RequestArgs, optional: boolean): Promise<RequestArgs> {
+  const { data, inputs, ...rest } = args as RequestArgs & { data?: unknown; inputs?: unknown };
+  const parameters = (rest.parameters ?? {}) as Record<string, unknown>;
+  const source = data ?? inputs;
+  let image: string;
+  if (source instanceof Blob || source instanceof ArrayBuffer) image = await base64FromBinary(source);
+  // imageToImage has already read the image into base64 when it has parameters.
+  else if (isString(source) && source !== "") image = source;
+  else if (optional && source === undefined) image = EMPTY_PNG;
+  else throw new InferenceClientInputError("WaveSpeed AI expects an image (Blob) as inputs");
+  const given = (rest as { images?: unknown }).images ?? parameters.images;
+  const images = Array.isArray(given) && given.every(isString) ? given : [image];
+  return { ...rest, inputs: parameters.prompt, image, images } as RequestArgs;
+}
+
+const wavespeedBase = {
+  provider,
+  makeRoute: ({ model }) => `api/v3/${model}`,
+  preparePayload: ({ args, mapping }) => {
+    const { inputs, parameters, ...rest } = args;
+    const { images: _images, ...params } = (parameters ?? {}) as Record<string, unknown>;
+    const payload: Record<string, unknown> = { ...rest, ...params, prompt: inputs };
+    // A LoRA repo mapped to a base model: WaveSpeed loads the adapter by its hub id.
+    if (mapping?.adapter === "lora") payload.loras = [{ path: mapping.hfModelId, scale: 1 }];
+    return payload;
+  },
+  getResponse: awaitJob,
+} satisfies ProviderHelper<unknown>;
+
+export const wavespeedTextToImage: ProviderHelper<unknown> = wavespeedBase;
+export const wavespeedTextToVideo = wavespeedBase as ProviderHelper<Blob>;
+
+export const wavespeedImageToImage: ProviderHelper<Blob> = {
+  ...(wavespeedBase as ProviderHelper<Blob>),
+  preparePayloadAsync: (args) => withImage(args, false),
+};
+export const wavespeedImageToVideo = wavespeedImageToImage;
+
+export const wavespeedImageTextToImage: ProviderHelper<Blob> = {
+  ...(wavespeedBase as ProviderHelper<Blob>),
+  preparePayloadAsync: (args) => withImage(args, true),
+};
+export const wavespeedImageTextToVideo = wavespeedImageTextToImage;
