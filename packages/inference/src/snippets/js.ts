@@ -101,7 +101,11 @@ function fetchOutput(plan: SnippetPlan): string[] | undefined {
   }
   const reply = plan.mediaReply;
   const file = plan.outputFile;
-  if (!reply || !file) return ["const result = await response.json();", "console.log(result);"];
+  // JSON.stringify: console.log would elide nested arrays (embeddings) as [Array].
+  if (!file) return ["const result = await response.json();", "console.log(JSON.stringify(result));"];
+  // A generated file whose place in this provider's reply is not known: no snippet rather than
+  // one that saves nothing.
+  if (!reply) return undefined;
   switch (reply.kind) {
     case "bytes":
       return [saveBlob(file, "response")];

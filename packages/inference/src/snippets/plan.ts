@@ -119,11 +119,6 @@ export interface SnippetPlan {
   /** How a generated file comes back from this provider (media tasks only). */
   mediaReply?: MediaReply;
   outputFile?: string;
-  /**
-   * A provider the router no longer serves (removed upstream): the Python client, which follows
-   * upstream, does not know it.
-   */
-  retired: boolean;
   /** The mapping entry given by the caller (LoRA adapters are read from it). */
   mapping?: InferenceProviderMappingEntry;
 }
@@ -410,7 +405,6 @@ export function planSnippets(
     upload: undefined,
     mediaReply: undefined,
     outputFile: MEDIA_OUTPUT_FILES[pipeline],
-    retired: definition?.routed === false,
     mapping,
   };
   if (route === "auto") return plan;
@@ -431,6 +425,10 @@ export function planSnippets(
   const standIn = route === "direct" && !hfInference ? PROVIDER_KEY_STAND_IN : HUB_TOKEN_STAND_IN;
   const args = requestArgs(inputs, provider, task);
   plan.requestModel = requestModel;
+  // Helpers that rework the input asynchronously (a file read into a data URL) or build a
+  // multipart body: no raw HTTP snippet can be derived from the request; the client libraries,
+  // which do that work themselves, are still written.
+  if (helper.preparePayloadAsync || helper.makeBody) return plan;
   let request: ReturnType<typeof buildRequest>;
   try {
     request = buildRequest(

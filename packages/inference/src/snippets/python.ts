@@ -2,7 +2,7 @@
 import { openaiBaseUrl } from "./js.js";
 import { collectFileRefs, pythonKwargs, pythonLiteral, pythonString, type FileRef } from "./literals.js";
 import type { SnippetPlan, TokenSource } from "./plan.js";
-import { PYTHON_METHODS } from "./tables.js";
+import { HUGGINGFACE_HUB_TASKS, PYTHON_METHODS } from "./tables.js";
 
 const INDENT = "    ";
 
@@ -135,9 +135,16 @@ function chatCall(plan: SnippetPlan, modelId: string): Part {
   return out;
 }
 
+/** Whether the real huggingface_hub can make this call (an endpoint speaks hf-inference's protocol). */
+function huggingfaceHubServes(plan: SnippetPlan): boolean {
+  const provider = plan.route === "endpoint" ? "hf-inference" : plan.provider;
+  if (provider === "auto") return Object.values(HUGGINGFACE_HUB_TASKS).some((t) => t.includes(plan.task));
+  return HUGGINGFACE_HUB_TASKS[provider]?.includes(plan.task) ?? false;
+}
+
 export function huggingfaceHubSnippet(plan: SnippetPlan): string | undefined {
   const method = plan.inputs.type === "chat" ? "chat" : PYTHON_METHODS[plan.pipeline];
-  if (!method || (plan.retired && plan.route !== "endpoint")) return undefined;
+  if (!method || !huggingfaceHubServes(plan)) return undefined;
   const imports = new Set<string>();
   const clientArgs: string[] = [];
   // Routed chat names the provider in the model string; an endpoint is the client's base URL.
@@ -224,7 +231,10 @@ function requestsOutput(plan: SnippetPlan, imports: Set<string>): string[] | und
   }
   const reply = plan.mediaReply;
   const file = plan.outputFile;
-  if (!reply || !file) return ["print(response.json())"];
+  if (!file) return ["print(response.json())"];
+  // A generated file whose place in this provider's reply is not known: no snippet rather than
+  // one that saves nothing.
+  if (!reply) return undefined;
   switch (reply.kind) {
     case "bytes":
       return saveBytes(file, "response.content");

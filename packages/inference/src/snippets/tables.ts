@@ -104,6 +104,89 @@ export const PYTHON_METHODS: Readonly<Record<string, string>> = {
   "zero-shot-classification": "zero_shot_classification",
 };
 
+/**
+ * The provider tasks the real `huggingface_hub` (2.0.0) serves, as its `PROVIDERS` table lists them:
+ * its snippet is written only for these (it knows neither the providers the router dropped nor
+ * every task 4.x has, e.g. deepinfra's text-to-image or zai-org's image-to-text).
+ */
+export const HUGGINGFACE_HUB_TASKS: Readonly<Record<string, readonly string[]>> = {
+  baseten: ["conversational"],
+  cerebras: ["conversational"],
+  cohere: ["conversational"],
+  deepinfra: [
+    "automatic-speech-recognition",
+    "conversational",
+    "feature-extraction",
+    "text-generation",
+    "text-to-speech",
+  ],
+  "fal-ai": [
+    "automatic-speech-recognition",
+    "image-segmentation",
+    "image-to-image",
+    "image-to-video",
+    "text-to-image",
+    "text-to-speech",
+    "text-to-video",
+  ],
+  "featherless-ai": ["conversational", "text-generation"],
+  "fireworks-ai": ["conversational"],
+  groq: ["conversational"],
+  "hf-inference": [
+    "audio-classification",
+    "audio-to-audio",
+    "automatic-speech-recognition",
+    "conversational",
+    "document-question-answering",
+    "feature-extraction",
+    "fill-mask",
+    "image-classification",
+    "image-segmentation",
+    "image-to-image",
+    "image-to-text",
+    "object-detection",
+    "question-answering",
+    "sentence-similarity",
+    "summarization",
+    "table-question-answering",
+    "tabular-classification",
+    "text-classification",
+    "text-generation",
+    "text-to-image",
+    "text-to-speech",
+    "token-classification",
+    "translation",
+    "visual-question-answering",
+    "zero-shot-classification",
+    "zero-shot-image-classification",
+  ],
+  novita: ["conversational", "text-generation", "text-to-video"],
+  nscale: ["conversational", "text-to-image"],
+  openai: ["conversational"],
+  ovhcloud: ["conversational"],
+  publicai: ["conversational"],
+  replicate: [
+    "automatic-speech-recognition",
+    "image-to-image",
+    "text-to-image",
+    "text-to-speech",
+    "text-to-video",
+  ],
+  scaleway: ["conversational", "feature-extraction"],
+  together: [
+    "conversational",
+    "feature-extraction",
+    "image-to-image",
+    "image-to-video",
+    "text-generation",
+    "text-to-image",
+    "text-to-speech",
+    "text-to-video",
+  ],
+  wavespeed: ["image-to-image", "image-to-video", "text-to-image", "text-to-video"],
+  "zai-org": ["conversational", "text-to-image"],
+};
+
 /** `InferenceClient` task function per pipeline. */
 export const JS_METHODS: Readonly<Record<string, string>> = {
   "audio-classification": "audioClassification",
@@ -177,6 +260,7 @@ export const MEDIA_REPLIES: Readonly<Record<string, Readonly<Record<string, Medi
     hyperbolic: { kind: "base64", path: ["images", 0, "image"] },
     nebius: { kind: "base64", path: ["data", 0, "b64_json"] },
     nscale: { kind: "base64", path: ["data", 0, "b64_json"] },
+    deepinfra: { kind: "base64", path: ["data", 0, "b64_json"] },
     replicate: { kind: "replicate" },
     together: { kind: "base64", path: ["data", 0, "b64_json"] },
   },
