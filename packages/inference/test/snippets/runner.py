@@ -15,6 +15,7 @@ import io
 import json
 import os
 import sys
+import time
 import traceback
 from urllib.parse import urlsplit
 
@@ -64,8 +65,17 @@ def patch_requests():
     requests.adapters.HTTPAdapter.send = send
 
 
+def shorten_waits():
+    # A provider's poll interval becomes 50 ms at most: the same requests, only sooner.
+    import time
+
+    real_sleep = time.sleep
+    time.sleep = lambda seconds: real_sleep(0.05 if 0.2 <= seconds <= 10 else seconds)
+
+
 patch_httpx()
 patch_requests()
+shorten_waits()
 
 jobs_path, results_path = sys.argv[1:3]
 with open(jobs_path, encoding="utf-8") as f:
@@ -77,6 +87,7 @@ for job in jobs:
         source = f.read()
     output = io.StringIO()
     error = None
+    started = time.perf_counter()
     try:
         tree = ast.parse(source, job["file"])
         if job["mode"] == "run":
@@ -90,7 +101,15 @@ for job in jobs:
                     os.environ.pop(name, None)
     except BaseException:  # a snippet may call sys.exit; report it like any failure
         error = traceback.format_exc(limit=4)
-    results.append({"file": job["file"], "ok": error is None, "output": output.getvalue(), "error": error})
+    results.append(
+        {
+            "file": job["file"],
+            "ok": error is None,
+            "output": output.getvalue(),
+            "error": error,
+            "ms": (time.perf_counter() - started) * 1000,
+        }
+    )
 
 with open(results_path, "w", encoding="utf-8") as f:
     json.dump(results, f)
