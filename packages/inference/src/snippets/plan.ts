@@ -428,7 +428,8 @@ export function planSnippets(
   // Helpers that rework the input asynchronously (a file read into a data URL) or build a
   // multipart body: no raw HTTP snippet can be derived from the request; the client libraries,
   // which do that work themselves, are still written.
-  if (helper.preparePayloadAsync || helper.makeBody) return plan;
+  // Likewise for a helper marked as answering with a job to poll (a raw request would only submit it).
+  if (helper.preparePayloadAsync || helper.makeBody || (helper as { job?: boolean }).job) return plan;
   let request: ReturnType<typeof buildRequest>;
   try {
     request = buildRequest(
