@@ -145,8 +145,8 @@ function cannotRun(
   }
   if (!RAW_HTTP.includes(client) || provider === "auto" || mode === "endpoint") return undefined;
   const helper = getProviderHelper(provider, task as never);
-  if (helper.preparePayloadAsync || helper.makeBody)
-    return "the client reads the file first or posts multipart";
+  if (helper.preparePayloadAsync || helper.makeBody || (helper as { job?: boolean }).job)
+    return "the client reads the file first, posts multipart or polls a job";
   if (MEDIA_OUTPUT_FILES[pipeline] && !MEDIA_REPLIES[pipeline]?.[provider])
     return "a job, or a reply of unknown shape";
   return undefined;
