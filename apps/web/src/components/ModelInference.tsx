@@ -100,6 +100,8 @@ export function SnippetPanel({ model, provider, opts, streamingSwitch }: Snippet
   const activeLanguage = languages.includes(language) ? language : languages[0];
   const clients = byLanguage.get(activeLanguage) ?? [];
   const active = clients.find((snippet) => snippet.client === client) ?? clients[0];
+  // The variable the generator chose (HF_TOKEN, or a provider's key for direct-only providers).
+  const tokenVariable = /\b(HF_TOKEN|API_TOKEN|[A-Z0-9_]+_API_KEY)\b/.exec(active.content)?.[1];
 
   return (
     <div className="snippet-panel">
@@ -136,9 +138,9 @@ export function SnippetPanel({ model, provider, opts, streamingSwitch }: Snippet
           />
         </Tabs>
       </Tabs>
-      {!token && (
+      {!token && tokenVariable && (
         <p className="hint">
-          The snippet reads your token from the <code>HF_TOKEN</code> environment variable.
+          The snippet reads your token from the <code>{tokenVariable}</code> environment variable.
         </p>
       )}
     </div>
