@@ -93,7 +93,8 @@ export async function build() {
 }
 
 // pillow: huggingface_hub returns images as PIL images.
-const PYTHON_CLIENTS = ["huggingface_hub==2.0.0", "openai==3.22.1", "requests", "pillow"];
+// numpy: huggingface_hub returns embeddings (feature extraction, sentence similarity) as numpy arrays.
+const PYTHON_CLIENTS = ["huggingface_hub==2.0.0", "openai==3.22.1", "requests", "pillow", "numpy"];
 const PYTHON_WHEEL = "huggingface_hub-2.0.0-py3-none-any.whl";
 
 /** The folder of wheels this machine kind ships (PyPI itself is unreachable), or undefined. */
@@ -123,7 +124,7 @@ export function ensurePythonClients() {
   const python = path.join(venv, "bin", "python");
   const check = [
     "-c",
-    "import huggingface_hub, openai, requests, PIL; assert huggingface_hub.__version__ == '2.0.0'",
+    "import huggingface_hub, openai, requests, PIL, numpy; assert huggingface_hub.__version__ == '2.0.0'",
   ];
   if (existsSync(python) && run(python, check, { stdio: "ignore" }) === 0) return python;
   const wheels = findWheelFolder();

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import * as acorn from "acorn";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { snippets } from "@hubkit/inference";
+import { setLogger, snippets } from "@hubkit/inference";
 import type { InferenceSnippet, ModelDataMinimal } from "@hubkit/tasks";
 import { makeRequestOptionsFromResolvedModel } from "../src/lib/makeRequestOptions.js";
 import { getProviderHelper } from "../src/lib/providerRegistry.js";
@@ -32,7 +32,6 @@ const model = (
 const CHAT = model("meta-llama/Llama-3.3-70B-Instruct", "text-generation", ["conversational"]);
 const FLUX = model("black-forest-labs/FLUX.1-dev", "text-to-image");
 const CLASSIFIER = model("distilbert/distilbert-base-uncased-finetuned-sst-2-english", "text-classification");
-const GPT4O = model("openai/gpt-4o", "text-generation", ["conversational"]);
 const HUB_TOKEN = "hf_unit0test0token";
 
 const clients = (list: InferenceSnippet[]) => list.map((s) => `${s.language}/${s.client}`);
@@ -41,6 +40,13 @@ const find = (list: InferenceSnippet[], key: string) => {
   if (!found) throw new Error(`no ${key} snippet among ${clients(list).join(", ")}`);
   return found.content;
 };
+const entry = (provider: string, providerId: string, task: string) => ({
+  provider,
+  providerId,
+  hfModelId: "x",
+  status: "live" as const,
+  task: task as never,
+});
 
 /** The JSON a curl snippet sends, read back from its single-quoted `-d` argument. */
 function curlBody(content: string): unknown {
@@ -49,99 +55,118 @@ function curlBody(content: string): unknown {
   return JSON.parse(match[1].replaceAll(`'\\''`, "'"));
 }
 
-describe("getInferenceSnippets: entry point and ordering", () => {
-  it("returns languages python, js, sh and each language's clients in the reference order", () => {
-    const list = getInferenceSnippets(CHAT, HUB_TOKEN, "hf-inference");
+/** Log lines the generator writes while `fn` runs. */
+function logged(fn: () => void): string[] {
+  const lines: string[] = [];
+  const record = (message: string) => void lines.push(message);
+  setLogger({ debug: () => undefined, info: record, warn: record, error: record });
+  try {
+    fn();
+  } finally {
+    setLogger(console);
+  }
+  return lines;
+}
+
+describe("getInferenceSnippets: 4.x call form and client order", () => {
+  it("returns chat clients in 4.x's order: openai first, fetch only without streaming", () => {
+    const list = getInferenceSnippets(CHAT, "together", entry("together", "pid", "conversational"));
     expect(clients(list)).toEqual([
+      "python/openai",
       "python/huggingface_hub",
       "python/requests",
-      "python/openai",
-      "js/fetch",
-      "js/huggingface.js",
       "js/openai",
+      "js/huggingface.js",
+      "js/fetch",
       "sh/curl",
     ]);
     for (const s of list) expect(Object.keys(s).sort()).toEqual(["client", "content", "language"]);
+    const streamed = getInferenceSnippets(CHAT, "together", undefined, { streaming: true });
+    expect(clients(streamed)).not.toContain("js/fetch");
+    // hubkit's extra clients (here fetch with an SSE loop) come with allClients.
+    const all = getInferenceSnippets(CHAT, "together", undefined, { streaming: true, allClients: true });
+    expect(find(all, "js/fetch")).toContain("response.body");
   });
 
-  it("offers fal_client only for fal-ai text-to-image", () => {
-    expect(clients(getInferenceSnippets(FLUX, "fal-key-1", "fal-ai", "fal-ai/flux/dev"))).toContain(
-      "python/fal_client",
-    );
-    expect(
-      clients(getInferenceSnippets(FLUX, "fal-key-1", "replicate", "black-forest-labs/flux-dev")),
-    ).not.toContain("python/fal_client");
+  it("accepts the 3.x form (model, accessToken, provider, providerModelId, opts) too", () => {
+    const old = getInferenceSnippets(CHAT, HUB_TOKEN, "together", "pid", { billTo: "acme" });
+    const current = getInferenceSnippets(CHAT, "together", entry("together", "pid", "conversational"), {
+      accessToken: HUB_TOKEN,
+      billTo: "acme",
+    });
+    expect(old).toEqual(current);
+    // A provider key in the 3.x form calls the provider directly, as 3.x did.
+    const direct = getInferenceSnippets(FLUX, "fal-key-1", "fal-ai", "fal-ai/flux/dev");
+    expect(find(direct, "js/fetch")).toContain('"https://fal.run/fal-ai/flux/dev"');
+    expect(find(direct, "js/fetch")).toContain('Authorization: "Key fal-key-1"');
+    expect(find(direct, "python/fal_client")).toContain('fal_client.SyncClient(key="fal-key-1")');
   });
 
-  it("returns [] without a pipeline, or for a pipeline no provider serves", () => {
-    expect(getInferenceSnippets(model("a/b"), HUB_TOKEN, "hf-inference")).toEqual([]);
-    expect(getInferenceSnippets(model("a/b", "depth-estimation"), HUB_TOKEN, "hf-inference")).toEqual([]);
-    expect(getInferenceSnippets(model("a/b", "text2text-generation"), "", "hf-inference")).toEqual([]);
-  });
-
-  it("sends OpenAI clients to the request URL without /chat/completions", () => {
-    const list = getInferenceSnippets(CHAT, HUB_TOKEN, "cohere", "command-r7b-12-2024");
-    expect(find(list, "python/openai")).toContain(
-      'base_url="https://router.huggingface.co/cohere/compatibility/v1"',
-    );
-    expect(find(list, "js/openai")).toContain(
-      'baseURL: "https://router.huggingface.co/cohere/compatibility/v1"',
-    );
-    expect(find(list, "js/openai")).toContain('model: "command-r7b-12-2024"');
-    // Client libraries take the hub id and resolve the provider's id themselves.
-    expect(find(list, "js/huggingface.js")).toContain(`model: "${CHAT.id}"`);
+  it("offers only the client libraries for a non-chat task under auto", () => {
+    const list = getInferenceSnippets(FLUX, "auto");
+    expect(clients(list)).toEqual(["python/huggingface_hub", "js/huggingface.js"]);
+    expect(find(list, "python/huggingface_hub")).toContain('provider="auto"');
+    expect(find(list, "js/huggingface.js")).toContain('provider: "auto"');
   });
 });
 
-describe("getInferenceSnippets: URLs and credentials", () => {
-  it("routes an hf_ token through the router with Bearer", () => {
-    const content = find(
-      getInferenceSnippets(FLUX, HUB_TOKEN, "together", "black-forest-labs/FLUX.1-dev"),
-      "python/requests",
+describe("getInferenceSnippets: 4.x conventions", () => {
+  it("sends chat through the router's /v1 with model id:provider (bare id under auto)", () => {
+    const list = getInferenceSnippets(
+      CHAT,
+      "cohere",
+      entry("cohere", "command-r7b-12-2024", "conversational"),
     );
-    expect(content).toContain('API_URL = "https://router.huggingface.co/together/v1/images/generations"');
-    expect(content).toContain(`"Authorization": "Bearer ${HUB_TOKEN}"`);
+    expect(find(list, "python/openai")).toContain('base_url="https://router.huggingface.co/v1"');
+    expect(find(list, "python/openai")).toContain(`model="${CHAT.id}:cohere"`);
+    expect(find(list, "js/openai")).toContain('baseURL: "https://router.huggingface.co/v1"');
+    expect(find(list, "python/huggingface_hub")).not.toContain("provider=");
+    expect(find(list, "js/huggingface.js")).toContain(`model: "${CHAT.id}:cohere"`);
+    expect(find(list, "js/huggingface.js")).not.toContain("provider:");
+    expect(find(list, "sh/curl")).toContain("https://router.huggingface.co/v1/chat/completions");
+    const auto = getInferenceSnippets(CHAT, "auto");
+    expect(curlBody(find(auto, "sh/curl"))).toMatchObject({ model: CHAT.id });
   });
 
-  it("calls the provider directly with its own auth form for a provider key", () => {
-    const fal = getInferenceSnippets(FLUX, "fal-key-1", "fal-ai", "fal-ai/flux/dev");
-    expect(find(fal, "js/fetch")).toContain('"https://fal.run/fal-ai/flux/dev"');
-    expect(find(fal, "js/fetch")).toContain('Authorization: "Key fal-key-1"');
-    expect(find(fal, "python/fal_client")).toContain('fal_client.SyncClient(key="fal-key-1")');
-    const bfl = getInferenceSnippets(FLUX, "bfl-key-1", "black-forest-labs", "flux-dev");
-    expect(find(bfl, "python/requests")).toContain('API_URL = "https://api.us1.bfl.ai/v1/flux-dev"');
-    expect(find(bfl, "python/requests")).toContain('"Authorization": "X-Key bfl-key-1"');
-  });
+  it("reads HF_TOKEN without a token, {PROVIDER}_API_KEY for direct requests, API_TOKEN for endpoints", () => {
+    const routed = getInferenceSnippets(FLUX, "together", entry("together", "pid", "text-to-image"));
+    expect(find(routed, "python/huggingface_hub")).toContain('api_key=os.environ["HF_TOKEN"]');
+    expect(find(routed, "js/fetch")).toContain("Authorization: `Bearer ${process.env.HF_TOKEN}`");
+    expect(find(routed, "js/fetch")).toContain(
+      "https://router.huggingface.co/together/v1/images/generations",
+    );
+    for (const s of routed) expect(s.content).not.toMatch(/placeholder|undefined|api_token/i);
 
-  it("reads the token from the environment when none is given", () => {
-    const list = getInferenceSnippets(CHAT, "", "together", "meta-llama/Llama-3.3-70B-Instruct-Turbo");
-    expect(find(list, "python/huggingface_hub")).toContain('api_key=os.environ["HF_TOKEN"]');
-    expect(find(list, "python/huggingface_hub")).toMatch(/^import os\n/);
-    expect(find(list, "python/requests")).toContain(`f"Bearer {os.environ['HF_TOKEN']}"`);
-    expect(find(list, "js/huggingface.js")).toContain("new InferenceClient(process.env.HF_TOKEN)");
-    expect(find(list, "js/fetch")).toContain("Authorization: `Bearer ${process.env.HF_TOKEN}`");
-    expect(find(list, "sh/curl")).toContain('-H "Authorization: Bearer $HF_TOKEN"');
-    expect(find(list, "sh/curl")).toContain("https://router.huggingface.co/together/v1/chat/completions");
-    for (const s of list) expect(s.content).not.toMatch(/placeholder|undefined|api_token/);
-  });
-
-  it("reads the provider's usual key variable for a direct call without a token", () => {
-    const together = getInferenceSnippets(CHAT, "", "together", "meta-llama/Llama-3.3-70B-Instruct-Turbo", {
+    const direct = getInferenceSnippets(
+      CHAT,
+      "fireworks-ai",
+      entry("fireworks-ai", "pid", "conversational"),
+      {
+        directRequest: true,
+      },
+    );
+    expect(find(direct, "sh/curl")).toContain('-H "Authorization: Bearer $FIREWORKS_AI_API_KEY"');
+    expect(find(direct, "sh/curl")).toContain("https://api.fireworks.ai/inference/v1/chat/completions");
+    expect(find(direct, "python/openai")).toContain('model="pid"');
+    const fal = getInferenceSnippets(FLUX, "fal-ai", entry("fal-ai", "fal-ai/flux/dev", "text-to-image"), {
       directRequest: true,
     });
-    expect(find(together, "sh/curl")).toContain('-H "Authorization: Bearer $TOGETHER_API_KEY"');
-    expect(find(together, "sh/curl")).toContain("https://api.together.xyz/v1/chat/completions");
-    const replicate = getInferenceSnippets(FLUX, "", "replicate", "black-forest-labs/flux-dev", {
-      directRequest: true,
+    expect(find(fal, "js/fetch")).toContain("Authorization: `Key ${process.env.FAL_AI_API_KEY}`");
+    expect(find(fal, "python/fal_client")).toContain('key=os.environ["FAL_AI_API_KEY"]');
+
+    const endpoint = getInferenceSnippets(CHAT, "hf-inference", undefined, {
+      endpointUrl: "http://localhost:8080/v1",
     });
-    expect(find(replicate, "js/fetch")).toContain("process.env.REPLICATE_API_TOKEN");
-    const openai = getInferenceSnippets(GPT4O, "", "openai", "gpt-4o");
-    expect(find(openai, "python/openai")).toContain('api_key=os.environ["OPENAI_API_KEY"]');
-    expect(find(openai, "python/openai")).toContain('base_url="https://api.openai.com/v1"');
+    expect(find(endpoint, "python/openai")).toContain('base_url="http://localhost:8080/v1"');
+    expect(find(endpoint, "python/openai")).toContain('api_key=os.environ["API_TOKEN"]');
+    expect(find(endpoint, "python/huggingface_hub")).toContain('base_url="http://localhost:8080/v1"');
+    expect(find(endpoint, "js/huggingface.js")).toContain('endpointUrl: "http://localhost:8080/v1"');
+    expect(find(endpoint, "sh/curl")).toContain("http://localhost:8080/v1/chat/completions");
   });
 
   it("adds X-HF-Bill-To when billTo is given", () => {
-    const list = getInferenceSnippets(CHAT, HUB_TOKEN, "sambanova", "Meta-Llama-3.3-70B-Instruct", {
+    const list = getInferenceSnippets(CHAT, "together", undefined, {
+      accessToken: HUB_TOKEN,
       billTo: "acme",
     });
     expect(find(list, "python/requests")).toContain('"X-HF-Bill-To": "acme"');
@@ -149,28 +174,41 @@ describe("getInferenceSnippets: URLs and credentials", () => {
     expect(find(list, "js/huggingface.js")).toContain('{ billTo: "acme" }');
     expect(find(list, "js/openai")).toContain('defaultHeaders: { "X-HF-Bill-To": "acme" }');
     expect(find(list, "sh/curl")).toContain("-H 'X-HF-Bill-To: acme'");
-    const without = getInferenceSnippets(CHAT, HUB_TOKEN, "sambanova", "Meta-Llama-3.3-70B-Instruct");
+    const without = getInferenceSnippets(CHAT, "together", undefined, { accessToken: HUB_TOKEN });
     for (const s of without) expect(s.content).not.toMatch(/bill/i);
+  });
+
+  it("never prints a hub token into a call to a third-party host", () => {
+    let list: InferenceSnippet[] = [];
+    const lines = logged(() => {
+      list = getInferenceSnippets(CHAT, "together", undefined, {
+        accessToken: HUB_TOKEN,
+        directRequest: true,
+      });
+    });
+    expect(list).toEqual([]);
+    expect(lines.join("\n")).toMatch(/hub token cannot call together's own API/);
+    expect(lines.join("\n")).not.toContain(HUB_TOKEN);
   });
 });
 
 describe("getInferenceSnippets: request bodies", () => {
   it("sends exactly the client's request body, streaming or not", () => {
     for (const streaming of [false, true]) {
-      const list = getInferenceSnippets(CHAT, HUB_TOKEN, "nebius", "meta-llama/Llama-3.3-70B-Instruct", {
+      const list = getInferenceSnippets(CHAT, "together", entry("together", "pid", "conversational"), {
         streaming,
-        temperature: 0,
+        temperature: 0.5,
         top_p: 0.9,
+        directRequest: true,
       });
       const { info } = makeRequestOptionsFromResolvedModel(
-        "meta-llama/Llama-3.3-70B-Instruct",
-        getProviderHelper("nebius", "conversational"),
+        "pid",
+        getProviderHelper("together", "conversational"),
         {
-          accessToken: HUB_TOKEN,
-          provider: "nebius",
+          accessToken: "key",
+          provider: "together",
           messages: [{ role: "user", content: "What is the capital of France?" }],
-          temperature: 0,
-          max_tokens: 512,
+          temperature: 0.5,
           top_p: 0.9,
           ...(streaming ? { stream: true } : {}),
         },
@@ -181,59 +219,82 @@ describe("getInferenceSnippets: request bodies", () => {
     }
   });
 
-  it("uses the caller's messages and settings, with max_tokens 512 by default", () => {
+  it("writes only the chat settings the caller chose (no default max_tokens), and the caller's messages", () => {
     const messages = [
       { role: "system", content: "Answer in French." },
       { role: "user", content: "It's raining; what's a good \"indoor\" plan?" },
     ];
     const body = curlBody(
-      find(
-        getInferenceSnippets(CHAT, HUB_TOKEN, "hf-inference", undefined, { messages, max_tokens: 64 }),
-        "sh/curl",
-      ),
+      find(getInferenceSnippets(CHAT, "auto", undefined, { messages, max_tokens: 64 }), "sh/curl"),
     );
-    expect(body).toEqual({ messages, max_tokens: 64, model: CHAT.id });
-    const defaults = curlBody(find(getInferenceSnippets(CHAT, HUB_TOKEN, "hf-inference"), "sh/curl")) as {
-      max_tokens: number;
+    expect(body).toEqual({ model: CHAT.id, messages, max_tokens: 64 });
+    const defaults = curlBody(find(getInferenceSnippets(CHAT, "auto"), "sh/curl")) as Record<string, unknown>;
+    expect(Object.keys(defaults).sort()).toEqual(["messages", "model"]);
+  });
+
+  it("passes the mapping entry (LoRA fields included) to the provider's payload, fal_client's arguments too", () => {
+    const lora = {
+      ...entry("fal-ai", "fal-ai/flux-lora", "text-to-image"),
+      hfModelId: "someone/flux-lora",
+      adapter: "lora",
+      adapterWeightsPath: "lora.safetensors",
     };
-    expect(defaults.max_tokens).toBe(512);
+    const list = getInferenceSnippets(FLUX, "fal-ai", lora, { accessToken: "fal-key-1" });
+    const { info } = makeRequestOptionsFromResolvedModel(
+      "fal-ai/flux-lora",
+      getProviderHelper("fal-ai", "text-to-image"),
+      { accessToken: "fal-key-1", inputs: "A red fox reading a book under an oak tree, watercolour" },
+      lora,
+      { task: "text-to-image" },
+    );
+    const body = JSON.parse(String(info.body)) as Record<string, unknown>;
+    const falClient = find(list, "python/fal_client");
+    expect(falClient).toContain('"fal-ai/flux-lora"');
+    // Every field of the body, with every text in it (the LoRA weights' URL, once the provider sends one).
+    for (const [name, value] of Object.entries(body)) {
+      expect(falClient, name).toContain(`"${name}": `);
+      for (const text of JSON.stringify(value).match(/"(?:[^"\\]|\\.)*"/g) ?? [])
+        expect(falClient, name).toContain(text);
+    }
+  });
+
+  it("takes the caller's inputs instead of the task's example", () => {
+    const list = getInferenceSnippets(CLASSIFIER, "hf-inference", undefined, { inputs: { text: "great" } });
+    expect(curlBody(find(list, "sh/curl"))).toEqual({ inputs: { text: "great" } });
   });
 
   it("rejects malformed options with a message naming the option", () => {
-    expect(() =>
-      getInferenceSnippets(CHAT, HUB_TOKEN, "hf-inference", undefined, { temperature: "hot" }),
-    ).toThrow(/temperature must be a finite number/);
-    expect(() =>
-      getInferenceSnippets(CHAT, HUB_TOKEN, "hf-inference", undefined, { messages: "hi" }),
-    ).toThrow(/messages must be an array/);
+    expect(() => getInferenceSnippets(CHAT, "auto", undefined, { temperature: "hot" as never })).toThrow(
+      /temperature must be a finite number/,
+    );
+    expect(() => getInferenceSnippets(CHAT, "auto", undefined, { messages: "hi" as never })).toThrow(
+      /messages must be an array/,
+    );
   });
 });
 
-describe("getInferenceSnippets: errors", () => {
-  it("names an unknown provider", () => {
-    expect(() => getInferenceSnippets(CHAT, HUB_TOKEN, "acme" as never)).toThrow(
-      /Provider 'acme' not supported/,
-    );
+describe("getInferenceSnippets: unsupported calls give [] and a log line", () => {
+  it("an unknown provider, a provider without the task, a model without a pipeline", () => {
+    for (const [m, provider, reason] of [
+      [CHAT, "acme", /unknown provider 'acme'/],
+      [CLASSIFIER, "together", /provider 'together' does not serve text-classification/],
+      [model("a/b"), "hf-inference", /has no pipeline_tag/],
+      [model("a/b", "depth-estimation"), "hf-inference", /no provider serves depth-estimation/],
+    ] as const) {
+      let list: InferenceSnippet[] | undefined;
+      const lines = logged(() => {
+        list = getInferenceSnippets(m, provider as never);
+      });
+      expect(list).toEqual([]);
+      expect(lines.join("\n")).toMatch(reason);
+    }
   });
 
-  it("names a provider that does not serve the task", () => {
-    expect(() => getInferenceSnippets(CLASSIFIER, HUB_TOKEN, "together")).toThrow(
-      /Task 'text-classification' not supported for provider 'together'/,
-    );
-  });
-
-  it("refuses an hf_ token for openai, which only takes its own keys", () => {
-    expect(() => getInferenceSnippets(GPT4O, HUB_TOKEN, "openai", "gpt-4o")).toThrow(
-      /closed-source and does not support HF tokens/,
-    );
-  });
-
-  it("rejects a model without an id and a token that is not a string", () => {
-    expect(() => getInferenceSnippets({} as ModelDataMinimal, HUB_TOKEN, "hf-inference")).toThrow(
-      /non-empty string id/,
-    );
-    expect(() => getInferenceSnippets(CHAT, undefined as never, "hf-inference")).toThrow(
-      /accessToken must be a string/,
+  it("rejects a model without an id and arguments of the wrong type", () => {
+    expect(() => getInferenceSnippets({} as ModelDataMinimal, "hf-inference")).toThrow(/non-empty string id/);
+    expect(() => getInferenceSnippets(CHAT, 42 as never)).toThrow(/provider must be a string/);
+    expect(() => getInferenceSnippets(CHAT, "together", "x" as never, 3 as never)).toThrow(
+      /providerModelId must be a string/,
     );
   });
 });
@@ -248,7 +309,7 @@ describe("snippet code", () => {
     ];
     for (const [m, provider, id] of cases) {
       for (const token of ["", HUB_TOKEN, "key-1"]) {
-        for (const s of getInferenceSnippets(m, token, provider as never, id)) {
+        for (const s of getInferenceSnippets(m, token, provider as never, id, { allClients: true })) {
           if (s.language !== "js") continue;
           const program = acorn.parse(s.content, { ecmaVersion: "latest", sourceType: "module" });
           const firstCode = program.body.findIndex((node) => node.type !== "ImportDeclaration");

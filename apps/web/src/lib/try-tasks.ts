@@ -1,6 +1,7 @@
 // What the "Try it" panel does for each task: the form fields it asks for (prefilled from the
 // catalogue's example inputs and the task's demo file), the client method it calls with them, and
 // the renderer for the result. Tasks missing here have no route in the client: no in-browser try-out.
+import { mappingTasksFor } from "./providers.js";
 import type { ModelInputExample } from "@hubkit/tasks";
 
 /** A table typed into the form: a header row and string cells. */
@@ -257,13 +258,6 @@ export function inferenceTask(
   return pipelineTag;
 }
 
-/** The provider-mapping tasks that serve a task page's task (chat pages are served by chat routes). */
-export function mappingTasksFor(task: string): string[] {
-  if (task === "text-generation") return ["text-generation", "conversational"];
-  if (task === "image-text-to-text") return ["conversational", "image-text-to-text"];
-  return [task];
-}
-
 /** The form's starting values: the catalogue's example input for the task, and the demo file. */
 export function initialValues(
   spec: TrySpec,
@@ -329,3 +323,5 @@ function firstUserText(example: Extract<ModelInputExample, { type: "messages" }>
   );
   return part?.text ?? "";
 }
+
+export { mappingTasksFor };

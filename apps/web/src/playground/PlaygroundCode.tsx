@@ -9,20 +9,11 @@ const SnippetPanel = lazy(() =>
   import("../components/ModelInference.js").then((module) => ({ default: module.SnippetPanel })),
 );
 
-/** Replaces the catalogue's example prompt in a generated text-to-image snippet with the current prompt. */
-function withPrompt(code: string, example: string, prompt: string, language: string): string {
-  if (!prompt || prompt === example) return code;
-  const from = JSON.stringify(example).slice(1, -1);
-  let to = JSON.stringify(prompt).slice(1, -1);
-  if (language === "sh") to = to.replace(/'/g, "'\\''");
-  return code.split(from).join(to);
-}
-
 interface PlaygroundCodeProps {
   model?: HubModel;
   provider?: string;
   opts: Record<string, unknown>;
-  /** text-to-image: the prompt to put in place of the example */
+  /** text-to-image: the prompt, which the generator writes in place of the example */
   prompt?: string;
 }
 
@@ -44,12 +35,7 @@ export function PlaygroundCode({ model, provider, opts, prompt }: PlaygroundCode
             <SnippetPanel
               model={model}
               provider={provider}
-              opts={opts}
-              transform={
-                prompt === undefined
-                  ? undefined
-                  : (code, example, language) => withPrompt(code, example, prompt, language)
-              }
+              opts={prompt ? { ...opts, inputs: prompt } : opts}
             />
           </Suspense>
         </div>

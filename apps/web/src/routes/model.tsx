@@ -84,23 +84,15 @@ async function initialWidgetSnippets(
   requested: string | null,
 ): Promise<InitialSnippets | undefined> {
   const mapping = model.inferenceProviderMapping ?? {};
-  const providers = Object.keys(mapping).sort(
-    (a, b) => Number(mapping[a].status !== "live") - Number(mapping[b].status !== "live"),
-  );
+  const { orderProviders } = await import("../lib/providers.js");
+  const providers = orderProviders(model);
   if (providers.length === 0) return undefined;
   // As the widget: "auto" shows the snippets of the first live provider (see ModelInference).
   const resolved = providers.find((id) => mapping[id].status === "live") ?? providers[0];
   const provider =
     requested === "auto" ? resolved : requested && mapping[requested] ? requested : providers[0];
-  const { inferenceSnippets } = await import("../lib/snippets.js");
-  const result = await inferenceSnippets({
-    model: toModelData(model),
-    provider,
-    providerModelId: mapping[provider]?.providerId,
-    token: "",
-    opts: {},
-  });
-  return { provider, result };
+  const { generateSnippets } = await import("../lib/snippets.js");
+  return { provider, result: await generateSnippets(model, provider, "", {}) };
 }
 
 /** Widget and table state kept in the URL; changing it does not reload the page's data. */

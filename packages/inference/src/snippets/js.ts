@@ -1,4 +1,5 @@
 // JavaScript snippets (ES modules for Node 18+): fetch, huggingface.js and openai.
+import { HF_ROUTER_URL } from "../config.js";
 import { collectFileRefs, fileRef, jsKey, jsLiteral, jsString, type FileRef } from "./literals.js";
 import type { SnippetPlan, TokenSource } from "./plan.js";
 import { JS_METHODS } from "./tables.js";
@@ -9,10 +10,17 @@ function tokenExpression(token: TokenSource): string {
   return token.kind === "literal" ? jsString(token.value) : `process.env.${token.variable}`;
 }
 
-function authorizationValue(scheme: string, token: TokenSource): string {
-  return token.kind === "literal"
-    ? jsString(`${scheme} ${token.value}`)
-    : `\`${scheme} \${process.env.${token.variable}}\``;
+/** The auth header's value: `{scheme} {token}`, or the bare token for a header of its own. */
+function authorizationValue(scheme: string | undefined, token: TokenSource): string {
+  const prefix = scheme ? `${scheme} ` : "";
+  if (token.kind === "literal") return jsString(prefix + token.value);
+  return prefix ? `\`${prefix}\${process.env.${token.variable}}\`` : `process.env.${token.variable}`;
+}
+
+/** The base URL an OpenAI-compatible client takes: the router's /v1 for routed chat. */
+export function openaiBaseUrl(plan: SnippetPlan): string {
+  if (plan.route === "router-chat") return `${HF_ROUTER_URL}/v1`;
+  return (plan.url ?? "").replace(/\/chat\/completions$/, "");
 }
 
 /** `import { a, b } from "node:fs/promises";` for the file functions the code uses. */
@@ -93,7 +101,11 @@ function fetchOutput(plan: SnippetPlan): string[] | undefined {
   }
   const reply = plan.mediaReply;
   const file = plan.outputFile;
-  if (!reply || !file) return ["const result = await response.json();", "console.log(result);"];
+  // JSON.stringify: console.log would elide nested arrays (embeddings) as [Array].
+  if (!file) return ["const result = await response.json();", "console.log(JSON.stringify(result));"];
+  // A generated file whose place in this provider's reply is not known: no snippet rather than
+  // one that saves nothing.
+  if (!reply) return undefined;
   switch (reply.kind) {
     case "bytes":
       return [saveBlob(file, "response")];
@@ -128,10 +140,12 @@ function fetchOutput(plan: SnippetPlan): string[] | undefined {
 }
 
 export function fetchSnippet(plan: SnippetPlan): string | undefined {
+  if (!plan.url) return undefined;
   const output = fetchOutput(plan);
   if (!output) return undefined;
   const headers: string[] = [];
-  if (plan.authScheme) headers.push(`Authorization: ${authorizationValue(plan.authScheme, plan.token)}`);
+  if (plan.auth)
+    headers.push(`${jsKey(plan.auth.header)}: ${authorizationValue(plan.auth.scheme, plan.token)}`);
   if (plan.upload) headers.push(`"Content-Type": ${jsString(plan.upload.mediaType)}`);
   else headers.push('"Content-Type": "application/json"');
   for (const [name, value] of Object.entries(plan.extraHeaders))
@@ -147,7 +161,7 @@ export function fetchSnippet(plan: SnippetPlan): string | undefined {
     bodyValue = `JSON.stringify(${jsLiteral(plan.payload, INDENT)})`;
   }
   body.push(
-    `const response = await fetch(${jsString(plan.url)}, {`,
+    `const response = await fetch(${jsString(plan.url as string)}, {`,
     `${INDENT}method: "POST",`,
     `${INDENT}headers: {`,
     ...headers.map((header) => `${INDENT}${INDENT}${header},`),
@@ -165,6 +179,26 @@ export function fetchSnippet(plan: SnippetPlan): string | undefined {
 // ---------------------------------------------------------------------------------------------------
 // huggingface.js
 
+/**
+ * Where the client library sends the call: routed chat names the provider in the model string
+ * (no provider argument, as 4.x); an endpoint takes no provider; otherwise the provider (or
+ * "auto") and the hub id, which the client resolves itself.
+ */
+function clientTarget(plan: SnippetPlan): Record<string, unknown> {
+  switch (plan.route) {
+    case "router-chat":
+      return { model: plan.requestModel };
+    case "endpoint":
+      // Chat sends the model in the payload (as 4.x, the mapping's id); other tasks only name it.
+      return {
+        endpointUrl: plan.endpointUrl,
+        model: plan.task === "conversational" ? plan.requestModel : plan.modelId,
+      };
+    default:
+      return { provider: plan.provider, model: plan.modelId };
+  }
+}
+
 /** The task function's args for this input, with files as Blob variables. */
 function clientArgs(plan: SnippetPlan): Record<string, unknown> {
   const { inputs } = plan;
@@ -173,7 +207,7 @@ function clientArgs(plan: SnippetPlan): Record<string, unknown> {
     encoding: "blob" as const,
     variable: file.mediaType.startsWith("audio/") ? "audio" : "image",
   });
-  const head = { provider: plan.provider, model: plan.modelId };
+  const head = clientTarget(plan);
   switch (inputs.type) {
     case "chat":
       return { ...head, messages: inputs.messages, ...inputs.settings };
@@ -232,15 +266,15 @@ export function huggingfaceJsSnippet(plan: SnippetPlan): string | undefined {
 // openai
 
 export function openaiJsSnippet(plan: SnippetPlan): string | undefined {
-  if (plan.inputs.type !== "chat") return undefined;
+  if (plan.inputs.type !== "chat" || !plan.url) return undefined;
   const config: string[] = [
-    `baseURL: ${jsString(plan.url.replace(/\/chat\/completions$/, ""))}`,
+    `baseURL: ${jsString(openaiBaseUrl(plan))}`,
     `apiKey: ${tokenExpression(plan.token)}`,
   ];
   if (Object.keys(plan.extraHeaders).length > 0)
     config.push(`defaultHeaders: ${jsLiteral(plan.extraHeaders, INDENT)}`);
   const request = jsLiteral({
-    model: plan.providerModelId,
+    model: plan.requestModel,
     messages: plan.inputs.messages,
     ...plan.inputs.settings,
     stream: plan.streaming ? true : undefined,

@@ -22,7 +22,7 @@ export function fileRef(ref: FileRef): string {
 }
 
 export function parseFileRef(value: unknown): FileRef | undefined {
-  return typeof value === "string" && value.startsWith(FILE_REF_PREFIX)
+  return typeof value === "string" && value.charCodeAt(0) === 0 && value.startsWith(FILE_REF_PREFIX)
     ? (JSON.parse(value.slice(FILE_REF_PREFIX.length)) as FileRef)
     : undefined;
 }
@@ -64,12 +64,26 @@ const PYTHON: LiteralSyntax = {
 
 const JS_IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
+// Object keys repeat across snippets (role, content, model, inputs…): each is rendered once.
+const JS_KEYS = new Map<string, string>();
+
 const JAVASCRIPT: LiteralSyntax = {
   nullValue: "null",
   boolean: String,
   // `__proto__:` (quoted or not) would set the prototype; a computed key makes it a property.
-  key: (key) =>
-    key === "__proto__" ? `[${JSON.stringify(key)}]` : JS_IDENTIFIER.test(key) ? key : JSON.stringify(key),
+  key: (key) => {
+    let text = JS_KEYS.get(key);
+    if (text === undefined) {
+      text =
+        key === "__proto__"
+          ? `[${JSON.stringify(key)}]`
+          : JS_IDENTIFIER.test(key)
+            ? key
+            : JSON.stringify(key);
+      if (JS_KEYS.size < 1000) JS_KEYS.set(key, text);
+    }
+    return text;
+  },
   colon: ": ",
   braceSpace: " ",
   shorthand: true,
@@ -80,29 +94,48 @@ const INLINE_WIDTH = 72;
 const INDENT = "    ";
 
 function render(value: unknown, syntax: LiteralSyntax, indent: string): string {
-  const ref = parseFileRef(value);
-  if (ref) return ref.variable;
   if (value === null || value === undefined) return syntax.nullValue;
   if (typeof value === "boolean") return syntax.boolean(value);
-  // JSON string escapes are valid in Python and JavaScript string literals.
-  if (typeof value === "number" || typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "number") return JSON.stringify(value);
+  if (typeof value === "string") {
+    const ref = parseFileRef(value);
+    // JSON string escapes are valid in Python and JavaScript string literals.
+    return ref ? ref.variable : JSON.stringify(value);
+  }
   const inner = indent + INDENT;
+  // Plain loops: this runs for every value of every snippet.
+  const items: string[] = [];
+  let width = 0;
+  let multiline = false;
   const isArray = Array.isArray(value);
-  const items = isArray
-    ? value.map((item) => render(item, syntax, inner))
-    : Object.entries(value as Record<string, unknown>)
-        .filter(([, item]) => item !== undefined)
-        .map(([key, item]) =>
-          syntax.shorthand && parseFileRef(item)?.variable === key
-            ? key
-            : syntax.key(key) + syntax.colon + render(item, syntax, inner),
-        );
+  if (isArray) {
+    for (const item of value) {
+      const text = render(item, syntax, inner);
+      items.push(text);
+      width += text.length + 2;
+      if (!multiline && text.includes("\n")) multiline = true;
+    }
+  } else {
+    const object = value as Record<string, unknown>;
+    for (const key in object) {
+      const item = object[key];
+      if (item === undefined) continue;
+      const text =
+        syntax.shorthand && typeof item === "string" && parseFileRef(item)?.variable === key
+          ? key
+          : syntax.key(key) + syntax.colon + render(item, syntax, inner);
+      items.push(text);
+      width += text.length + 2;
+      if (!multiline && text.includes("\n")) multiline = true;
+    }
+  }
   const [open, close] = isArray ? ["[", "]"] : ["{", "}"];
   if (items.length === 0) return open + close;
-  const space = syntax.braceSpace;
-  const inline = isArray ? `[${items.join(", ")}]` : `{${space}${items.join(", ")}${space}}`;
-  if (!inline.includes("\n") && inline.length + indent.length <= INLINE_WIDTH) return inline;
-  return `${open}\n${items.map((item) => inner + item + ",").join("\n")}\n${indent}${close}`;
+  const space = isArray ? "" : syntax.braceSpace;
+  // `[a, b]` / `{ a, b }`: the items, their separators and the brackets.
+  if (!multiline && indent.length + width + 2 * space.length <= INLINE_WIDTH)
+    return `${open}${space}${items.join(", ")}${space}${close}`;
+  return `${open}\n${inner}${items.join(`,\n${inner}`)},\n${indent}${close}`;
 }
 
 /** A Python literal (dicts with quoted keys, True/False/None), continuation lines indented by `indent`. */
@@ -132,7 +165,10 @@ export function shellQuote(text: string): string {
 
 /** Python keyword arguments `name=value,` one per line, indented by `indent`. */
 export function pythonKwargs(args: Record<string, unknown>, indent: string): string[] {
-  return Object.entries(args)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${indent}${name}=${pythonLiteral(value, indent)},`);
+  const lines: string[] = [];
+  for (const name in args) {
+    const value = args[name];
+    if (value !== undefined) lines.push(`${indent}${name}=${pythonLiteral(value, indent)},`);
+  }
+  return lines;
 }

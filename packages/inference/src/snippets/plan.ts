@@ -1,40 +1,67 @@
-// What every snippet of one model, provider and token shares: the example input, the request the
-// client would send (URL, headers, payload, from the client's own request builder) and where the
-// token comes from. The language builders only turn this plan into code.
+// What every snippet of one model, provider and set of options shares: the example input, the
+// request the client would send (URL, headers, payload, from the client's own request builder),
+// where the token comes from and how the call is addressed. The language builders only turn this
+// plan into code.
 import type { ChatCompletionInputMessage, ModelDataMinimal, ModelInputExample } from "@hubkit/tasks";
 import { getModelInputExample } from "@hubkit/tasks/snippets/inputs";
 import { HF_ROUTER_URL, PROVIDER_BASE_URLS } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
-import { makeRequestOptionsFromResolvedModel } from "../lib/makeRequestOptions.js";
+import { getLogger } from "../lib/logger.js";
+import { buildRequest } from "../lib/makeRequestOptions.js";
 import { getProviderHelper } from "../lib/providerRegistry.js";
+import { autoRouterConversational } from "../providers/autoRouter.js";
+import { DEFINITIONS_BY_ID } from "../providers/definitions.js";
+import type { ProviderHelper } from "../providers/helper.js";
 import { PROVIDER_TASKS } from "../providers/index.js";
-import type { InferenceProvider, InferenceTask } from "../types.js";
+import type {
+  InferenceProvider,
+  InferenceProviderMappingEntry,
+  InferenceProviderOrPolicy,
+  InferenceTask,
+} from "../types.js";
 import { fileRef, type FileEncoding } from "./literals.js";
 import {
+  ENDPOINT_TOKEN_ENV_VAR,
   FAL_AI_AUDIO_TYPES,
   FILE_MEDIA_TYPES,
   HUB_TOKEN_ENV_VAR,
   MEDIA_OUTPUT_FILES,
   MEDIA_REPLIES,
-  PROVIDER_KEY_ENV_VARS,
+  providerKeyEnvVar,
   type MediaReply,
 } from "./tables.js";
 
-/** Options of getInferenceSnippets (the reference's `opts`, plus hubkit's `billTo` and `directRequest`). */
-export interface SnippetOptions {
-  /** Conversational models: stream the answer token by token. */
+/** Options of getInferenceSnippets: 4.x's `InferenceSnippetOptions`, plus hubkit's `allClients`. */
+export type InferenceSnippetOptions = {
+  /** Chat models: stream the answer token by token. */
   streaming?: boolean;
-  /** Conversational models: the chat to send instead of the task's example. */
-  messages?: ChatCompletionInputMessage[];
-  temperature?: number;
-  /** Default 512. */
-  max_tokens?: number;
-  top_p?: number;
   /** Organization billed for router calls (X-HF-Bill-To). */
   billTo?: string;
-  /** Without a token: call the provider directly with its own key (read from its usual variable). */
+  /** Printed in the snippets as is; without it they read the token from the environment. */
+  accessToken?: string;
+  /** Call the provider's own API with its own key rather than going through the router. */
   directRequest?: boolean;
-}
+  /** Call this endpoint (an Inference Endpoint, a local server) instead of a provider. */
+  endpointUrl?: string;
+  /**
+   * The task's input, instead of the task's example (chat: `{ messages }`); hubkit also takes a
+   * string for a task whose input is a text.
+   */
+  inputs?: Record<string, unknown> | string;
+  /** Chat models: the conversation to send instead of the task's example. */
+  messages?: ChatCompletionInputMessage[];
+  temperature?: number;
+  max_tokens?: number;
+  top_p?: number;
+  /**
+   * hubkit: every client hubkit can write a runnable snippet with, e.g. fetch for a streamed chat
+   * or curl for visual question answering, instead of only the clients 4.x writes.
+   */
+  allClients?: boolean;
+} & Record<string, unknown>;
+
+/** The 3.x name of the options. */
+export type SnippetOptions = InferenceSnippetOptions;
 
 /** The example input of a snippet, in the shape every language builds its call from. */
 export type SnippetInputs =
@@ -54,23 +81,35 @@ export interface LocalFile {
 /** Where the snippet's credential comes from: printed as given, or read from the environment. */
 export type TokenSource = { kind: "literal"; value: string } | { kind: "env"; variable: string };
 
+/**
+ * How the call is addressed:
+ * - `router-chat`: the router's OpenAI-compatible `/v1`, the provider named in the model string;
+ * - `routed`: the provider's route on the router;
+ * - `direct`: the provider's own API with its own key;
+ * - `endpoint`: the caller's endpoint URL;
+ * - `auto`: a task other than chat under "auto": only client libraries, which pick the provider.
+ */
+export type SnippetRoute = "router-chat" | "routed" | "direct" | "endpoint" | "auto";
+
 export interface SnippetPlan {
   pipeline: string;
   task: InferenceTask;
-  provider: InferenceProvider;
+  /** The provider (or "auto") as the caller named it. */
+  provider: InferenceProviderOrPolicy;
+  route: SnippetRoute;
   /** The hub id, which client libraries take (they resolve the provider's id themselves). */
   modelId: string;
-  /** The provider's id, which raw HTTP calls and OpenAI clients send. */
-  providerModelId: string;
+  /** The model as raw HTTP calls and OpenAI clients send it (`id:provider`, or the provider's id). */
+  requestModel: string;
   streaming: boolean;
   inputs: SnippetInputs;
-  /** True when the call goes to the provider's own API rather than through the router. */
-  direct: boolean;
   token: TokenSource;
   billTo?: string;
-  url: string;
-  /** Authorization scheme ("Bearer", "Key", "X-Key"), when the call is authenticated. */
-  authScheme?: string;
+  endpointUrl?: string;
+  /** The request URL; undefined under "auto" outside chat (no raw request can be written). */
+  url?: string;
+  /** The header carrying the token and its scheme ("Bearer", "Key", "X-Key"; none: the bare token). */
+  auth?: { header: string; scheme?: string };
   /** Headers besides Authorization, Content-Type and User-Agent (e.g. Prefer, X-HF-Bill-To). */
   extraHeaders: Record<string, string>;
   /** The JSON payload, with file references; undefined when the body is a file's bytes. */
@@ -80,6 +119,13 @@ export interface SnippetPlan {
   /** How a generated file comes back from this provider (media tasks only). */
   mediaReply?: MediaReply;
   outputFile?: string;
+  /** The mapping entry given by the caller (LoRA adapters are read from it). */
+  mapping?: InferenceProviderMappingEntry;
+}
+
+/** Why no snippet can be written; logged by the entry point. */
+export class NoSnippet {
+  constructor(readonly reason: string) {}
 }
 
 // Stand-ins for the token while the request is built, chosen by the kind of call only.
@@ -88,10 +134,35 @@ const PROVIDER_KEY_STAND_IN = "hubkit_snippet_provider_key";
 
 const REAL_BASES = { routerUrl: HF_ROUTER_URL, providerUrls: PROVIDER_BASE_URLS };
 
-/** Pipelines served only through chat completion. */
-const isChatPipeline = (model: ModelDataMinimal): boolean =>
-  model.pipeline_tag === "image-text-to-text" ||
-  (model.pipeline_tag === "text-generation" && (model.tags?.includes("conversational") ?? false));
+const SERVED_BY = new Map<string, readonly string[]>();
+
+/** The providers serving a task, from their definitions (computed once per task). */
+function providersOf(task: string): readonly string[] {
+  let providers = SERVED_BY.get(task);
+  if (!providers) {
+    providers = Object.keys(PROVIDER_TASKS).filter((p) =>
+      PROVIDER_TASKS[p as InferenceProvider].includes(task as InferenceTask),
+    );
+    SERVED_BY.set(task, providers);
+  }
+  return providers;
+}
+
+// The body of a file upload is the file itself, which the snippet reads: the request builder only
+// needs to know there is one.
+const NO_BYTES = new ArrayBuffer(0);
+const BYTES_REPLY: MediaReply = { kind: "bytes" };
+
+/** Pipelines served through chat completion (as in 4.x, whatever the model's tags). */
+const CHAT_PIPELINES = ["text-generation", "image-text-to-text"];
+
+/** Pipelines whose example is an image and a prompt, sent as base64 beside `parameters.prompt`. */
+const IMAGE_PROMPT_PIPELINES = [
+  "image-to-image",
+  "image-to-video",
+  "image-text-to-image",
+  "image-text-to-video",
+];
 
 function localFile(filename: string): LocalFile {
   const extension = filename.slice(filename.lastIndexOf(".") + 1).toLowerCase();
@@ -108,17 +179,20 @@ function checkNumber(name: string, value: unknown): number | undefined {
   return value;
 }
 
-function chatInputs(example: ModelInputExample | undefined, opts: SnippetOptions): SnippetInputs {
-  if (opts.messages !== undefined && !Array.isArray(opts.messages)) {
+function chatInputs(example: ModelInputExample | undefined, opts: InferenceSnippetOptions): SnippetInputs {
+  const given = opts.messages ?? (opts.inputs as { messages?: unknown } | undefined)?.messages;
+  if (given !== undefined && !Array.isArray(given)) {
     throw new InferenceClientInputError("Snippet option messages must be an array of chat messages");
   }
-  const messages = opts.messages ?? (example?.type === "messages" ? example.messages : []);
+  const messages =
+    (given as ChatCompletionInputMessage[] | undefined) ??
+    (example?.type === "messages" ? example.messages : []);
+  // Only the settings the caller chose: 4.x writes no default max_tokens.
   const settings: Record<string, number> = {};
-  const temperature = checkNumber("temperature", opts.temperature);
-  if (temperature !== undefined) settings.temperature = temperature;
-  settings.max_tokens = checkNumber("max_tokens", opts.max_tokens) ?? 512;
-  const topP = checkNumber("top_p", opts.top_p);
-  if (topP !== undefined) settings.top_p = topP;
+  for (const name of ["temperature", "max_tokens", "top_p"] as const) {
+    const value = checkNumber(name, opts[name]);
+    if (value !== undefined) settings[name] = value;
+  }
   return { type: "chat", messages, settings };
 }
 
@@ -134,7 +208,11 @@ function taskInputs(pipeline: string, example: ModelInputExample): SnippetInputs
       const { image, question, prompt } = example.value;
       if (typeof image === "string" && typeof question === "string")
         return { type: "image-question", file: localFile(image), question };
-      if (pipeline === "image-to-image" && typeof image === "string" && typeof prompt === "string")
+      if (
+        IMAGE_PROMPT_PIPELINES.includes(pipeline) &&
+        typeof image === "string" &&
+        typeof prompt === "string"
+      )
         return { type: "image-prompt", file: localFile(image), prompt };
       return { type: "json", value: example.value };
     }
@@ -153,7 +231,7 @@ const ref = (file: LocalFile, encoding: FileEncoding): string =>
  * The args the client's request builder takes, as the task function would pass them: images
  * inside JSON are base64, fal.ai's speech recognition takes a data URL, other files are the body.
  */
-function requestArgs(inputs: SnippetInputs, provider: InferenceProvider, task: InferenceTask) {
+function requestArgs(inputs: SnippetInputs, provider: string, task: InferenceTask) {
   switch (inputs.type) {
     case "chat":
       return { messages: inputs.messages, ...inputs.settings };
@@ -169,7 +247,7 @@ function requestArgs(inputs: SnippetInputs, provider: InferenceProvider, task: I
         };
       if (provider === "fal-ai" && task === "automatic-speech-recognition")
         return { audio_url: ref(inputs.file, "data-url") };
-      return { data: new Blob([]) };
+      return { data: NO_BYTES };
     case "image-question":
       return { inputs: { question: inputs.question, image: ref(inputs.file, "base64") } };
     case "image-prompt":
@@ -181,40 +259,83 @@ function requestArgs(inputs: SnippetInputs, provider: InferenceProvider, task: I
   }
 }
 
+const EXAMPLES = new Map<string, ModelInputExample | undefined>();
+
 /**
- * Everything the snippets of this model, provider and token share, or undefined when the pipeline
- * has no inference route. Throws the client's own errors for a provider that does not serve the
- * task, and for an hf_ token given to a provider that only takes its own keys.
+ * The catalogue's example for the model, read once per pipeline, chat tag and mask token (all it
+ * depends on); the snippets only read it.
+ */
+function exampleFor(model: ModelDataMinimal): ModelInputExample | undefined {
+  const key = `${model.pipeline_tag}|${model.tags?.includes("conversational") ?? false}|${model.mask_token ?? ""}`;
+  if (!EXAMPLES.has(key)) EXAMPLES.set(key, getModelInputExample(model));
+  return EXAMPLES.get(key);
+}
+
+/** The model's example input for the task, or the caller's `inputs`. */
+function snippetInputs(
+  model: ModelDataMinimal,
+  pipeline: string,
+  chat: boolean,
+  opts: InferenceSnippetOptions,
+): SnippetInputs | undefined {
+  if (chat) {
+    // Every model of a chat pipeline chats (as 4.x): untagged ones get the chat example too.
+    const tags = [...(model.tags ?? []), "conversational"];
+    return chatInputs(exampleFor({ ...model, tags }), opts);
+  }
+  const example = exampleFor(model);
+  const given: unknown = opts.inputs;
+  if (given !== undefined) {
+    // A text for a text task (e.g. the playground's prompt), or the task's whole input.
+    if (typeof given === "string" && example?.type === "text")
+      return { type: "text", text: given, candidateLabels: example.candidateLabels };
+    if (typeof given !== "object" || given === null || Array.isArray(given)) {
+      throw new InferenceClientInputError(
+        "Snippet option inputs must be an object (or a string, for a task whose input is a text)",
+      );
+    }
+    return { type: "json", value: given as Record<string, unknown> };
+  }
+  return example && taskInputs(pipeline, example);
+}
+
+/**
+ * Everything the snippets of this model, provider and options share, or a NoSnippet saying why
+ * there can be none (no pipeline, a provider or "auto" that does not serve the task, …).
  */
 export function planSnippets(
   model: ModelDataMinimal,
-  accessToken: string,
-  provider: InferenceProvider,
-  providerModelId: string | undefined,
-  opts: SnippetOptions,
-): SnippetPlan | undefined {
+  provider: string,
+  mapping: InferenceProviderMappingEntry | undefined,
+  opts: InferenceSnippetOptions,
+): SnippetPlan | NoSnippet {
   const pipeline = model.pipeline_tag;
-  if (!pipeline) return undefined;
-  const chat = isChatPipeline(model);
+  if (!pipeline) return new NoSnippet(`model ${model.id} has no pipeline_tag`);
+  const chat = CHAT_PIPELINES.includes(pipeline);
   const task = (chat ? "conversational" : pipeline) as InferenceTask;
   const streaming = chat && opts.streaming === true;
-  // A task no provider serves has no snippet; one served elsewhere is the caller's error (thrown below).
-  if (!Object.values(PROVIDER_TASKS).some((tasks) => tasks.includes(task))) return undefined;
+  const endpointUrl = typeof opts.endpointUrl === "string" && opts.endpointUrl ? opts.endpointUrl : undefined;
 
-  let inputs: SnippetInputs | undefined;
-  if (chat) {
-    // Untagged image-text-to-text models still chat: give them the image chat example.
-    const tags = [...(model.tags ?? []), "conversational"];
-    inputs = chatInputs(getModelInputExample({ ...model, tags }), opts);
-  } else {
-    const example = getModelInputExample(model);
-    inputs = example && taskInputs(pipeline, example);
+  // Which providers serve the task comes from the provider definitions (new ones included).
+  const servedBy = providersOf(task);
+  if (servedBy.length === 0) return new NoSnippet(`no provider serves ${task}`);
+  if (provider !== "auto") {
+    if (!Object.hasOwn(PROVIDER_TASKS, provider)) return new NoSnippet(`unknown provider '${provider}'`);
+    if (!endpointUrl && !servedBy.includes(provider))
+      return new NoSnippet(`provider '${provider}' does not serve ${task}`);
   }
-  if (!inputs) return undefined;
+  // Endpoints speak hf-inference's protocol: only its tasks can be called on one.
+  if (endpointUrl && !PROVIDER_TASKS["hf-inference"].includes(task))
+    return new NoSnippet(`an endpoint URL serves hf-inference's tasks, and ${task} is not one`);
 
-  // fal.ai's speech recognition takes only some audio types: offer the example as a .wav file.
+  let inputs = snippetInputs(model, pipeline, chat, opts);
+  if (!inputs) return new NoSnippet(`no example input for ${pipeline}`);
+
+  // fal.ai's speech recognition takes only some audio types: offer the example as a .wav file
+  // (under "auto" too, where fal.ai may be the provider picked).
   if (
-    provider === "fal-ai" &&
+    (provider === "fal-ai" || provider === "auto") &&
+    !endpointUrl &&
     task === "automatic-speech-recognition" &&
     inputs.type === "file" &&
     !FAL_AI_AUDIO_TYPES.includes(inputs.file.mediaType)
@@ -225,50 +346,122 @@ export function planSnippets(
     };
   }
 
-  const direct = accessToken
-    ? !accessToken.startsWith("hf_")
-    : opts.directRequest === true || provider === "openai";
+  const definition = DEFINITIONS_BY_ID[provider as InferenceProvider];
+  const accessToken = typeof opts.accessToken === "string" && opts.accessToken ? opts.accessToken : undefined;
+  // Providers the router does not serve (or no longer serves) are only reachable directly.
+  const directOnly = definition?.clientSideRoutingOnly === true || definition?.routed === false;
+  // hf-inference has no API of its own besides the router: a direct request to it is its route
+  // on the router, with a hub token (as 4.x).
+  const hfInference = provider === "hf-inference";
+  const route: SnippetRoute = endpointUrl
+    ? "endpoint"
+    : provider === "auto"
+      ? chat
+        ? "router-chat"
+        : "auto"
+      : opts.directRequest === true ||
+          directOnly ||
+          (!hfInference && accessToken !== undefined && !accessToken.startsWith("hf_"))
+        ? "direct"
+        : chat
+          ? "router-chat"
+          : "routed";
+
+  if (route === "direct" && !hfInference && accessToken?.startsWith("hf_")) {
+    // A hub token never goes to a third-party host, not even in a snippet.
+    return new NoSnippet(`a hub token cannot call ${provider}'s own API: pass that provider's key`);
+  }
+
   const token: TokenSource = accessToken
     ? { kind: "literal", value: accessToken }
-    : { kind: "env", variable: direct ? PROVIDER_KEY_ENV_VARS[provider] : HUB_TOKEN_ENV_VAR };
-  const standIn = direct ? PROVIDER_KEY_STAND_IN : HUB_TOKEN_STAND_IN;
+    : {
+        kind: "env",
+        variable:
+          route === "endpoint"
+            ? ENDPOINT_TOKEN_ENV_VAR
+            : route === "direct" && !hfInference
+              ? providerKeyEnvVar(provider)
+              : HUB_TOKEN_ENV_VAR,
+      };
 
-  const resolvedModel = providerModelId ?? model.id;
-  const args = requestArgs(inputs, provider, task);
-  const { url, info } = makeRequestOptionsFromResolvedModel(
-    resolvedModel,
-    getProviderHelper(provider, task),
-    { accessToken: standIn, provider, ...args, ...(streaming ? { stream: true } : {}) },
-    undefined,
-    { task, billTo: opts.billTo, ...REAL_BASES },
-  );
-
-  const extraHeaders: Record<string, string> = {};
-  let authScheme: string | undefined;
-  for (const [name, value] of Object.entries(info.headers)) {
-    if (name === "Authorization") authScheme = value.slice(0, value.length - standIn.length).trim();
-    else if (name !== "Content-Type" && name !== "User-Agent") extraHeaders[name] = value;
-  }
-  const upload = "data" in args && inputs.type === "file" ? inputs.file : undefined;
-  const payload = upload ? undefined : (JSON.parse(String(info.body)) as unknown);
-
-  return {
+  // One object shape for every plan (no spreads): the builders stay monomorphic, which keeps
+  // snippet generation fast.
+  const plan: SnippetPlan = {
     pipeline,
     task,
-    provider,
+    provider: provider as InferenceProviderOrPolicy,
+    route,
     modelId: model.id,
-    providerModelId: resolvedModel,
+    requestModel: model.id,
     streaming,
     inputs,
-    direct,
     token,
     billTo: opts.billTo,
-    url,
-    authScheme,
-    extraHeaders,
-    payload,
-    upload,
-    mediaReply: MEDIA_REPLIES[pipeline]?.[provider],
+    endpointUrl,
+    url: undefined,
+    auth: undefined,
+    extraHeaders: {},
+    payload: undefined,
+    upload: undefined,
+    mediaReply: undefined,
     outputFile: MEDIA_OUTPUT_FILES[pipeline],
+    mapping,
   };
+  if (route === "auto") return plan;
+
+  // The request the client sends for this call, built by the client's own request builder.
+  let helper: ProviderHelper;
+  let requestModel: string;
+  if (route === "router-chat") {
+    helper = autoRouterConversational;
+    requestModel = provider === "auto" ? model.id : `${model.id}:${provider}`;
+  } else {
+    // Endpoints speak hf-inference's protocol (OpenAI's for chat), whoever serves them.
+    helper = getProviderHelper(route === "endpoint" ? "hf-inference" : provider, task);
+    requestModel = mapping?.providerId ?? model.id;
+    if (helper.clientSideRoutingOnly && requestModel.startsWith(`${provider}/`))
+      requestModel = requestModel.slice(provider.length + 1);
+  }
+  const standIn = route === "direct" && !hfInference ? PROVIDER_KEY_STAND_IN : HUB_TOKEN_STAND_IN;
+  const args = requestArgs(inputs, provider, task);
+  plan.requestModel = requestModel;
+  // Helpers that rework the input asynchronously (a file read into a data URL) or build a
+  // multipart body: no raw HTTP snippet can be derived from the request; the client libraries,
+  // which do that work themselves, are still written.
+  // Likewise for a helper marked as answering with a job to poll (a raw request would only submit it).
+  if (helper.preparePayloadAsync || helper.makeBody || (helper as { job?: boolean }).job) return plan;
+  let request: ReturnType<typeof buildRequest>;
+  try {
+    request = buildRequest(
+      helper,
+      requestModel,
+      {
+        accessToken: standIn,
+        endpointUrl,
+        ...args,
+        ...(streaming ? { stream: true } : {}),
+      } as never,
+      { task, billTo: opts.billTo, ...REAL_BASES },
+      mapping,
+    );
+  } catch (error) {
+    // A helper that cannot build this call from the example as raw HTTP (e.g. one that wants the
+    // file itself): the client libraries, which build it themselves, are still written.
+    getLogger().debug(`No raw HTTP snippet for ${model.id} on ${provider}: ${(error as Error).message}`);
+    return plan;
+  }
+  const { url, info } = request;
+
+  const extraHeaders = plan.extraHeaders;
+  for (const name in info.headers) {
+    const value = info.headers[name];
+    if (value.endsWith(standIn)) {
+      plan.auth = { header: name, scheme: value.slice(0, value.length - standIn.length).trim() || undefined };
+    } else if (name !== "Content-Type" && name !== "User-Agent") extraHeaders[name] = value;
+  }
+  plan.url = url;
+  plan.upload = "data" in args && inputs.type === "file" ? inputs.file : undefined;
+  plan.payload = plan.upload ? undefined : (JSON.parse(String(info.body)) as unknown);
+  plan.mediaReply = route === "endpoint" ? BYTES_REPLY : MEDIA_REPLIES[pipeline]?.[provider];
+  return plan;
 }

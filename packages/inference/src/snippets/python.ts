@@ -1,7 +1,8 @@
 // Python snippets: huggingface_hub, fal_client, requests and openai.
+import { openaiBaseUrl } from "./js.js";
 import { collectFileRefs, pythonKwargs, pythonLiteral, pythonString, type FileRef } from "./literals.js";
 import type { SnippetPlan, TokenSource } from "./plan.js";
-import { PYTHON_METHODS } from "./tables.js";
+import { HUGGINGFACE_HUB_TASKS, PYTHON_METHODS } from "./tables.js";
 
 const INDENT = "    ";
 
@@ -19,10 +20,14 @@ function tokenExpression(token: TokenSource, imports: Set<string>): string {
   return `os.environ[${pythonString(token.variable)}]`;
 }
 
-function authorizationValue(scheme: string, token: TokenSource, imports: Set<string>): string {
-  if (token.kind === "literal") return pythonString(`${scheme} ${token.value}`);
+/** The auth header's value: `{scheme} {token}`, or the bare token for a header of its own. */
+function authorizationValue(scheme: string | undefined, token: TokenSource, imports: Set<string>): string {
+  const prefix = scheme ? `${scheme} ` : "";
+  if (token.kind === "literal") return pythonString(prefix + token.value);
   imports.add("os");
-  return `f"${scheme} {os.environ['${token.variable}']}"`;
+  return prefix
+    ? `f"${prefix}{os.environ['${token.variable}']}"`
+    : `os.environ[${pythonString(token.variable)}]`;
 }
 
 /** Standard-library imports first, then third-party ones, as isort would place them. */
@@ -72,7 +77,8 @@ function hubCall(plan: SnippetPlan, method: string): Part {
   const { positional, keywords } = hubArguments(plan);
   const args = [
     ...positional.map((value) => `${INDENT}${pythonLiteral(value, INDENT)},`),
-    ...pythonKwargs({ ...keywords, model: plan.modelId }, INDENT),
+    // An endpoint client already names its model (the endpoint).
+    ...pythonKwargs({ ...keywords, model: plan.route === "endpoint" ? undefined : plan.modelId }, INDENT),
   ];
   const media = plan.outputFile;
   const variable = media?.startsWith("image")
@@ -129,16 +135,27 @@ function chatCall(plan: SnippetPlan, modelId: string): Part {
   return out;
 }
 
+/** Whether the real huggingface_hub can make this call (an endpoint speaks hf-inference's protocol). */
+function huggingfaceHubServes(plan: SnippetPlan): boolean {
+  const provider = plan.route === "endpoint" ? "hf-inference" : plan.provider;
+  if (provider === "auto") return Object.values(HUGGINGFACE_HUB_TASKS).some((t) => t.includes(plan.task));
+  return HUGGINGFACE_HUB_TASKS[provider]?.includes(plan.task) ?? false;
+}
+
 export function huggingfaceHubSnippet(plan: SnippetPlan): string | undefined {
   const method = plan.inputs.type === "chat" ? "chat" : PYTHON_METHODS[plan.pipeline];
-  if (!method) return undefined;
+  if (!method || !huggingfaceHubServes(plan)) return undefined;
   const imports = new Set<string>();
-  const clientArgs = [
-    `${INDENT}provider=${pythonString(plan.provider)},`,
-    `${INDENT}api_key=${tokenExpression(plan.token, imports)},`,
-    ...(plan.billTo ? [`${INDENT}bill_to=${pythonString(plan.billTo)},`] : []),
-  ];
-  const call = plan.inputs.type === "chat" ? chatCall(plan, plan.modelId) : hubCall(plan, method);
+  const clientArgs: string[] = [];
+  // Routed chat names the provider in the model string; an endpoint is the client's base URL.
+  if (plan.route === "endpoint")
+    clientArgs.push(`${INDENT}base_url=${pythonString(plan.endpointUrl as string)},`);
+  else if (plan.route !== "router-chat") clientArgs.push(`${INDENT}provider=${pythonString(plan.provider)},`);
+  clientArgs.push(`${INDENT}api_key=${tokenExpression(plan.token, imports)},`);
+  if (plan.billTo) clientArgs.push(`${INDENT}bill_to=${pythonString(plan.billTo)},`);
+  const chatModel =
+    plan.route === "router-chat" || plan.route === "endpoint" ? plan.requestModel : plan.modelId;
+  const call = plan.inputs.type === "chat" ? chatCall(plan, chatModel) : hubCall(plan, method);
   return [
     importBlock(imports, ["from huggingface_hub import InferenceClient"]),
     "",
@@ -153,25 +170,28 @@ export function huggingfaceHubSnippet(plan: SnippetPlan): string | undefined {
 // ---------------------------------------------------------------------------------------------------
 // fal_client
 
+/**
+ * fal.ai's own client, for fal-ai's media tasks: it talks to fal.ai only, so it is written for a
+ * direct call (a hub token never goes there). Its arguments are the payload the client sends, LoRA
+ * adapters included.
+ */
 export function falClientSnippet(plan: SnippetPlan): string | undefined {
-  if (plan.provider !== "fal-ai" || plan.pipeline !== "text-to-image" || plan.inputs.type !== "text")
-    return undefined;
-  const lines = ["import fal_client", ""];
-  // Without a fal.ai key to print, fal_client reads it from the FAL_KEY environment variable.
-  let target = "fal_client";
-  if (plan.token.kind === "literal" && plan.direct) {
-    lines.push(`client = fal_client.SyncClient(key=${pythonString(plan.token.value)})`, "");
-    target = "client";
-  }
-  lines.push(
-    `result = ${target}.subscribe(`,
-    `${INDENT}${pythonString(plan.providerModelId)},`,
-    `${INDENT}arguments={"prompt": ${pythonString(plan.inputs.text)}},`,
+  if (plan.provider !== "fal-ai" || plan.route !== "direct" || plan.payload === undefined) return undefined;
+  if (!plan.outputFile?.startsWith("image") && !plan.outputFile?.startsWith("video")) return undefined;
+  const imports = new Set<string>();
+  const body: string[] = [];
+  for (const ref of collectFileRefs(plan.payload)) body.push(...readFile(ref, imports), "");
+  body.push(
+    `client = fal_client.SyncClient(key=${tokenExpression(plan.token, imports)})`,
+    "",
+    "result = client.subscribe(",
+    `${INDENT}${pythonString(plan.requestModel)},`,
+    `${INDENT}arguments=${pythonLiteral(plan.payload, INDENT)},`,
     ")",
     "",
-    'print(result["images"][0]["url"])',
+    "print(result)",
   );
-  return lines.join("\n");
+  return [importBlock(imports, ["import fal_client"]), "", ...body].join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -211,7 +231,10 @@ function requestsOutput(plan: SnippetPlan, imports: Set<string>): string[] | und
   }
   const reply = plan.mediaReply;
   const file = plan.outputFile;
-  if (!reply || !file) return ["print(response.json())"];
+  if (!file) return ["print(response.json())"];
+  // A generated file whose place in this provider's reply is not known: no snippet rather than
+  // one that saves nothing.
+  if (!reply) return undefined;
   switch (reply.kind) {
     case "bytes":
       return saveBytes(file, "response.content");
@@ -245,12 +268,15 @@ function requestsOutput(plan: SnippetPlan, imports: Set<string>): string[] | und
 }
 
 export function requestsSnippet(plan: SnippetPlan): string | undefined {
+  if (!plan.url) return undefined;
   const imports = new Set<string>();
   const output = requestsOutput(plan, imports);
   if (!output) return undefined;
   const headers: string[] = [];
-  if (plan.authScheme)
-    headers.push(`"Authorization": ${authorizationValue(plan.authScheme, plan.token, imports)}`);
+  if (plan.auth)
+    headers.push(
+      `${pythonString(plan.auth.header)}: ${authorizationValue(plan.auth.scheme, plan.token, imports)}`,
+    );
   for (const [name, value] of Object.entries(plan.extraHeaders))
     headers.push(`${pythonString(name)}: ${pythonString(value)}`);
 
@@ -268,7 +294,7 @@ export function requestsSnippet(plan: SnippetPlan): string | undefined {
   return [
     importBlock(imports, ["import requests"]),
     "",
-    `API_URL = ${pythonString(plan.url)}`,
+    `API_URL = ${pythonString(plan.url as string)}`,
     headers.length ? `headers = {\n${headers.map((h) => `${INDENT}${h},`).join("\n")}\n}` : "headers = {}",
     "",
     ...body,
@@ -282,10 +308,10 @@ export function requestsSnippet(plan: SnippetPlan): string | undefined {
 // openai
 
 export function openaiPythonSnippet(plan: SnippetPlan): string | undefined {
-  if (plan.inputs.type !== "chat") return undefined;
+  if (plan.inputs.type !== "chat" || !plan.url) return undefined;
   const imports = new Set<string>();
   const clientArgs = [
-    `${INDENT}base_url=${pythonString(plan.url.replace(/\/chat\/completions$/, ""))},`,
+    `${INDENT}base_url=${pythonString(openaiBaseUrl(plan))},`,
     `${INDENT}api_key=${tokenExpression(plan.token, imports)},`,
   ];
   if (Object.keys(plan.extraHeaders).length > 0)
@@ -297,6 +323,6 @@ export function openaiPythonSnippet(plan: SnippetPlan): string | undefined {
     ...clientArgs,
     ")",
     "",
-    ...chatCall(plan, plan.providerModelId).lines,
+    ...chatCall(plan, plan.requestModel).lines,
   ].join("\n");
 }

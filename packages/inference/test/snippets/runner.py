@@ -1,8 +1,13 @@
 """Runs Python snippets one after another in this process and reports what each printed.
 
-Usage: python3 runner.py jobs.json results.json. A job is {file, dir, env, mode}: mode "run"
-executes the snippet, mode "parse" only checks that it is valid Python (for clients that are not
-installed here).
+Usage: python runner.py jobs.json results.json. A job is {file, dir, env, mode}: mode "run"
+executes the snippet, mode "parse" only checks that it is valid Python (for clients whose package
+is not installed here).
+
+The hosts of every HTTP request are rewritten to the emulator's stand-ins (HUBKIT_HOSTS, a JSON
+object {real origin: local origin}), below the clients: huggingface_hub and openai (httpx2) and
+requests (urllib3) keep their real URLs everywhere else, as they would against the real services.
+One interpreter runs a whole batch, so the clients are imported once.
 """
 import ast
 import contextlib
@@ -10,7 +15,67 @@ import io
 import json
 import os
 import sys
+import time
 import traceback
+from urllib.parse import urlsplit
+
+HOSTS = json.loads(os.environ.get("HUBKIT_HOSTS", "{}"))
+
+
+def local_origin(url):
+    parts = urlsplit(str(url))
+    return HOSTS.get(f"{parts.scheme}://{parts.netloc}")
+
+
+def patch_httpx():
+    try:
+        import httpx2 as httpx
+    except ImportError:
+        try:
+            import httpx
+        except ImportError:
+            return
+    original = httpx.HTTPTransport.handle_request
+
+    def handle_request(self, request):
+        local = local_origin(request.url)
+        if local:
+            target = urlsplit(local)
+            request.url = request.url.copy_with(scheme=target.scheme, host=target.hostname, port=target.port)
+            request.headers["Host"] = target.netloc
+        return original(self, request)
+
+    httpx.HTTPTransport.handle_request = handle_request
+
+
+def patch_requests():
+    try:
+        import requests.adapters
+    except ImportError:
+        return
+    original = requests.adapters.HTTPAdapter.send
+
+    def send(self, request, *args, **kwargs):
+        local = local_origin(request.url)
+        if local:
+            parts = urlsplit(request.url)
+            request.url = local + request.url[len(f"{parts.scheme}://{parts.netloc}") :]
+        return original(self, request, *args, **kwargs)
+
+    requests.adapters.HTTPAdapter.send = send
+
+
+def shorten_waits():
+    # A provider's poll interval becomes 50 ms at most: the same requests, only sooner.
+    import time
+
+    real_sleep = time.sleep
+    time.sleep = lambda seconds: real_sleep(0.05 if 0.2 <= seconds <= 10 else seconds)
+
+
+patch_httpx()
+patch_requests()
+shorten_waits()
 
 jobs_path, results_path = sys.argv[1:3]
 with open(jobs_path, encoding="utf-8") as f:
@@ -22,6 +87,7 @@ for job in jobs:
         source = f.read()
     output = io.StringIO()
     error = None
+    started = time.perf_counter()
     try:
         tree = ast.parse(source, job["file"])
         if job["mode"] == "run":
@@ -34,8 +100,16 @@ for job in jobs:
                 for name in job["env"]:
                     os.environ.pop(name, None)
     except BaseException:  # a snippet may call sys.exit; report it like any failure
-        error = traceback.format_exc(limit=3)
-    results.append({"file": job["file"], "ok": error is None, "output": output.getvalue(), "error": error})
+        error = traceback.format_exc(limit=4)
+    results.append(
+        {
+            "file": job["file"],
+            "ok": error is None,
+            "output": output.getvalue(),
+            "error": error,
+            "ms": (time.perf_counter() - started) * 1000,
+        }
+    )
 
 with open(results_path, "w", encoding="utf-8") as f:
     json.dump(results, f)
