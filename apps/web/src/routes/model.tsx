@@ -44,7 +44,6 @@ import {
   getProviderStats,
   getTaskPages,
   listModels,
-  toModelData,
   type HubModel,
   type ModelUsage,
 } from "../lib/api.js";
