@@ -4,8 +4,7 @@
 import { Zap } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { InferenceSnippet } from "@hubkit/tasks";
-import { Link } from "react-router";
-import { modelPath, type HubModel } from "../lib/api.js";
+import type { HubModel } from "../lib/api.js";
 import {
   generateSnippets,
   HIGHLIGHT_LANGUAGE,
@@ -14,10 +13,10 @@ import {
 } from "../lib/snippets.js";
 import { useToken } from "../lib/token.js";
 import { NOT_ROUTED_PROVIDERS, orderProviders } from "../lib/providers.js";
-import { findServedModel } from "../lib/served-model.js";
 import { inferenceTask, mappingTasksFor } from "../lib/try-tasks.js";
 import { CodeBlock, type CodeLanguage } from "./CodeBlock.js";
 import { Loading } from "./Feedback.js";
+import { ServedAlternative } from "./NoProviders.js";
 import { Tabs } from "./Tabs.js";
 import { TokenField } from "./TokenField.js";
 import { TryIt } from "./TryIt.js";
@@ -155,26 +154,6 @@ export function SnippetPanel({
   );
 }
 
-/** For a model no provider serves: a link to one the catalogue has for the same task, when there is one. */
-function ServedAlternative({ model, task }: { model: HubModel; task?: string }) {
-  const [alternative, setAlternative] = useState<HubModel | undefined>();
-  const wanted = task ?? inferenceTask(model.pipeline_tag, model.tags ?? []);
-  useEffect(() => {
-    if (!wanted) return;
-    const abort = new AbortController();
-    // A suggestion only: when the listing fails, the page stays as it is.
-    findServedModel(wanted, abort.signal).then(setAlternative, () => undefined);
-    return () => abort.abort();
-  }, [wanted]);
-  if (!alternative || alternative.id === model.id) return null;
-  return (
-    <p className="hint">
-      To try {wanted} in the browser, open{" "}
-      <Link to={`/models/${modelPath(alternative.id)}`}>{alternative.id}</Link>, which a provider serves.
-    </p>
-  );
-}
-
 /** Widget state the model page keeps in its URL, so a link reproduces an exact snippet. */
 export interface WidgetState {
   provider?: string;
@@ -279,7 +258,10 @@ export function ModelInference({
           <p className="muted">
             No inference provider serves {model.id}: run it locally with the snippets of its library.
           </p>
-          <ServedAlternative model={model} task={pageTask} />
+          <ServedAlternative
+            model={model}
+            task={pageTask ?? inferenceTask(model.pipeline_tag, model.tags ?? [])}
+          />
         </>
       ) : (
         <>

@@ -25,6 +25,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { CodeBlock } from "../components/CodeBlock.js";
+import { NoProviders } from "../components/NoProviders.js";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
 import { ModelCard, preloadCardRenderer } from "../components/ModelCard.js";
 import { FilesList, ModelDetails, parameterCount } from "../components/ModelFacts.js";
@@ -454,17 +455,21 @@ export function Component() {
           <FilesList model={model} estimate={(file) => estimatedFileSize(rows, file)} />
         </div>
         <div className="model-side">
-          <Suspense fallback={<Loading label="Loading the inference widget…" />}>
-            <ModelInference
-              model={model}
-              initialInput={exampleInput(model)}
-              exampleFile={exampleFile}
-              state={widgetState}
-              onStateChange={(change) => setState({ ...change })}
-              providerFigures={providerFigures}
-              initialSnippets={initialSnippets}
-            />
-          </Suspense>
+          {Object.keys(model.inferenceProviderMapping ?? {}).length === 0 ? (
+            <NoProviders model={model} task={model.pipeline_tag} />
+          ) : (
+            <Suspense fallback={<Loading label="Loading the inference widget…" />}>
+              <ModelInference
+                model={model}
+                initialInput={exampleInput(model)}
+                exampleFile={exampleFile}
+                state={widgetState}
+                onStateChange={(change) => setState({ ...change })}
+                providerFigures={providerFigures}
+                initialSnippets={initialSnippets}
+              />
+            </Suspense>
+          )}
           {model.tags?.includes("conversational") &&
             Object.keys(model.inferenceProviderMapping ?? {}).length > 0 && (
               <p>

@@ -5,7 +5,7 @@ import { MODALITY_LABELS, PIPELINE_DATA, type PipelineType } from "@hubkit/tasks
 import { ArrowRight, Database, Gauge, Globe, PlayCircle, Users } from "lucide-react";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { ErrorNotice } from "../components/Feedback.js";
-import { ModelInference } from "../components/ModelInference.js";
+import { ModelInference, type InitialSnippets } from "../components/ModelInference.js";
 import { RouteError } from "../components/RouteError.js";
 import { TaskDemo } from "../components/TaskDemo.js";
 import { getModel, getTaskPages, HubApiError, modelPath, type HubModel } from "../lib/api.js";
@@ -20,6 +20,18 @@ interface TaskLoaderData {
   widgetModelError?: unknown;
   /** a provider-served model of the task, tried instead when the widget model has no provider */
   servedModel?: HubModel;
+  /** the widget's first snippets, generated here (on the server for a first load, see the model page) */
+  initialSnippets?: InitialSnippets;
+}
+
+/** The snippets of the provider the widget opens on for `task` (the same order as the widget). */
+async function initialWidgetSnippets(model: HubModel, task: string): Promise<InitialSnippets | undefined> {
+  const [{ orderProviders }, { generateSnippets }] = await Promise.all([
+    import("../lib/providers.js"),
+    import("../lib/snippets.js"),
+  ]);
+  const [provider] = orderProviders(model, task);
+  return provider ? { provider, result: await generateSnippets(model, provider, "", {}) } : undefined;
 }
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<TaskLoaderData> {
@@ -37,10 +49,12 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<TaskLoader
       widgetModelError = error;
     }
   }
-  if (widgetModel && servesTask(widgetModel, id)) return { page, widgetModel };
+  if (widgetModel && servesTask(widgetModel, id))
+    return { page, widgetModel, initialSnippets: await initialWidgetSnippets(widgetModel, id) };
   // The listing is a convenience: when it fails, the page shows the widget model as it is.
   const servedModel = await findServedModel(id).catch(() => undefined);
-  return { page, widgetModel, widgetModelError, servedModel };
+  const initialSnippets = servedModel ? await initialWidgetSnippets(servedModel, id) : undefined;
+  return { page, widgetModel, widgetModelError, servedModel, initialSnippets };
 }
 
 function RepoList({
@@ -80,7 +94,8 @@ function RepoList({
 }
 
 export function Component() {
-  const { page, widgetModel, widgetModelError, servedModel } = useLoaderData() as TaskLoaderData;
+  const { page, widgetModel, widgetModelError, servedModel, initialSnippets } =
+    useLoaderData() as TaskLoaderData;
   // The widget model is tried when it is served for this task; else a served model of the task, if any.
   const tried = servedModel ?? (widgetModel && servesTask(widgetModel, page.id) ? widgetModel : undefined);
   const pipeline = PIPELINE_DATA[page.id as PipelineType];
@@ -120,6 +135,7 @@ export function Component() {
         <ModelInference
           model={tried}
           task={page.id}
+          initialSnippets={initialSnippets}
           initialInput={exampleInput(tried)}
           exampleFile={demoFile && "filename" in demoFile ? demoFile.filename : undefined}
           note={
