@@ -163,17 +163,18 @@ export function buildRequest(
   const userAgent = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
   headers["User-Agent"] = `${PACKAGE_NAME}/${PACKAGE_VERSION}${userAgent ? ` ${userAgent}` : ""}`;
 
-  const body = isBinary
-    ? (args.data as BodyInit)
-    : JSON.stringify(
-        helper.preparePayload({
-          args: remainingArgs as Record<string, unknown>,
-          model: resolvedModel,
-          task,
-          mapping,
-          outputType,
-        }),
-      );
+  const bodyParams = {
+    args: remainingArgs as Record<string, unknown>,
+    model: resolvedModel,
+    task,
+    mapping,
+    outputType,
+  };
+  const body = helper.makeBody
+    ? helper.makeBody(bodyParams)
+    : isBinary
+      ? (args.data as BodyInit)
+      : JSON.stringify(helper.preparePayload(bodyParams));
 
   const info: PreparedRequest["info"] = { method: "POST", headers, body };
   if (typeof options.includeCredentials === "string")

@@ -205,6 +205,7 @@ function responseContext(
   helper: ProviderHelper,
   prepared: PreparedRequest,
   options: TaskOptions,
+  startedAt: number,
 ): ResponseContext {
   return {
     provider: helper.provider,
@@ -216,6 +217,7 @@ function responseContext(
     fetch: (input, init) => (options.fetch ?? fetch)(input, init),
     signal: options.signal,
     options,
+    startedAt,
   };
 }
 
@@ -267,12 +269,15 @@ async function runRoute<Output>(
   args: Args,
   callOptions: TaskOptions,
   hooks: TaskHooks<Output>,
+  startedAt: number,
 ): Promise<Output> {
   const helper = route.helper as ProviderHelper<Output>;
-  const routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper) : args;
+  let routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper) : args;
+  if (helper.prepareArgs)
+    routeArgs = (await helper.prepareArgs(routeArgs as Record<string, unknown>, callOptions)) as Args;
   const prepared = await prepareRequest(routeArgs, helper, callOptions, route);
   const data = await sendRequest(prepared, routeArgs, callOptions, helper.provider);
-  return await helper.getResponse(data, responseContext(helper, prepared, callOptions));
+  return await helper.getResponse(data, responseContext(helper, prepared, callOptions, startedAt));
 }
 
 /** A whole task call: resolution, request, reply parsing. */
@@ -284,9 +289,12 @@ export async function runTask<Output>(
 ): Promise<Output> {
   const call: Call = startCall(options, args.accessToken);
   const callOptions: TaskOptions = call.options;
+  const startedAt = Date.now();
   try {
     const routes = await resolveRoutes(helpers, args, callOptions, hooks.generic);
-    return await withFailover(routes, callOptions, (route) => runRoute(route, args, callOptions, hooks));
+    return await withFailover(routes, callOptions, (route) =>
+      runRoute(route, args, callOptions, hooks, startedAt),
+    );
   } catch (error) {
     throw call.fail(error);
   }
@@ -307,7 +315,7 @@ export async function runChatTask(
   try {
     // Defined for the "conversational" task whatever the provider.
     const route = resolveDirectRoute(helpers, args, callOptions) as Route;
-    return await runRoute(route, args, callOptions, {});
+    return await runRoute(route, args, callOptions, {}, Date.now());
   } catch (error) {
     throw call.fail(error);
   }

@@ -25,6 +25,8 @@ export interface ResponseContext {
   fetch: typeof fetch;
   signal?: AbortSignal;
   options: Options;
+  /** When the call started (`Date.now()`): asynchronous jobs report their progress against it. */
+  startedAt: number;
 }
 
 /** One provider's way of serving one task: route, payload, headers and reply parsing. */
@@ -42,6 +44,13 @@ export interface ProviderHelper<Output = unknown> {
   /** Replaces the whole URL computation (endpoints, queues). */
   makeUrl?(params: UrlParams, options: Options): string;
   preparePayload(params: BodyParams): unknown;
+  /** Rewrites the call's arguments before the request is built (e.g. a Blob into a data URL). */
+  prepareArgs?(
+    args: Record<string, unknown>,
+    options: Options,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Builds a body that is not JSON (multipart uploads); without it the payload is sent as JSON. */
+  makeBody?(params: BodyParams): BodyInit;
   getResponse(response: unknown, context: ResponseContext): Promise<Output>;
 }
 
@@ -97,6 +106,12 @@ export function blobFromDataUrl(url: string): Blob {
 export async function dataUrlFromBlob(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   return `data:${blob.type || "application/octet-stream"};base64,${base64FromBytes(bytes)}`;
+}
+
+/** A Blob's (or ArrayBuffer's) bytes as a data URL, labelled with its own type or `fallbackType`. */
+export async function dataUrlOf(data: unknown, fallbackType: string): Promise<string> {
+  const type = (data instanceof Blob && data.type) || fallbackType;
+  return `data:${type};base64,${base64FromBytes(new Uint8Array(await (data as Blob).arrayBuffer()))}`;
 }
 
 /** A base64 image as the caller asked for it (`url` and `dataUrl` give a data URL, `json` the raw reply). */

@@ -33,7 +33,10 @@ import { blackForestLabsTextToImage } from "./black-forest-labs/index.js";
 import { cerebrasConversational } from "./cerebras/index.js";
 import { cohereConversational } from "./cohere/index.js";
 import { falAiAutomaticSpeechRecognition, falAiTextToImage, falAiTextToSpeech } from "./fal-ai/index.js";
-import { falAiTextToVideo } from "./fal-ai/textToVideo.js";
+import { falAiAudioToAudio, falAiTextToAudio } from "./fal-ai/audio.js";
+import { falAiImageSegmentation } from "./fal-ai/imageSegmentation.js";
+import { falAiImageTextToImage, falAiImageToImage } from "./fal-ai/imageToImage.js";
+import { falAiImageTextToVideo, falAiImageToVideo, falAiTextToVideo } from "./fal-ai/textToVideo.js";
 import { fireworksAiConversational } from "./fireworks-ai/index.js";
 import type { ProviderHelper, TaskHelpers } from "./helper.js";
 import * as hf from "./hf-inference/index.js";
@@ -45,10 +48,25 @@ import {
 } from "./hyperbolic/index.js";
 import { nebiusConversational, nebiusTextGeneration, nebiusTextToImage } from "./nebius/index.js";
 import { novitaConversational, novitaTextGeneration } from "./novita/index.js";
+import { novitaImageTextToVideo, novitaTextToVideo } from "./novita/video.js";
 import { openaiConversational } from "./openai/index.js";
-import { replicateTextToImage, replicateTextToSpeech, replicateTextToVideo } from "./replicate/index.js";
+import {
+  replicateAutomaticSpeechRecognition,
+  replicateImageToImage,
+  replicateTextToImage,
+  replicateTextToSpeech,
+  replicateTextToVideo,
+} from "./replicate/index.js";
 import { sambanovaConversational } from "./sambanova/index.js";
-import { togetherConversational, togetherTextGeneration, togetherTextToImage } from "./together/index.js";
+import { togetherAutomaticSpeechRecognition, togetherTextToSpeech } from "./together/audio.js";
+import {
+  togetherConversational,
+  togetherFeatureExtraction,
+  togetherImageToImage,
+  togetherTextGeneration,
+  togetherTextToImage,
+} from "./together/index.js";
+import { togetherImageToVideo, togetherTextToVideo } from "./together/video.js";
 
 /** Each provider's tasks (from its definition), in the order its "Available tasks" error lists them. */
 export const PROVIDER_TASKS: Record<InferenceProvider, readonly InferenceTask[]> =
@@ -91,39 +109,62 @@ export const textToSpeechHelpers: TaskHelpers<Blob> = {
   "fal-ai": falAiTextToSpeech,
   "hf-inference": hf.hfInferenceTextToSpeech,
   replicate: replicateTextToSpeech,
+  together: togetherTextToSpeech,
 };
 
 export const textToVideoHelpers: TaskHelpers<Blob> = {
   "fal-ai": falAiTextToVideo,
+  novita: novitaTextToVideo,
   replicate: replicateTextToVideo,
+  together: togetherTextToVideo,
 };
 
 export const automaticSpeechRecognitionHelpers: TaskHelpers<AutomaticSpeechRecognitionOutput> = {
   "fal-ai": falAiAutomaticSpeechRecognition,
   "hf-inference": hf.hfInferenceAutomaticSpeechRecognition,
+  replicate: replicateAutomaticSpeechRecognition,
+  together: togetherAutomaticSpeechRecognition,
 };
 
-// 4.x's media tasks: no provider hubkit has serves them yet (fal-ai's and together's come with the
-// next providers round); the maps exist so the task functions give 4.x's "not supported" error.
-export const imageToVideoHelpers: TaskHelpers<Blob> = {};
-export const imageTextToImageHelpers: TaskHelpers<Blob> = {};
-export const imageTextToVideoHelpers: TaskHelpers<Blob> = {};
-
-// Tasks only hf-inference serves.
-export const textToAudioHelpers: TaskHelpers = { "hf-inference": hf.hfInferenceTextToAudio };
-export const audioClassificationHelpers: TaskHelpers<AudioClassificationOutput> = {
-  "hf-inference": hf.hfInferenceAudioClassification,
+export const imageToVideoHelpers: TaskHelpers<Blob> = {
+  "fal-ai": falAiImageToVideo,
+  together: togetherImageToVideo,
+};
+export const imageTextToImageHelpers: TaskHelpers<Blob> = { "fal-ai": falAiImageTextToImage };
+export const imageTextToVideoHelpers: TaskHelpers<Blob> = {
+  "fal-ai": falAiImageTextToVideo,
+  novita: novitaImageTextToVideo,
+};
+export const textToAudioHelpers: TaskHelpers = {
+  "fal-ai": falAiTextToAudio,
+  "hf-inference": hf.hfInferenceTextToAudio,
 };
 export const audioToAudioHelpers: TaskHelpers<AudioToAudioOutput[]> = {
+  "fal-ai": falAiAudioToAudio,
   "hf-inference": hf.hfInferenceAudioToAudio,
+};
+export const imageSegmentationHelpers: TaskHelpers<ImageSegmentationOutput> = {
+  "fal-ai": falAiImageSegmentation,
+  "hf-inference": hf.hfInferenceImageSegmentation,
+};
+export const imageToImageHelpers: TaskHelpers<Blob> = {
+  "fal-ai": falAiImageToImage,
+  "hf-inference": hf.hfInferenceImageToImage,
+  replicate: replicateImageToImage,
+  together: togetherImageToImage,
+};
+export const featureExtractionHelpers: TaskHelpers<FeatureExtractionOutput> = {
+  "hf-inference": hf.hfInferenceFeatureExtraction,
+  together: togetherFeatureExtraction,
+};
+
+// Tasks only hf-inference serves.
+export const audioClassificationHelpers: TaskHelpers<AudioClassificationOutput> = {
+  "hf-inference": hf.hfInferenceAudioClassification,
 };
 export const imageClassificationHelpers: TaskHelpers<ImageClassificationOutput> = {
   "hf-inference": hf.hfInferenceImageClassification,
 };
-export const imageSegmentationHelpers: TaskHelpers<ImageSegmentationOutput> = {
-  "hf-inference": hf.hfInferenceImageSegmentation,
-};
-export const imageToImageHelpers: TaskHelpers<Blob> = { "hf-inference": hf.hfInferenceImageToImage };
 export const imageToTextHelpers: TaskHelpers<ImageToTextOutput> = {
   "hf-inference": hf.hfInferenceImageToText,
 };
@@ -132,9 +173,6 @@ export const objectDetectionHelpers: TaskHelpers<ObjectDetectionOutput> = {
 };
 export const zeroShotImageClassificationHelpers: TaskHelpers<ZeroShotImageClassificationOutput> = {
   "hf-inference": hf.hfInferenceZeroShotImageClassification,
-};
-export const featureExtractionHelpers: TaskHelpers<FeatureExtractionOutput> = {
-  "hf-inference": hf.hfInferenceFeatureExtraction,
 };
 export const fillMaskHelpers: TaskHelpers<FillMaskOutput> = { "hf-inference": hf.hfInferenceFillMask };
 export const questionAnsweringHelpers: TaskHelpers<QuestionAnsweringOutput[number]> = {
