@@ -313,7 +313,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           host === "fal-ai-queue" ||
           query._subdomain === "queue" ||
           provider === "black-forest-labs" ||
-          provider === "replicate";
+          provider === "replicate" ||
+          (provider === "together" && path.startsWith("/v2/videos")) ||
+          (provider === "novita" && /^\/v3\/(async|minimax)\//.test(path));
         if (fault?.neverComplete && !polling) reply = { kind: "hang" };
       }
     } catch (err) {

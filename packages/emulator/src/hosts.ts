@@ -22,6 +22,7 @@ export const HOST_ORIGINS: Readonly<Record<HostKey, string>> = {
   "bfl-delivery": "https://delivery-us1.bfl.ai",
   "together-cdn": "https://api.together.ai",
   "nebius-cdn": "https://pictures-storage.storage.eu-north1.nebius.cloud",
+  "novita-cdn": "https://faas-output-video.s3.ap-southeast-1.amazonaws.com",
 };
 
 export const HOST_KEYS = Object.keys(HOST_ORIGINS) as HostKey[];
@@ -33,6 +34,7 @@ export const CDN_HOSTS: ReadonlySet<HostKey> = new Set([
   "bfl-delivery",
   "together-cdn",
   "nebius-cdn",
+  "novita-cdn",
 ]);
 
 /** The provider whose API a direct host serves. */

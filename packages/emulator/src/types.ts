@@ -31,12 +31,17 @@ export type HostKey =
   | "replicate-delivery"
   | "bfl-delivery"
   | "together-cdn"
-  | "nebius-cdn";
+  | "nebius-cdn"
+  | "novita-cdn";
 
 export interface ProviderMappingEntry {
   status: "live" | "staging";
   providerId: string;
   task: string;
+  /** "lora" when the hub model is an adapter the provider loads onto its base model. */
+  adapter?: string;
+  /** The adapter's weights file in the hub repo. */
+  adapterWeightsPath?: string;
 }
 
 export interface EmulatedModel {
@@ -125,7 +130,7 @@ export interface FaultRule {
   streamErrorEvent?: boolean | string | Record<string, unknown>;
   /** Streams: wait this long between events. */
   eventDelayMs?: number;
-  /** Polling (black-forest-labs, fal-ai queue, replicate): never reach a final state. */
+  /** Polling (black-forest-labs, fal-ai queue, replicate, together video, novita async): never reach a final state. */
   neverComplete?: boolean;
 }
 

@@ -8,7 +8,9 @@ import { falRoute } from "./fal.js";
 import { hfInferenceRoute } from "./hf-inference.js";
 import { imageGeneration } from "./images.js";
 import { chatCompletion, textCompletion } from "./openai.js";
+import { novitaVideoRoute } from "./novita.js";
 import { replicateRoute } from "./replicate.js";
+import { togetherMediaRoute } from "./together.js";
 
 interface OpenAiRoutes {
   chat: string[];
@@ -66,6 +68,16 @@ export async function providerRoute(ctx: Ctx, provider: ProviderId): Promise<Rep
       return falRoute(ctx);
     case "replicate":
       return replicateRoute(ctx);
+    case "together": {
+      const media = togetherMediaRoute(ctx);
+      if (media) return media;
+      break;
+    }
+    case "novita": {
+      const video = novitaVideoRoute(ctx);
+      if (video) return video;
+      break;
+    }
     default:
       break;
   }
