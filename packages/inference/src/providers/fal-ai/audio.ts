@@ -9,6 +9,7 @@ import { falAudioDataUrl } from "./index.js";
 import { falQueueHelper, resultUrl } from "./queue.js";
 
 export const falAiTextToAudio = /* @__PURE__ */ falQueueHelper<Blob>({
+  task: "text-to-audio",
   preparePayload: ({ args }) => flattenPrompt(args),
   async readResult(result, context) {
     // Music apps answer `audio_file`, sound-effect apps `audio`.
@@ -21,6 +22,7 @@ export const falAiTextToAudio = /* @__PURE__ */ falQueueHelper<Blob>({
 });
 
 export const falAiAudioToAudio = /* @__PURE__ */ falQueueHelper<AudioToAudioOutput[]>({
+  task: "audio-to-audio",
   async prepareArgs(args) {
     const blob = args.data instanceof Blob ? args.data : args.inputs;
     if (!(blob instanceof Blob)) {

@@ -7,6 +7,7 @@ import { dataUrlOf, download } from "../helper.js";
 import { falQueueHelper, resultUrl } from "./queue.js";
 
 export const falAiImageSegmentation = /* @__PURE__ */ falQueueHelper<ImageSegmentationOutput>({
+  task: "image-segmentation",
   async prepareArgs(args) {
     const image = args.data ?? args.inputs;
     return {

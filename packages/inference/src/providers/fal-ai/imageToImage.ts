@@ -41,10 +41,12 @@ const imageTask = {
 
 export const falAiImageToImage = /* @__PURE__ */ falQueueHelper<Blob>({
   ...imageTask,
+  task: "image-to-image",
   prepareArgs: imageArgs,
 });
 
 export const falAiImageTextToImage = /* @__PURE__ */ falQueueHelper<Blob>({
   ...imageTask,
+  task: "image-text-to-image",
   prepareArgs: async (args, options) => (args.inputs ? imageArgs(args) : textOnlyArgs(args, options)),
 });

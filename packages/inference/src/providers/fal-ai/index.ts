@@ -13,6 +13,7 @@ const falBase = {
 
 /** Text-to-image goes through fal's queue, as 4.13.30 sends it (LoRA adapters from the mapping). */
 export const falAiTextToImage = /* @__PURE__ */ falQueueHelper<unknown>({
+  task: "text-to-image",
   preparePayload: ({ args, mapping }) => {
     const { inputs, parameters, ...rest } = args;
     const payload: Record<string, unknown> = {

@@ -23,15 +23,19 @@ function falState(reply: unknown): JobState<undefined> {
 }
 
 /** Polls a queued request until it completes and returns its result JSON. */
-export async function awaitFalQueue(response: unknown, context: ResponseContext): Promise<unknown> {
+export async function awaitFalQueue(
+  response: unknown,
+  context: ResponseContext,
+  task: string,
+): Promise<unknown> {
   if (!isObject(response) || !response.request_id) {
     throw new InferenceClientProviderOutputError(
-      "Received malformed response from Fal.ai queue API: no request ID found in the response",
+      `Received malformed response from Fal.ai ${task} API: no request ID found in the response`,
     );
   }
   if (!isString(response.response_url) || !URL.canParse(response.response_url)) {
     throw new InferenceClientProviderOutputError(
-      "Received malformed response from Fal.ai queue API: expected {request_id: string, response_url: string}",
+      `Received malformed response from Fal.ai ${task} API: expected {request_id: string, response_url: string}`,
     );
   }
   const requestUrl = new URL(context.url);
@@ -64,6 +68,8 @@ export function falLoras(mapping: BodyParams["mapping"]): { loras?: { path: stri
 }
 
 interface QueueTask<Output> {
+  /** The task, as errors name it. */
+  task: string;
   preparePayload(params: BodyParams): unknown;
   prepareArgs?(args: Record<string, unknown>, options: Options): Promise<Record<string, unknown>>;
   /** Reads the completed request's result (downloading the media it points to). */
@@ -80,7 +86,7 @@ export function falQueueHelper<Output>(task: QueueTask<Output>): ProviderHelper<
     preparePayload: task.preparePayload,
     prepareArgs: task.prepareArgs,
     getResponse: async (response, context) =>
-      task.readResult(await awaitFalQueue(response, context), context),
+      task.readResult(await awaitFalQueue(response, context, task.task), context),
   };
 }
 

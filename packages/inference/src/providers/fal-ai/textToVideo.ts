@@ -1,7 +1,7 @@
 /** fal's video tasks: text-to-video, image-to-video and image-text-to-video, all queued. */
 import { routerBase } from "../../config.js";
 import { InferenceClientProviderOutputError } from "../../errors.js";
-import type { Options } from "../../types.js";
+import type { BodyParams, Options } from "../../types.js";
 import { omit } from "../../utils/omit.js";
 import { dataUrlOf, download, flattenPrompt, type ResponseContext } from "../helper.js";
 import { falLoras, falQueueHelper, resultUrl } from "./queue.js";
@@ -17,6 +17,7 @@ const videoReader =
   };
 
 export const falAiTextToVideo = /* @__PURE__ */ falQueueHelper<Blob>({
+  task: "text-to-video",
   preparePayload: ({ args, mapping }) => ({ ...flattenPrompt(args), ...falLoras(mapping) }),
   readResult: /* @__PURE__ */ videoReader("text-to-video"),
 });
@@ -31,7 +32,7 @@ async function imageVideoArgs(args: Record<string, unknown>): Promise<Record<str
   };
 }
 
-const imageVideoPayload = ({ args, mapping }: Parameters<typeof falAiTextToVideo.preparePayload>[0]) => ({
+const imageVideoPayload = ({ args, mapping }: BodyParams) => ({
   ...omit(args, ["inputs", "parameters"]),
   ...(args.parameters as object | undefined),
   image_url: args.image_url,
@@ -39,6 +40,7 @@ const imageVideoPayload = ({ args, mapping }: Parameters<typeof falAiTextToVideo
 });
 
 export const falAiImageToVideo = /* @__PURE__ */ falQueueHelper<Blob>({
+  task: "image-to-video",
   prepareArgs: imageVideoArgs,
   preparePayload: imageVideoPayload,
   readResult: /* @__PURE__ */ videoReader("image-to-video"),
@@ -70,6 +72,7 @@ export function textOnlyArgs(args: Record<string, unknown>, options: Options): R
 }
 
 export const falAiImageTextToVideo = /* @__PURE__ */ falQueueHelper<Blob>({
+  task: "image-text-to-video",
   prepareArgs: async (args, options) => (args.inputs ? imageVideoArgs(args) : textOnlyArgs(args, options)),
   preparePayload: imageVideoPayload,
   readResult: /* @__PURE__ */ videoReader("image-text-to-video"),
