@@ -57,7 +57,7 @@ describe("argument validation (no request sent)", () => {
     const error = await rejection(fillMask({ inputs: "x", model: "m", provider: "together" }));
     expect(error).toBeInstanceOf(InferenceClientInputError);
     expect(error.message).toBe(
-      "Task 'fill-mask' not supported for provider 'together'. Available tasks: text-to-image,conversational,text-generation",
+      "Task 'fill-mask' not supported for provider 'together'. Available tasks: text-to-image,image-to-image,text-to-video,image-to-video,conversational,text-generation,feature-extraction,text-to-speech,automatic-speech-recognition",
     );
   });
 

@@ -260,9 +260,11 @@ describe("request shapes", () => {
 
   it("together image-to-image: FLUX.1 Kontext takes image_url, the others reference_images", async () => {
     const e = emu();
+    hf.HARDCODED_MODEL_ID_MAPPING.together["google/gemini-flash-image"] = "google/flash-image-2.5";
     for (const [model, field] of [
       ["black-forest-labs/FLUX.1-Kontext-dev", "image_url"],
-      ["black-forest-labs/FLUX.2-dev", "reference_images"],
+      // Not on the hub's mapping: a hardcoded entry (the route does not depend on the model).
+      ["google/gemini-flash-image", "reference_images"],
     ]) {
       e.clearRequests();
       await hf.imageToImage(

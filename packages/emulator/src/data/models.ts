@@ -504,10 +504,7 @@ export const MODELS: readonly EmulatedModel[] = [
     pipeline_tag: "image-text-to-image",
     library_name: "diffusers",
     tags: ["diffusers", "safetensors", "image-text-to-image", "flux"],
-    inferenceProviderMapping: {
-      "fal-ai": live("fal-ai/flux-2/edit", "image-text-to-image"),
-      together: live("black-forest-labs/FLUX.2-dev", "image-to-image"),
-    },
+    inferenceProviderMapping: { "fal-ai": live("fal-ai/flux-2/edit", "image-text-to-image") },
   },
   {
     id: "XLabs-AI/flux-RealismLora",

@@ -37,6 +37,8 @@ export interface ProviderHelper<Output = unknown> {
   readonly clientSideRoutingOnly?: boolean;
   /** The direct base to use, when it is not the provider's main one. */
   readonly directBase?: ProviderUrlKey;
+  /** Answers with a job the client then polls (a raw HTTP snippet would only submit it). */
+  readonly job?: boolean;
   /** Headers the provider needs on every call. */
   readonly extraHeaders?: Record<string, string>;
   /** Path appended to `{router}/{provider}` or to the direct base. */

@@ -17,6 +17,7 @@ import {
   MEDIA_OUTPUT_FILES,
   MEDIA_REPLIES,
   PROVIDER_KEY_ENV_VARS,
+  SNIPPETS_PENDING,
   type MediaReply,
 } from "./tables.js";
 
@@ -200,6 +201,7 @@ export function planSnippets(
   const streaming = chat && opts.streaming === true;
   // A task no provider serves has no snippet; one served elsewhere is the caller's error (thrown below).
   if (!Object.values(PROVIDER_TASKS).some((tasks) => tasks.includes(task))) return undefined;
+  if (SNIPPETS_PENDING[provider]?.includes(task)) return undefined;
 
   let inputs: SnippetInputs | undefined;
   if (chat) {
@@ -235,9 +237,10 @@ export function planSnippets(
 
   const resolvedModel = providerModelId ?? model.id;
   const args = requestArgs(inputs, provider, task);
+  const helper = getProviderHelper(provider, task);
   const { url, info } = makeRequestOptionsFromResolvedModel(
     resolvedModel,
-    getProviderHelper(provider, task),
+    helper,
     { accessToken: standIn, provider, ...args, ...(streaming ? { stream: true } : {}) },
     undefined,
     { task, billTo: opts.billTo, ...REAL_BASES },
@@ -268,7 +271,7 @@ export function planSnippets(
     extraHeaders,
     payload,
     upload,
-    mediaReply: MEDIA_REPLIES[pipeline]?.[provider],
+    mediaReply: helper.job ? { kind: "job" } : MEDIA_REPLIES[pipeline]?.[provider],
     outputFile: MEDIA_OUTPUT_FILES[pipeline],
   };
 }

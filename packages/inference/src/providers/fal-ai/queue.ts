@@ -80,6 +80,7 @@ interface QueueTask<Output> {
 export function falQueueHelper<Output>(task: QueueTask<Output>): ProviderHelper<Output> {
   return {
     provider,
+    job: true,
     directBase: "fal-ai-queue",
     makeRoute: ({ model, authMethod }) =>
       authMethod === "provider-key" ? `/${model}` : `/${model}?_subdomain=queue`,

@@ -37,6 +37,7 @@ function asyncTaskState(reply: unknown): JobState<Record<string, unknown>> {
 
 export const novitaTextToVideo: ProviderHelper<Blob> = {
   provider,
+  job: true,
   makeRoute: ({ model }) => `/v3/async/${model}`,
   preparePayload: ({ args }) => {
     const { inputs, parameters, ...rest } = args;
@@ -109,6 +110,7 @@ function minimaxState(reply: unknown): JobState<Record<string, unknown>> {
 
 export const novitaImageTextToVideo: ProviderHelper<Blob> = {
   provider,
+  job: true,
   makeRoute: ({ model }) => {
     if (model !== "MiniMax-H3") {
       throw new InferenceClientInputError(`Unsupported Novita image-text-to-video model: ${model}`);

@@ -66,6 +66,7 @@ async function awaitVideo(response: unknown, context: ResponseContext): Promise<
 
 export const togetherTextToVideo: ProviderHelper<Blob> = {
   provider,
+  job: true,
   makeRoute: () => "v2/videos",
   preparePayload: ({ args, model }) => {
     const { inputs, parameters, ...rest } = args;
@@ -76,6 +77,7 @@ export const togetherTextToVideo: ProviderHelper<Blob> = {
 
 export const togetherImageToVideo: ProviderHelper<Blob> = {
   provider,
+  job: true,
   makeRoute: () => "v2/videos",
   async prepareArgs(args) {
     if (!(args.inputs instanceof Blob)) {
