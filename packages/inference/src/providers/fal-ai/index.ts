@@ -39,7 +39,7 @@ export const falAiTextToImage = /* @__PURE__ */ falQueueHelper<unknown>({
 });
 
 export const falAiTextToSpeech = /* @__PURE__ */ defineHelper<Blob>(falBase, {
-  preparePayload: ({ args }) => flattenPrompt(args, "lyrics"),
+  preparePayload: ({ args }) => flattenPrompt(args, "text"),
   async getResponse(response, context) {
     if (!(isObject(response) && isObject(response.audio) && isString(response.audio.url))) {
       throw new InferenceClientProviderOutputError(
@@ -87,7 +87,7 @@ const FAL_AUDIO_LABELS: Record<string, string> = {
   "video/webm": "video/webm",
 };
 
-/** An audio Blob as a data URL fal decodes (audio-to-audio). */
+/** An audio Blob as a data URL fal decodes (speech recognition, audio-to-audio). */
 export async function falAudioDataUrl(blob: unknown): Promise<string> {
   const type = blob instanceof Blob ? blob.type : "";
   if (!type) {
@@ -103,6 +103,3 @@ export async function falAudioDataUrl(blob: unknown): Promise<string> {
   }
   return `data:${label};base64,${await base64FromBinary(blob as Blob)}`;
 }
-
-/** Audio types fal.ai's speech recognition accepts as a data URL. */
-export const FAL_AI_AUDIO_TYPES = ["audio/mpeg", "audio/mp4", "audio/wav", "audio/x-wav"];
