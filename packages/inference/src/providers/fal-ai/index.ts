@@ -65,7 +65,30 @@ export const falAiAutomaticSpeechRecognition = /* @__PURE__ */ defineHelper<Auto
     // The task function has already turned the audio into `{audio_url: "data:…"}`.
     preparePayload: ({ args }) => args,
     async getResponse(response) {
-      if (isObject(response) && isString(response.text)) return { text: response.text };
+      const text = isObject(response)
+        ? isString(response.text)
+          ? response.text
+          : response.output
+        : undefined;
+      if (isObject(response) && isString(text)) {
+        // Whisper-style apps give timed `chunks`, others `segments` with start and end.
+        const chunks = Array.isArray(response.chunks)
+          ? response.chunks
+              .filter((c) => isObject(c) && isString(c.text) && Array.isArray(c.timestamp))
+              .map((c: { text: string; timestamp: [number, number] }) => ({
+                text: c.text,
+                timestamp: c.timestamp,
+              }))
+          : Array.isArray(response.segments)
+            ? response.segments
+                .filter((s) => isObject(s) && isString(s.text))
+                .map((s: { text: string; start?: number; end?: number }) => ({
+                  text: s.text,
+                  timestamp: [s.start ?? 0, s.end ?? 0] as [number, number],
+                }))
+            : [];
+        return chunks.length > 0 ? { text, chunks } : { text };
+      }
       throw new InferenceClientProviderOutputError(
         `Expected { text: string } format from Fal.ai Automatic Speech Recognition, got: ${JSON.stringify(response)}`,
       );

@@ -20,7 +20,12 @@ export const togetherTextGeneration: ProviderHelper<TextGenerationOutput> = {
   preparePayload: ({ args, model }) => ({ model, ...args, prompt: args.inputs }),
   async getResponse(response) {
     const choice = isObject(response) && Array.isArray(response.choices) ? response.choices[0] : undefined;
-    if (isObject(choice) && isString(choice.text)) return { generated_text: choice.text };
+    if (isObject(choice) && isString(choice.text)) {
+      return {
+        generated_text: choice.text,
+        details: { finish_reason: choice.finish_reason, seed: choice.seed },
+      } as TextGenerationOutput;
+    }
     throw new InferenceClientProviderOutputError("Expected Together text generation response format");
   },
 };
