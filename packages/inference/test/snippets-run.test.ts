@@ -72,9 +72,6 @@ function modelsFor(
   for (const m of MODELS) {
     const entry = m.inferenceProviderMapping[provider];
     if (!entry || entry.task !== task) continue;
-    // Snippets follow the model's pipeline: a mapping to another task (MiniMax H3, a text-to-video
-    // model, served as image-text-to-video) has none of its own.
-    if (task !== "conversational" && m.pipeline_tag !== task) continue;
     const current = byPipeline.get(m.pipeline_tag);
     if (current?.live) continue;
     byPipeline.set(m.pipeline_tag, {

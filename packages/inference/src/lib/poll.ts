@@ -28,10 +28,8 @@ export interface JobState<T> {
 export interface PollJob<T> {
   /** The provider running it (progress events, errors). */
   provider: string;
-  /** The call's options: `poll`, `signal`, `onProgress`. */
+  /** The call's options: `poll`, `signal`, `onProgress` (and when the call started). */
   options: Options;
-  /** When the call started (`Date.now()`), for `elapsedMs`. */
-  startedAt: number;
   /** Wait between two polls unless `options.poll.intervalMs` says otherwise. */
   intervalMs: number;
   /** Most polls unless `options.poll.maxAttempts` says otherwise (default: bounded by the deadline only). */
@@ -69,7 +67,9 @@ export function reportProgress(
  * the signal aborts (rejects with the signal's reason, as fetch does).
  */
 export async function pollJob<T>(job: PollJob<T>): Promise<T> {
-  const { provider, options, startedAt } = job;
+  const { provider, options } = job;
+  // Set by the request pipeline when the call starts; a job polled outside it counts from here.
+  const startedAt = (options as { startedAt?: number }).startedAt ?? Date.now();
   const poll = options.poll ?? {};
   const interval = poll.intervalMs ?? job.intervalMs;
   const maxAttempts = poll.maxAttempts ?? job.maxAttempts ?? Infinity;

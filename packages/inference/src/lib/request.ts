@@ -22,6 +22,8 @@ import { type ServerSentEvent, SseParser } from "./sse.js";
 export interface TaskOptions extends Options {
   task?: InferenceTask;
   outputType?: OutputType;
+  /** Internal: when the call started (`Date.now()`), for progress events. */
+  startedAt?: number;
 }
 
 type Args = RequestArgs & { data?: Blob | ArrayBuffer; stream?: boolean };
@@ -31,7 +33,7 @@ export interface TaskHooks<Output> {
   /** The helper for hf-inference when no task is given (`request`). */
   generic?: ProviderHelper<Output>;
   /** Rewrites the arguments once the provider is known (e.g. audio as a data URL for fal-ai). */
-  prepareArgs?: (args: Args, helper: ProviderHelper<Output>) => Args | Promise<Args>;
+  prepareArgs?: (args: Args, helper: ProviderHelper<Output>, options: Options) => Args | Promise<Args>;
 }
 
 const RETRYABLE = new Set([429, 503]);
@@ -205,7 +207,6 @@ function responseContext(
   helper: ProviderHelper,
   prepared: PreparedRequest,
   options: TaskOptions,
-  startedAt: number,
 ): ResponseContext {
   return {
     provider: helper.provider,
@@ -217,7 +218,6 @@ function responseContext(
     fetch: (input, init) => (options.fetch ?? fetch)(input, init),
     signal: options.signal,
     options,
-    startedAt,
   };
 }
 
@@ -269,15 +269,24 @@ async function runRoute<Output>(
   args: Args,
   callOptions: TaskOptions,
   hooks: TaskHooks<Output>,
-  startedAt: number,
 ): Promise<Output> {
   const helper = route.helper as ProviderHelper<Output>;
-  let routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper) : args;
-  if (helper.prepareArgs)
-    routeArgs = (await helper.prepareArgs(routeArgs as Record<string, unknown>, callOptions)) as Args;
+  const routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper, callOptions) : args;
   const prepared = await prepareRequest(routeArgs, helper, callOptions, route);
   const data = await sendRequest(prepared, routeArgs, callOptions, helper.provider);
-  return await helper.getResponse(data, responseContext(helper, prepared, callOptions, startedAt));
+  return await helper.getResponse(data, responseContext(helper, prepared, callOptions));
+}
+
+/** Task hooks that apply the provider's own argument rewrite (`ProviderHelper.prepareArgs`) after `before`. */
+export function withProviderArgs<Output>(before?: TaskHooks<Output>["prepareArgs"]): TaskHooks<Output> {
+  return {
+    async prepareArgs(args, helper, options) {
+      const prepared = before ? await before(args, helper, options) : args;
+      return helper.prepareArgs
+        ? ((await helper.prepareArgs(prepared as Record<string, unknown>, options)) as Args)
+        : prepared;
+    },
+  };
 }
 
 /** A whole task call: resolution, request, reply parsing. */
@@ -288,13 +297,11 @@ export async function runTask<Output>(
   hooks: TaskHooks<Output> = {},
 ): Promise<Output> {
   const call: Call = startCall(options, args.accessToken);
-  const callOptions: TaskOptions = call.options;
-  const startedAt = Date.now();
+  // When the call started: asynchronous jobs report their progress against it (lib/poll.ts).
+  const callOptions: TaskOptions = { ...call.options, startedAt: Date.now() };
   try {
     const routes = await resolveRoutes(helpers, args, callOptions, hooks.generic);
-    return await withFailover(routes, callOptions, (route) =>
-      runRoute(route, args, callOptions, hooks, startedAt),
-    );
+    return await withFailover(routes, callOptions, (route) => runRoute(route, args, callOptions, hooks));
   } catch (error) {
     throw call.fail(error);
   }
@@ -315,7 +322,7 @@ export async function runChatTask(
   try {
     // Defined for the "conversational" task whatever the provider.
     const route = resolveDirectRoute(helpers, args, callOptions) as Route;
-    return await runRoute(route, args, callOptions, {}, Date.now());
+    return await runRoute(route, args, callOptions, {});
   } catch (error) {
     throw call.fail(error);
   }

@@ -25,8 +25,6 @@ export interface ResponseContext {
   fetch: typeof fetch;
   signal?: AbortSignal;
   options: Options;
-  /** When the call started (`Date.now()`): asynchronous jobs report their progress against it. */
-  startedAt: number;
 }
 
 /** One provider's way of serving one task: route, payload, headers and reply parsing. */
@@ -46,7 +44,10 @@ export interface ProviderHelper<Output = unknown> {
   /** Replaces the whole URL computation (endpoints, queues). */
   makeUrl?(params: UrlParams, options: Options): string;
   preparePayload(params: BodyParams): unknown;
-  /** Rewrites the call's arguments before the request is built (e.g. a Blob into a data URL). */
+  /**
+   * Rewrites the call's arguments before the request is built (e.g. a Blob into a data URL); the
+   * media task functions apply it (`withProviderArgs`), so chat code never carries it.
+   */
   prepareArgs?(
     args: Record<string, unknown>,
     options: Options,

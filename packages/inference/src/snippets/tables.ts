@@ -159,6 +159,3 @@ export const FILE_MEDIA_TYPES: Readonly<Record<string, string>> = {
   wav: "audio/wav",
   mp3: "audio/mpeg",
 };
-
-/** Audio types fal.ai's speech recognition takes; other example files are offered as .wav. */
-export const FAL_AI_AUDIO_TYPES: readonly string[] = ["audio/mpeg", "audio/mp4", "audio/wav", "audio/x-wav"];

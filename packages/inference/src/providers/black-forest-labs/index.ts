@@ -22,7 +22,6 @@ async function pollResult(pollingUrl: string, context: ResponseContext): Promise
   const ready = await pollJob<{ sample: string; payload: unknown }>({
     provider: "black-forest-labs",
     options: context.options,
-    startedAt: context.startedAt,
     intervalMs: 1000,
     async check(attempt) {
       logger.debug(`Polling Black Forest Labs API for the result... ${attempt + 1}/${attempts}`);

@@ -100,7 +100,7 @@ export const falAiAutomaticSpeechRecognition = /* @__PURE__ */ defineHelper<Auto
  * fal decodes a data URL by its declared type, and accepts fewer labels than browsers produce: the
  * same bytes go under a label it maps to a file extension (the types 4.13.30 relabels).
  */
-const FAL_AUDIO_LABELS: Record<string, string> = {
+export const FAL_AUDIO_LABELS: Readonly<Record<string, string>> = {
   "audio/mpeg": "audio/mpeg",
   "audio/mp3": "audio/mpeg",
   "audio/wav": "audio/x-wav",

@@ -48,7 +48,6 @@ export async function awaitFalQueue(
   await pollJob({
     provider,
     options: context.options,
-    startedAt: context.startedAt,
     intervalMs: 500,
     initial: falState(response),
     check: async () =>

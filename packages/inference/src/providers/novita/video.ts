@@ -56,7 +56,6 @@ export const novitaTextToVideo: ProviderHelper<Blob> = {
     const result = await pollJob({
       provider,
       options: context.options,
-      startedAt: context.startedAt,
       intervalMs: 500,
       check: async () => asyncTaskState(await fetchJobJson(url, init, "task result")),
     });
@@ -163,7 +162,6 @@ export const novitaImageTextToVideo: ProviderHelper<Blob> = {
     const task = await pollJob({
       provider,
       options: context.options,
-      startedAt: context.startedAt,
       intervalMs: 5000,
       check: async () => minimaxState(await fetchJobJson(url, init, "response status from Novita API")),
     });

@@ -45,7 +45,6 @@ async function awaitPrediction(response: unknown, context: ResponseContext): Pro
   return pollJob({
     provider,
     options: context.options,
-    startedAt: context.startedAt,
     intervalMs: 1000,
     initial,
     check: async () =>

@@ -51,7 +51,6 @@ async function awaitVideo(response: unknown, context: ResponseContext): Promise<
   const job = await pollJob({
     provider,
     options: context.options,
-    startedAt: context.startedAt,
     intervalMs: 2000,
     maxAttempts: 150,
     initial: jobState(response),

@@ -1,4 +1,4 @@
-import { runTask } from "../../lib/request.js";
+import { runTask, withProviderArgs } from "../../lib/request.js";
 import { audioToAudioHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options } from "../../types.js";
 import { type LegacyAudioInput, preparePayload } from "./utils.js";
@@ -19,5 +19,10 @@ export interface AudioToAudioOutput {
 
 /** Transforms audio into one or more tracks (source separation, enhancement). */
 export async function audioToAudio(args: AudioToAudioArgs, options?: Options): Promise<AudioToAudioOutput[]> {
-  return runTask(audioToAudioHelpers, preparePayload(args), { ...options, task: "audio-to-audio" });
+  return runTask(
+    audioToAudioHelpers,
+    preparePayload(args),
+    { ...options, task: "audio-to-audio" },
+    withProviderArgs(),
+  );
 }

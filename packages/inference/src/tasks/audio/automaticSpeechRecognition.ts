@@ -1,6 +1,6 @@
 import type { AutomaticSpeechRecognitionInput, AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientProviderOutputError } from "../../errors.js";
-import { runTask } from "../../lib/request.js";
+import { runTask, withProviderArgs } from "../../lib/request.js";
 import { falAudioDataUrl } from "../../providers/fal-ai/index.js";
 import { automaticSpeechRecognitionHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options, RequestArgs } from "../../types.js";
@@ -28,9 +28,9 @@ export async function automaticSpeechRecognition(
     automaticSpeechRecognitionHelpers,
     preparePayload(args),
     { ...options, task: "automatic-speech-recognition" },
-    {
-      prepareArgs: (prepared, helper) => (helper.provider === "fal-ai" ? asFalAiDataUrl(prepared) : prepared),
-    },
+    withProviderArgs((prepared, helper) =>
+      helper.provider === "fal-ai" ? asFalAiDataUrl(prepared) : prepared,
+    ),
   );
   if (typeof result?.text !== "string")
     throw new InferenceClientProviderOutputError("Expected {text: string}");

@@ -1,5 +1,5 @@
 import type { ImageSegmentationInput, ImageSegmentationOutput } from "@hubkit/tasks";
-import { runTask } from "../../lib/request.js";
+import { runTask, withProviderArgs } from "../../lib/request.js";
 import { imageSegmentationHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options } from "../../types.js";
 import { type LegacyImageInput, preparePayload } from "./utils.js";
@@ -11,5 +11,10 @@ export async function imageSegmentation(
   args: ImageSegmentationArgs,
   options?: Options,
 ): Promise<ImageSegmentationOutput> {
-  return runTask(imageSegmentationHelpers, preparePayload(args), { ...options, task: "image-segmentation" });
+  return runTask(
+    imageSegmentationHelpers,
+    preparePayload(args),
+    { ...options, task: "image-segmentation" },
+    withProviderArgs(),
+  );
 }

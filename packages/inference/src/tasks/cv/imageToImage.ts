@@ -1,5 +1,5 @@
 import type { ImageToImageInput } from "@hubkit/tasks";
-import { runTask } from "../../lib/request.js";
+import { runTask, withProviderArgs } from "../../lib/request.js";
 import { imageToImageHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options, RequestArgs } from "../../types.js";
 import { base64FromBinary } from "../../utils/base64.js";
@@ -24,9 +24,8 @@ export async function imageToImage(args: ImageToImageArgs, options?: Options): P
     imageToImageHelpers,
     args as RequestArgs,
     { ...options, task: "image-to-image" },
-    {
-      prepareArgs: (prepared, helper) =>
-        helper.provider === "hf-inference" ? forHfInference(prepared) : prepared,
-    },
+    withProviderArgs((prepared, helper) =>
+      helper.provider === "hf-inference" ? forHfInference(prepared) : prepared,
+    ),
   );
 }

@@ -1,4 +1,4 @@
-import { runTask } from "../../lib/request.js";
+import { runTask, withProviderArgs } from "../../lib/request.js";
 import { imageToVideoHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options, RequestArgs } from "../../types.js";
 import type { ImageToVideoInput } from "./mediaInputs.js";
@@ -8,8 +8,13 @@ export type { ImageToVideoInput };
 
 /** Animates an image into a video. */
 export async function imageToVideo(args: ImageToVideoArgs, options?: Options): Promise<Blob> {
-  return (await runTask(imageToVideoHelpers, args as RequestArgs, {
-    ...options,
-    task: "image-to-video",
-  })) as Blob;
+  return (await runTask(
+    imageToVideoHelpers,
+    args as RequestArgs,
+    {
+      ...options,
+      task: "image-to-video",
+    },
+    withProviderArgs(),
+  )) as Blob;
 }
