@@ -547,7 +547,7 @@ export const MODELS: readonly EmulatedModel[] = [
   },
   {
     id: "Wan-AI/Wan2.2-TI2V-5B",
-    pipeline_tag: "text-to-video",
+    pipeline_tag: "image-text-to-video",
     library_name: "wan2.2",
     tags: ["text-to-video", "image-to-video", "video generation"],
     inferenceProviderMapping: {
@@ -556,7 +556,7 @@ export const MODELS: readonly EmulatedModel[] = [
   },
   {
     id: "MiniMaxAI/MiniMax-H3",
-    pipeline_tag: "text-to-video",
+    pipeline_tag: "image-text-to-video",
     library_name: "minimax-h3",
     tags: ["video"],
     inferenceProviderMapping: { novita: live("MiniMax-H3", "image-text-to-video") },

@@ -53,7 +53,8 @@ function taskOf(ctx: Ctx, modelPath: string, body: Record<string, unknown>, queu
   if ("image_url" in body || "image_urls" in body)
     return /video|kling|wan|ltx/i.test(modelPath) ? "image-to-video" : "image-to-image";
   if ("lyrics" in body) return "text-to-speech";
-  if (queued || /video|ltx|mochi|wan|kling|veo/i.test(modelPath)) return "text-to-video";
+  // Unknown apps: images and video both go through the queue now; the name tells them apart.
+  if (/video|ltx|mochi|wan|kling|veo/i.test(modelPath)) return "text-to-video";
   return "text-to-image";
 }
 
