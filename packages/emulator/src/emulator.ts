@@ -106,6 +106,8 @@ function modelsOf(host: HostKey, provider: ProviderId | undefined, path: string,
     out.push(modelSegs.join("/"), modelSegs.slice(0, 2).join("/"));
   }
   if (provider === "replicate" && segs[1] === "models" && segs.length >= 4) out.push(`${segs[2]}/${segs[3]}`);
+  // novita's async tasks name the model in the path.
+  if (provider === "novita" && segs[1] === "async" && segs[2] && segs[2] !== "task-result") out.push(segs[2]);
   return [...new Set(out)];
 }
 
