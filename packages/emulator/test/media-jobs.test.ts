@@ -253,6 +253,21 @@ describe("novita: asynchronous video", () => {
 });
 
 describe("faults and token safety on the new routes", () => {
+  it("a fault can target a novita async model named in the path", async () => {
+    const fault = emu.fault({ match: { model: "wan-t2v" }, status: 503, times: 1 });
+    try {
+      const res = await postJson(
+        `${emu.providerUrls.novita}/v3/async/wan-t2v`,
+        { prompt: "x" },
+        bearer(PROVIDER_KEY),
+      );
+      expect(res.status).toBe(503);
+      expect(emu.lastRequest()?.model).toBe("wan-t2v");
+    } finally {
+      fault.remove();
+    }
+  });
+
   it("neverComplete keeps a job running; a hub token is refused directly and routed fine", async () => {
     const fault = emu.fault({ match: { provider: "together" }, neverComplete: true });
     try {
