@@ -449,6 +449,35 @@ const JOBS: {
 ];
 
 describe("polling", () => {
+  it("fal-ai queue: a response_url a proxy prefixed still polls the job's own path", async () => {
+    const e = emu();
+    // As the hub's proxy rewrites loopback URLs for browsers: /emulator/{port}/{owner}/{app}/requests/{id}.
+    const proxied: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method !== "POST") return response;
+      const body = (await response.json()) as { response_url: string };
+      const url = new URL(body.response_url);
+      url.pathname = `/emulator/4242${url.pathname}`;
+      return Response.json({ ...body, response_url: url.href });
+    };
+    e.clearRequests();
+    const audio = await hf.textToAudio(
+      {
+        model: modelFor("fal-ai", "text-to-audio").id,
+        provider: "fal-ai",
+        inputs: "x",
+        accessToken: HUB_TOKEN,
+      },
+      { ...e.clientOptions, ...fast, fetch: proxied },
+    );
+    expect(audio.type).toBe("audio/wav");
+    const polls = e.requests.filter((r) => r.path.endsWith("/status"));
+    expect(polls.length).toBeGreaterThan(0);
+    for (const poll of polls) {
+      expect(poll.path).toMatch(/^\/fal-ai\/fal-ai\/stable-audio\/requests\/[0-9a-f-]+\/status$/);
+    }
+  });
+
   it("fal-ai queue: progress events in order, with the queue draining", async () => {
     const events: InferenceProgress[] = [];
     await hf.textToAudio(

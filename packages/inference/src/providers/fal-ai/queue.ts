@@ -41,8 +41,12 @@ export async function awaitFalQueue(
   const requestUrl = new URL(context.url);
   const router = routerBase(context.options);
   const base = context.url.startsWith(`${router}/fal-ai/`) ? `${router}/fal-ai` : requestUrl.origin;
-  // The path comes from the reply: fal may run the request under another app id than the one posted to.
-  const path = new URL(response.response_url).pathname;
+  // The path comes from the reply: fal may run the request under another app id than the one posted
+  // to. Only its `/{owner}/{app}/requests/{id}` tail is kept: a proxy that rewrote the URL for
+  // browsers (the hub's does) may have put its own prefix before it.
+  const segments = new URL(response.response_url).pathname.split("/");
+  const at = segments.lastIndexOf("requests");
+  const path = at >= 2 ? `/${segments.slice(at - 2).join("/")}` : segments.join("/");
   const query = requestUrl.search;
   const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
   await pollJob({
