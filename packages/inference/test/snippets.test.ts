@@ -105,12 +105,22 @@ describe("getInferenceSnippets: URLs and credentials", () => {
 
   it("calls the provider directly with its own auth form for a provider key", () => {
     const fal = getInferenceSnippets(FLUX, "fal-key-1", "fal-ai", "fal-ai/flux/dev");
-    expect(find(fal, "js/fetch")).toContain('"https://fal.run/fal-ai/flux/dev"');
-    expect(find(fal, "js/fetch")).toContain('Authorization: "Key fal-key-1"');
+    // fal.ai images go through its queue: a raw HTTP snippet would only submit the job.
+    expect(fal.map((x) => `${x.language}/${x.client}`)).not.toContain("js/fetch");
+    expect(find(fal, "js/huggingface.js")).toContain('provider: "fal-ai"');
     expect(find(fal, "python/fal_client")).toContain('fal_client.SyncClient(key="fal-key-1")');
     const bfl = getInferenceSnippets(FLUX, "bfl-key-1", "black-forest-labs", "flux-dev");
     expect(find(bfl, "python/requests")).toContain('API_URL = "https://api.us1.bfl.ai/v1/flux-dev"');
     expect(find(bfl, "python/requests")).toContain('"Authorization": "X-Key bfl-key-1"');
+  });
+
+  it("writes no snippets (rather than broken ones) for the 4.x media pairs it does not cover yet", () => {
+    const kontext = model("black-forest-labs/FLUX.1-Kontext-dev", "image-to-image");
+    for (const provider of ["fal-ai", "together", "replicate"] as const) {
+      expect(getInferenceSnippets(kontext, HUB_TOKEN, provider, "some/id")).toEqual([]);
+    }
+    // hf-inference's image-to-image keeps its snippets.
+    expect(getInferenceSnippets(kontext, HUB_TOKEN, "hf-inference").length).toBeGreaterThan(0);
   });
 
   it("reads the token from the environment when none is given", () => {

@@ -93,6 +93,7 @@ function fetchOutput(plan: SnippetPlan): string[] | undefined {
   }
   const reply = plan.mediaReply;
   const file = plan.outputFile;
+  if (reply?.kind === "job") return undefined;
   if (!reply || !file) return ["const result = await response.json();", "console.log(result);"];
   switch (reply.kind) {
     case "bytes":
@@ -122,8 +123,6 @@ function fetchOutput(plan: SnippetPlan): string[] | undefined {
         '} while (result.status !== "Ready");',
         ...download("result.result.sample", file),
       ];
-    case "fal-queue":
-      return undefined;
   }
 }
 

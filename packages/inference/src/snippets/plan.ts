@@ -6,17 +6,18 @@ import { getModelInputExample } from "@hubkit/tasks/snippets/inputs";
 import { HF_ROUTER_URL, PROVIDER_BASE_URLS } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
 import { makeRequestOptionsFromResolvedModel } from "../lib/makeRequestOptions.js";
+import { FAL_AUDIO_LABELS } from "../providers/fal-ai/index.js";
 import { getProviderHelper } from "../lib/providerRegistry.js";
 import { PROVIDER_TASKS } from "../providers/index.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
 import { fileRef, type FileEncoding } from "./literals.js";
 import {
-  FAL_AI_AUDIO_TYPES,
   FILE_MEDIA_TYPES,
   HUB_TOKEN_ENV_VAR,
   MEDIA_OUTPUT_FILES,
   MEDIA_REPLIES,
   PROVIDER_KEY_ENV_VARS,
+  SNIPPETS_PENDING,
   type MediaReply,
 } from "./tables.js";
 
@@ -200,6 +201,7 @@ export function planSnippets(
   const streaming = chat && opts.streaming === true;
   // A task no provider serves has no snippet; one served elsewhere is the caller's error (thrown below).
   if (!Object.values(PROVIDER_TASKS).some((tasks) => tasks.includes(task))) return undefined;
+  if (SNIPPETS_PENDING[provider]?.includes(task)) return undefined;
 
   let inputs: SnippetInputs | undefined;
   if (chat) {
@@ -212,16 +214,15 @@ export function planSnippets(
   }
   if (!inputs) return undefined;
 
-  // fal.ai's speech recognition takes only some audio types: offer the example as a .wav file.
-  if (
-    provider === "fal-ai" &&
-    task === "automatic-speech-recognition" &&
-    inputs.type === "file" &&
-    !FAL_AI_AUDIO_TYPES.includes(inputs.file.mediaType)
-  ) {
+  // fal.ai's speech recognition takes only some audio types: offer the example as a .wav file,
+  // labelled in the data URL as the client labels it (audio/x-wav).
+  if (provider === "fal-ai" && task === "automatic-speech-recognition" && inputs.type === "file") {
+    const known = FAL_AUDIO_LABELS[inputs.file.mediaType];
     inputs = {
       ...inputs,
-      file: { filename: inputs.file.filename.replace(/\.\w+$/, ".wav"), mediaType: "audio/wav" },
+      file: known
+        ? { ...inputs.file, mediaType: known }
+        : { filename: inputs.file.filename.replace(/\.\w+$/, ".wav"), mediaType: "audio/x-wav" },
     };
   }
 
@@ -235,9 +236,10 @@ export function planSnippets(
 
   const resolvedModel = providerModelId ?? model.id;
   const args = requestArgs(inputs, provider, task);
+  const helper = getProviderHelper(provider, task);
   const { url, info } = makeRequestOptionsFromResolvedModel(
     resolvedModel,
-    getProviderHelper(provider, task),
+    helper,
     { accessToken: standIn, provider, ...args, ...(streaming ? { stream: true } : {}) },
     undefined,
     { task, billTo: opts.billTo, ...REAL_BASES },
@@ -268,7 +270,7 @@ export function planSnippets(
     extraHeaders,
     payload,
     upload,
-    mediaReply: MEDIA_REPLIES[pipeline]?.[provider],
+    mediaReply: helper.job ? { kind: "job" } : MEDIA_REPLIES[pipeline]?.[provider],
     outputFile: MEDIA_OUTPUT_FILES[pipeline],
   };
 }

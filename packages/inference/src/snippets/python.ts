@@ -211,6 +211,7 @@ function requestsOutput(plan: SnippetPlan, imports: Set<string>): string[] | und
   }
   const reply = plan.mediaReply;
   const file = plan.outputFile;
+  if (reply?.kind === "job") return undefined;
   if (!reply || !file) return ["print(response.json())"];
   switch (reply.kind) {
     case "bytes":
@@ -239,8 +240,6 @@ function requestsOutput(plan: SnippetPlan, imports: Set<string>): string[] | und
         `${INDENT}${INDENT}raise RuntimeError(f"Generation failed: {result['status']}")`,
         ...download('result["result"]["sample"]', file),
       ];
-    case "fal-queue":
-      return undefined;
   }
 }
 

@@ -84,7 +84,8 @@ export const MEDIA_OUTPUT_FILES: Readonly<Record<string, string>> = {
 /**
  * Where a provider's reply puts the generated file, for the snippets that call its HTTP API
  * directly: the reply itself, a base64 field, a URL field, replicate's `output` (a URL or a list
- * of URLs), a black-forest-labs job to poll, or fal.ai's queue (not written as a raw HTTP snippet).
+ * of URLs), a black-forest-labs job to poll, or another provider's job (fal.ai's queue, together and
+ * novita videos: not written as a raw HTTP snippet, which would only submit the job).
  */
 export type MediaReply =
   | { kind: "bytes" }
@@ -92,12 +93,11 @@ export type MediaReply =
   | { kind: "url"; path: readonly (string | number)[] }
   | { kind: "replicate" }
   | { kind: "bfl-poll" }
-  | { kind: "fal-queue" };
+  | { kind: "job" };
 
 export const MEDIA_REPLIES: Readonly<Record<string, Partial<Record<InferenceProvider, MediaReply>>>> = {
   "text-to-image": {
     "black-forest-labs": { kind: "bfl-poll" },
-    "fal-ai": { kind: "url", path: ["images", 0, "url"] },
     "hf-inference": { kind: "bytes" },
     hyperbolic: { kind: "base64", path: ["images", 0, "image"] },
     nebius: { kind: "base64", path: ["data", 0, "b64_json"] },
@@ -111,7 +111,34 @@ export const MEDIA_REPLIES: Readonly<Record<string, Partial<Record<InferenceProv
     replicate: { kind: "replicate" },
   },
   "text-to-audio": { "hf-inference": { kind: "bytes" } },
-  "text-to-video": { "fal-ai": { kind: "fal-queue" }, replicate: { kind: "replicate" } },
+  "text-to-video": { replicate: { kind: "replicate" } },
+};
+
+/**
+ * Provider tasks of the 4.x round the snippet generator does not write yet (their inputs are
+ * files turned into data URLs or uploads, and most answer with a job): no snippets, rather than
+ * snippets that would not run. The client itself serves them.
+ */
+export const SNIPPETS_PENDING: Readonly<Partial<Record<InferenceProvider, readonly string[]>>> = {
+  "fal-ai": [
+    "audio-to-audio",
+    "image-text-to-image",
+    "image-text-to-video",
+    "image-to-image",
+    "image-segmentation",
+    "image-to-video",
+    "text-to-audio",
+  ],
+  together: [
+    "image-to-image",
+    "text-to-video",
+    "image-to-video",
+    "feature-extraction",
+    "text-to-speech",
+    "automatic-speech-recognition",
+  ],
+  replicate: ["image-to-image", "automatic-speech-recognition"],
+  novita: ["text-to-video", "image-text-to-video"],
 };
 
 /** The environment variable each provider's own SDK and docs read its key from. */
@@ -132,6 +159,3 @@ export const FILE_MEDIA_TYPES: Readonly<Record<string, string>> = {
   wav: "audio/wav",
   mp3: "audio/mpeg",
 };
-
-/** Audio types fal.ai's speech recognition takes; other example files are offered as .wav. */
-export const FAL_AI_AUDIO_TYPES: readonly string[] = ["audio/mpeg", "audio/mp4", "audio/wav", "audio/x-wav"];

@@ -1,6 +1,5 @@
 import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import type { RequestArgs } from "../../types.js";
 import { isObject, isString } from "../../utils/guards.js";
 import {
   completionPayload,
@@ -70,11 +69,11 @@ const extensionOf = (type: string) => AUDIO_EXTENSIONS[type.split(";")[0].trim()
 export const deepinfraAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeechRecognitionOutput> = {
   provider,
   makeRoute: () => "v1/openai/audio/transcriptions",
-  async preparePayloadAsync(args) {
-    const { data, inputs, ...rest } = args as RequestArgs & { data?: unknown; inputs?: unknown };
+  async prepareArgs(args) {
+    const { data, inputs, ...rest } = args;
     const audio = data ?? inputs;
-    if (audio instanceof Blob) return { ...rest, data: audio } as RequestArgs;
-    if (audio instanceof ArrayBuffer) return { ...rest, data: new Blob([audio]) } as RequestArgs;
+    if (audio instanceof Blob) return { ...rest, data: audio };
+    if (audio instanceof ArrayBuffer) return { ...rest, data: new Blob([audio]) };
     throw new InferenceClientInputError(
       "DeepInfra automatic-speech-recognition expects a Blob or ArrayBuffer audio input.",
     );

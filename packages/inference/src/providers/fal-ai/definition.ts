@@ -5,7 +5,19 @@ export const definition = /* @__PURE__ */ defineProvider({
   baseUrl: "https://fal.run",
   extraBaseUrls: { "fal-ai-queue": "https://queue.fal.run" },
   auth: { header: "Authorization", scheme: "Key" },
-  tasks: ["text-to-image", "text-to-speech", "text-to-video", "automatic-speech-recognition"],
+  tasks: [
+    "audio-to-audio",
+    "automatic-speech-recognition",
+    "image-text-to-image",
+    "image-text-to-video",
+    "image-to-image",
+    "image-segmentation",
+    "image-to-video",
+    "text-to-audio",
+    "text-to-image",
+    "text-to-speech",
+    "text-to-video",
+  ],
   routed: true,
 });
 

@@ -4,7 +4,7 @@ export const definition = /* @__PURE__ */ defineProvider({
   id: "novita",
   baseUrl: "https://api.novita.ai",
   auth: { header: "Authorization", scheme: "Bearer" },
-  tasks: ["conversational", "text-generation"],
+  tasks: ["conversational", "image-text-to-video", "text-generation", "text-to-video"],
   routed: true,
 });
 

@@ -4,7 +4,13 @@ export const definition = /* @__PURE__ */ defineProvider({
   id: "replicate",
   baseUrl: "https://api.replicate.com",
   auth: { header: "Authorization", scheme: "Bearer" },
-  tasks: ["text-to-image", "text-to-speech", "text-to-video"],
+  tasks: [
+    "text-to-image",
+    "text-to-speech",
+    "text-to-video",
+    "image-to-image",
+    "automatic-speech-recognition",
+  ],
   routed: true,
 });
 

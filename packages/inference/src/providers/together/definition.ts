@@ -4,7 +4,17 @@ export const definition = /* @__PURE__ */ defineProvider({
   id: "together",
   baseUrl: "https://api.together.xyz",
   auth: { header: "Authorization", scheme: "Bearer" },
-  tasks: ["text-to-image", "conversational", "text-generation"],
+  tasks: [
+    "text-to-image",
+    "image-to-image",
+    "text-to-video",
+    "image-to-video",
+    "conversational",
+    "text-generation",
+    "feature-extraction",
+    "text-to-speech",
+    "automatic-speech-recognition",
+  ],
   routed: true,
 });
 
