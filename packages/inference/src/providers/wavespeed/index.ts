@@ -28,9 +28,7 @@ async function awaitJob(response: unknown, context: ResponseContext): Promise<un
     ? `${router}/${provider}`
     : new URL(context.url).origin;
   const pollUrl = `${base}${new URL(getUrl).pathname}`;
-  // A GET: the submit's Content-Type does not belong on it (4.x sends none).
-  const { "Content-Type": _contentType, ...headers } = context.headers;
-  const init = { fetch: context.fetch, headers, signal: context.signal };
+  const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
   const result = await pollJob({
     provider,
     options: context.options,

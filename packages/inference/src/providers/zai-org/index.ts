@@ -48,9 +48,7 @@ export const zaiOrgTextToImage: ProviderHelper<unknown> = {
     }
     const url = resultUrl(response.id, context);
     // Z.ai's jobs take seconds: 4.x polls every 5 s, at most 60 times.
-    // A GET: the submit's Content-Type does not belong on it (4.x sends none).
-    const { "Content-Type": _contentType, ...headers } = context.headers;
-    const init = { fetch: context.fetch, headers, signal: context.signal };
+    const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
     // Z.ai's jobs take seconds: 4.x polls every 5 s, at most 60 times.
     const result = await pollJob({
       provider,
