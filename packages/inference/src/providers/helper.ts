@@ -10,7 +10,6 @@ import type {
   Options,
   OutputType,
   ProviderUrlKey,
-  RequestArgs,
   UrlParams,
 } from "../types.js";
 import { base64FromBytes, bytesFromBase64 } from "../utils/base64.js";
