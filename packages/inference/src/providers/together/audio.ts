@@ -3,6 +3,7 @@ import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { omit } from "../../utils/omit.js";
+import { audioUploadForm } from "../audioUpload.js";
 import type { ProviderHelper } from "../helper.js";
 
 const provider = "together";
@@ -23,21 +24,6 @@ export const togetherTextToSpeech: ProviderHelper<Blob> = {
       `Received malformed response from Together text-to-speech API: ${JSON.stringify(response)}`,
     );
   },
-};
-
-const EXTENSIONS: Record<string, string> = {
-  "audio/wav": "wav",
-  "audio/x-wav": "wav",
-  "audio/wave": "wav",
-  "audio/mpeg": "mp3",
-  "audio/mp3": "mp3",
-  "audio/mp4": "mp4",
-  "audio/m4a": "m4a",
-  "audio/x-m4a": "m4a",
-  "audio/flac": "flac",
-  "audio/x-flac": "flac",
-  "audio/ogg": "ogg",
-  "audio/webm": "webm",
 };
 
 const NOT_AUDIO =
@@ -63,20 +49,8 @@ export const togetherAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeechR
   }),
   makeBody(params) {
     const audio = params.args.data;
-    const form = new FormData();
-    if (audio instanceof Blob)
-      form.append("file", audio, `audio.${EXTENSIONS[audio.type.toLowerCase()] ?? "wav"}`);
-    else if (typeof audio === "string") form.append("file", audio);
-    else throw new InferenceClientInputError(NOT_AUDIO);
-    const fields = this.preparePayload(params) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(fields)) {
-      if (value === undefined || value === null) continue;
-      form.append(
-        key,
-        typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value),
-      );
-    }
-    return form;
+    if (!(audio instanceof Blob) && typeof audio !== "string") throw new InferenceClientInputError(NOT_AUDIO);
+    return audioUploadForm(audio, this.preparePayload(params) as Record<string, unknown>);
   },
   async getResponse(response) {
     if (isObject(response) && isString(response.text)) {
