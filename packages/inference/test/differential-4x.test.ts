@@ -87,6 +87,8 @@ interface Sent {
   url: string;
   authorization?: string;
   contentType?: string;
+  /** Provider-specific headers (zai-org's source channel and language), where a client sends them. */
+  extra?: Record<string, string>;
   body?: unknown;
 }
 
@@ -605,6 +607,9 @@ async function runOnEmulator(
       url,
       authorization: headers.get("authorization") ?? undefined,
       contentType: headers.get("content-type") ?? undefined,
+      extra: Object.fromEntries(
+        [...headers].filter(([k]) => k === "x-source-channel" || k === "accept-language"),
+      ),
       body: await recordedBody(init?.body),
     });
     return originalFetch(emu.rewriteUrl(url), init);
