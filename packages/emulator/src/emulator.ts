@@ -108,6 +108,8 @@ function modelsOf(host: HostKey, provider: ProviderId | undefined, path: string,
   if (provider === "replicate" && segs[1] === "models" && segs.length >= 4) out.push(`${segs[2]}/${segs[3]}`);
   if (provider === "wavespeed" && segs[0] === "api" && segs[2] !== "predictions")
     out.push(segs.slice(2).join("/"));
+  // novita's async tasks name the model in the path.
+  if (provider === "novita" && segs[1] === "async" && segs[2] && segs[2] !== "task-result") out.push(segs[2]);
   return [...new Set(out)];
 }
 
@@ -317,7 +319,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           provider === "black-forest-labs" ||
           provider === "replicate" ||
           provider === "wavespeed" ||
-          (provider === "zai-org" && /\/async(-result)?\//.test(path));
+          (provider === "zai-org" && /\/async(-result)?\//.test(path)) ||
+          (provider === "together" && path.startsWith("/v2/videos")) ||
+          (provider === "novita" && /^\/v3\/(async|minimax)\//.test(path));
         if (fault?.neverComplete && !polling) reply = { kind: "hang" };
       }
     } catch (err) {

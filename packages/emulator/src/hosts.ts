@@ -34,6 +34,7 @@ export const HOST_ORIGINS: Readonly<Record<HostKey, string>> = {
   "zai-org": "https://api.z.ai",
   "wavespeed-cdn": "https://d1q70pf5vjeyhc.cloudfront.net",
   "zai-cdn": "https://aigc-files.bigmodel.cn",
+  "novita-cdn": "https://faas-output-video.s3.ap-southeast-1.amazonaws.com",
 };
 
 export const HOST_KEYS = Object.keys(HOST_ORIGINS) as HostKey[];
@@ -47,6 +48,7 @@ export const CDN_HOSTS: ReadonlySet<HostKey> = new Set([
   "nebius-cdn",
   "wavespeed-cdn",
   "zai-cdn",
+  "novita-cdn",
 ]);
 
 /** The provider whose API a direct host serves. */

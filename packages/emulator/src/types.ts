@@ -43,14 +43,16 @@ export type HostKey =
   | "together-cdn"
   | "nebius-cdn"
   | "wavespeed-cdn"
-  | "zai-cdn";
+  | "zai-cdn"
+  | "novita-cdn";
 
 export interface ProviderMappingEntry {
   status: "live" | "staging";
   providerId: string;
   task: string;
-  /** A LoRA repo served on top of a base model (wavespeed, fal-ai, replicate). */
+  /** "lora" when the hub model is an adapter the provider loads onto its base model (wavespeed, fal-ai, replicate). */
   adapter?: "lora";
+  /** The adapter's weights file in the hub repo. */
   adapterWeightsPath?: string;
 }
 
@@ -140,7 +142,7 @@ export interface FaultRule {
   streamErrorEvent?: boolean | string | Record<string, unknown>;
   /** Streams: wait this long between events. */
   eventDelayMs?: number;
-  /** Polling (black-forest-labs, fal-ai queue, replicate, wavespeed, zai-org images): never reach a final state. */
+  /** Polling (black-forest-labs, fal-ai queue, replicate, together video, novita async, wavespeed, zai-org images): never reach a final state. */
   neverComplete?: boolean;
 }
 

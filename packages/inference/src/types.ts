@@ -18,9 +18,12 @@ export interface RetryOptions {
 }
 
 export interface PollOptions {
-  /** Time between two status polls. Defaults: black-forest-labs 1000 ms, fal-ai queue 500 ms. */
+  /**
+   * Time between two status polls. Defaults: fal-ai queue and novita 500 ms, replicate and
+   * black-forest-labs 1000 ms, together video 2000 ms, novita MiniMax H3 5000 ms.
+   */
   intervalMs?: number;
-  /** Most polls before giving up. Defaults: black-forest-labs 5, fal-ai unlimited (bounded by timeoutMs). */
+  /** Most polls before giving up. Defaults: black-forest-labs 5, together video 150, others bounded by timeoutMs only. */
   maxAttempts?: number;
   /** Deadline for the whole polling phase. Default 10 minutes. */
   timeoutMs?: number;

@@ -285,7 +285,7 @@ describe("request headers and bases", () => {
     const fal = makeRequestOptionsFromResolvedModel(
       "fal-ai/flux",
       { inputs: "x", provider: "fal-ai", accessToken: PROVIDER_KEY },
-      { task: "text-to-image" },
+      { task: "text-to-speech" },
     );
     expect(fal.url).toBe("http://fal.test/fal-ai/flux");
     const overridden = makeRequestOptionsFromResolvedModel(
@@ -334,12 +334,12 @@ describe("payloads (contract §2.4)", () => {
     expect(options.url).toBe("https://api.us1.bfl.ai/v1/flux-dev");
   });
 
-  it("fal-ai: sync_mode for images, lyrics for speech, Key auth, queue host for video", () => {
+  it("fal-ai: queued images (no sync_mode, as 4.13.30), text for speech (as 4.13.30), Key auth, queue host for video", () => {
     expect(
       body("fal-ai/flux", { inputs: "a cat", parameters: { seed: 1 }, provider: "fal-ai" }, "text-to-image"),
-    ).toEqual({ seed: 1, sync_mode: true, prompt: "a cat" });
+    ).toEqual({ seed: 1, prompt: "a cat" });
     expect(body("fal-ai/diffrhythm", { inputs: "la la", provider: "fal-ai" }, "text-to-speech")).toEqual({
-      lyrics: "la la",
+      text: "la la",
     });
     const video = makeRequestOptionsFromResolvedModel(
       "fal-ai/ltx",

@@ -6,12 +6,18 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MODELS, startEmulator } from "@hubkit/emulator";
 import * as hubkit from "@hubkit/inference";
+import { png, wav } from "./helpers.js";
 
 const REFERENCE = fileURLToPath(
   new URL("../../../bench/node_modules/hf-inference-4/dist/esm/index.js", import.meta.url),
 );
 type Client = typeof hubkit;
+/** 4.13.30's provider → task table, read at collection time so each shared pair gets its own test. */
+const REFERENCE_PROVIDERS = existsSync(REFERENCE)
+  ? ((await import(REFERENCE)) as { PROVIDERS: Record<string, Record<string, unknown>> }).PROVIDERS
+  : {};
 let reference: Client;
 /** 4.13.30 caches mappings for the life of the process: cleared before each run, as hubkit's is. */
 let referenceMappingCache: Map<string, unknown>;
@@ -81,6 +87,8 @@ interface Sent {
   url: string;
   authorization?: string;
   contentType?: string;
+  /** Provider-specific headers (zai-org's source channel and language), where a client sends them. */
+  extra?: Record<string, string>;
   body?: unknown;
 }
 
@@ -311,8 +319,6 @@ const CASES: Case[] = [
   },
   {
     name: "model not mapped to the provider: InputError",
-    // The message lists the provider's tasks: together serves fewer in hubkit until its next round.
-    sameMessage: false,
     call: (c, o) =>
       c.fillMask(
         { model: "google-bert/bert-base-uncased", provider: "together", inputs: "x", accessToken: HF },
@@ -351,21 +357,6 @@ describe("hubkit and @huggingface/inference 4.13.30 send the same requests and e
       expect(o.status).toBe(t.status);
       if (c.sameMessage !== false) expect(o.message).toBe(t.message);
     }
-  });
-});
-
-describe("not aligned yet (README: differences)", () => {
-  it("fal-ai text-to-image: 4.13.30 queues the job, hubkit still calls the synchronous route", async () => {
-    const call: Case["call"] = (c, o) =>
-      c.textToImage(
-        { model: "black-forest-labs/FLUX.1-dev", provider: "fal-ai", inputs: "a cat", accessToken: HF },
-        o,
-      );
-    const theirs = await run(reference, call, () => undefined);
-    const ours = await run(hubkit, call, () => undefined);
-    expect(theirs.sent[1].url).toBe("https://router.huggingface.co/fal-ai/fal-ai/flux/dev?_subdomain=queue");
-    expect(ours.sent[1].url).toBe("https://router.huggingface.co/fal-ai/fal-ai/flux/dev");
-    expect(ours.outcome).toEqual({ ok: true, value: "Blob image/png 2" });
   });
 });
 
@@ -417,5 +408,300 @@ describe("where 4.13.30 is plainly wrong, hubkit does the right thing", () => {
       name: "InferenceClientProviderOutputError",
     });
     expect((await run(hubkit, call, reply)).outcome).toEqual({ ok: true, value: [{ label: "a", score: 1 }] });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Every (provider, task) pair both packages serve, from both `PROVIDERS` exports: each pair called
+// through the router with a hub token and directly with a provider key. The recording fetch hands
+// every request (hub lookups, submissions, polls, downloads) to a fresh emulator per run, so both
+// clients meet the same deterministic replies and job ids; 4.13.30 polls and downloads with the
+// global fetch, which is the recording one during a run. Recorded URLs are the real ones.
+
+/**
+ * Pairs that deliberately differ (README: "Differences from 4.13.30"): "request" where hubkit sends
+ * another request, "reply" where both send the same request and only 4.13.30 fails on the reply.
+ */
+const DELIBERATE: Record<string, { differs: "request" | "reply"; why: string }> = {
+  "novita text-generation": {
+    differs: "request",
+    why: "the route is novita's chat route: hubkit sends the prompt as a chat message, 4.13.30 a hub-style {inputs} body the route rejects",
+  },
+  "hf-inference image-segmentation": {
+    differs: "request",
+    why: "hubkit sends the image as raw bytes, 4.13.30 as base64 in JSON (a third larger); the route takes both",
+  },
+  "groq text-generation": {
+    differs: "request",
+    why: "4.13.30 posts {inputs} to groq's chat route (which refuses it); hubkit sends a chat message (differential-4x-providers.test.ts checks both)",
+  },
+  "scaleway text-generation": {
+    differs: "request",
+    why: "4.13.30 also sends `inputs` and an unconverted `parameters`; hubkit maps max_new_tokens (differential-4x-providers.test.ts checks both)",
+  },
+  "hf-inference image-to-text": {
+    differs: "reply",
+    why: "4.13.30 rejects the route's [{generated_text}] list, hubkit reads it",
+  },
+  "hf-inference zero-shot-classification": {
+    differs: "reply",
+    why: "4.13.30 rejects the route's one-element list, hubkit reads it",
+  },
+};
+
+/** The call and input of each task, as both packages' task functions take them. */
+const TASK_CALLS: Record<
+  string,
+  { fn: string; args: (model: { mask_token?: string }) => Record<string, unknown> }
+> = {
+  conversational: { fn: "chatCompletion", args: () => ({ messages, max_tokens: 8 }) },
+  "text-generation": {
+    fn: "textGeneration",
+    args: () => ({ inputs: "Once upon a time", parameters: { max_new_tokens: 8 } }),
+  },
+  "text-to-image": { fn: "textToImage", args: () => ({ inputs: "a lighthouse" }) },
+  "text-to-speech": { fn: "textToSpeech", args: () => ({ inputs: "Hello there" }) },
+  "text-to-video": { fn: "textToVideo", args: () => ({ inputs: "waves at dusk" }) },
+  "text-to-audio": { fn: "textToAudio", args: () => ({ inputs: "rain on a roof" }) },
+  "automatic-speech-recognition": { fn: "automaticSpeechRecognition", args: () => ({ inputs: wav() }) },
+  "audio-to-audio": { fn: "audioToAudio", args: () => ({ inputs: wav() }) },
+  "audio-classification": { fn: "audioClassification", args: () => ({ inputs: wav() }) },
+  "image-classification": { fn: "imageClassification", args: () => ({ inputs: png() }) },
+  "object-detection": { fn: "objectDetection", args: () => ({ inputs: png() }) },
+  "image-segmentation": { fn: "imageSegmentation", args: () => ({ inputs: png() }) },
+  "image-to-text": { fn: "imageToText", args: () => ({ inputs: png() }) },
+  "image-to-image": { fn: "imageToImage", args: () => ({ inputs: png(), parameters: { prompt: "blue" } }) },
+  "image-to-video": { fn: "imageToVideo", args: () => ({ inputs: png(), parameters: { prompt: "moving" } }) },
+  "image-text-to-image": {
+    fn: "imageTextToImage",
+    args: () => ({ inputs: png(), parameters: { prompt: "add a hat" } }),
+  },
+  "image-text-to-video": {
+    fn: "imageTextToVideo",
+    args: () => ({ inputs: png(), parameters: { prompt: "a slow pan" } }),
+  },
+  "zero-shot-image-classification": {
+    fn: "zeroShotImageClassification",
+    args: () => ({ inputs: png(), parameters: { candidate_labels: ["cat", "dog"] } }),
+  },
+  "feature-extraction": { fn: "featureExtraction", args: () => ({ inputs: "That is a happy person" }) },
+  "fill-mask": {
+    fn: "fillMask",
+    args: (m) => ({ inputs: `Paris is the ${m.mask_token ?? "[MASK]"} of France.` }),
+  },
+  "question-answering": {
+    fn: "questionAnswering",
+    args: () => ({
+      inputs: { question: "Where do I live?", context: "My name is Sarah and I live in London" },
+    }),
+  },
+  "sentence-similarity": {
+    fn: "sentenceSimilarity",
+    args: () => ({
+      inputs: { source_sentence: "a happy person", sentences: ["a happy dog", "sunny today"] },
+    }),
+  },
+  summarization: {
+    fn: "summarization",
+    args: () => ({ inputs: "The tower is 324 metres tall, about as high as an 81-storey building." }),
+  },
+  translation: { fn: "translation", args: () => ({ inputs: "My name is Wolfgang and I live in Berlin" }) },
+  "text-classification": { fn: "textClassification", args: () => ({ inputs: "I like you. I love you" }) },
+  "token-classification": {
+    fn: "tokenClassification",
+    args: () => ({ inputs: "My name is Sarah and I live in London" }),
+  },
+  "zero-shot-classification": {
+    fn: "zeroShotClassification",
+    args: () => ({
+      inputs: "I have a problem with my iphone",
+      parameters: { candidate_labels: ["urgent", "phone"] },
+    }),
+  },
+  "table-question-answering": {
+    fn: "tableQuestionAnswering",
+    args: () => ({
+      inputs: {
+        query: "How many stars?",
+        table: { Repository: ["Transformers", "Datasets"], Stars: ["36542", "4512"] },
+      },
+    }),
+  },
+  "document-question-answering": {
+    fn: "documentQuestionAnswering",
+    args: () => ({ inputs: { question: "What is shown?", image: png() } }),
+  },
+  "visual-question-answering": {
+    fn: "visualQuestionAnswering",
+    args: () => ({ inputs: { question: "What is shown?", image: png() } }),
+  },
+  "tabular-classification": {
+    fn: "tabularClassification",
+    args: () => ({ inputs: { data: { fixed_acidity: ["7.4", "7.8"], alcohol: ["9.4", "9.8"] } } }),
+  },
+  "tabular-regression": {
+    fn: "tabularRegression",
+    args: () => ({ inputs: { data: { Height: ["11.52", "12.48"], Width: ["4.02", "4.31"] } } }),
+  },
+};
+
+type ProvidersExport = Record<string, Record<string, unknown>>;
+
+/** The emulator's hub model for a pair: a live one if any (the same for both clients). */
+function emulatedModel(provider: string, task: string): { id: string; mask_token?: string } | undefined {
+  if (provider === "openai") return { id: "openai/gpt-4o-mini" };
+  const matches = MODELS.filter(
+    (m) => (m.inferenceProviderMapping as Record<string, { task: string }>)[provider]?.task === task,
+  );
+  const live = matches.find(
+    (m) => (m.inferenceProviderMapping as Record<string, { status: string }>)[provider].status === "live",
+  );
+  return live ?? matches[0];
+}
+
+/** A request body as recorded: JSON parsed, form fields listed, bytes summarised. */
+async function recordedBody(body: unknown): Promise<unknown> {
+  if (typeof body === "string") {
+    try {
+      return JSON.parse(body);
+    } catch {
+      return body;
+    }
+  }
+  if (body instanceof FormData) {
+    return [...body.entries()].map(([name, value]) =>
+      typeof value === "string" ? [name, value] : [name, `File ${value.name} ${value.type} ${value.size}`],
+    );
+  }
+  if (body instanceof Blob) return `Blob ${body.type} ${body.size}`;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body))
+    return `Bytes ${(body as ArrayBuffer).byteLength}`;
+  return body;
+}
+
+/**
+ * Runs one client's call against a fresh emulator: every fetch (the option and the global one) is
+ * recorded with its real URL, then sent to the emulator's stand-in for that host. Delays are cut to
+ * a few milliseconds (both clients poll on fixed cadences of up to 5 s).
+ */
+async function runOnEmulator(
+  client: Client,
+  call: (client: Client, options: hubkit.Options) => Promise<unknown>,
+): Promise<{ sent: Sent[]; outcome: Outcome }> {
+  hubkit.clearHubCache();
+  referenceMappingCache.clear();
+  const emu = await startEmulator({ now: () => Date.UTC(2026, 0, 1) });
+  const realOrigin = new Map(Object.entries(emu.hosts).map(([real, local]) => [local, real]));
+  const toReal = (url: string) => {
+    for (const [local, real] of realOrigin) if (url.startsWith(local)) return real + url.slice(local.length);
+    return url;
+  };
+  const sent: Sent[] = [];
+  const originalFetch = globalThis.fetch;
+  const originalSetTimeout = globalThis.setTimeout;
+  const recording: typeof fetch = async (input, init) => {
+    const url = toReal(String(input instanceof Request ? input.url : input));
+    const headers = new Headers(init?.headers);
+    sent.push({
+      method: init?.method ?? "GET",
+      url,
+      authorization: headers.get("authorization") ?? undefined,
+      contentType: headers.get("content-type") ?? undefined,
+      extra: Object.fromEntries(
+        [...headers].filter(([k]) => k === "x-source-channel" || k === "accept-language"),
+      ),
+      body: await recordedBody(init?.body),
+    });
+    return originalFetch(emu.rewriteUrl(url), init);
+  };
+  globalThis.fetch = recording;
+  globalThis.setTimeout = ((fn: () => void, ms?: number, ...rest: unknown[]) =>
+    originalSetTimeout(fn, Math.min(ms ?? 0, 5), ...rest)) as typeof setTimeout;
+  try {
+    const value = await call(client, { fetch: recording, retry_on_error: false });
+    const shown = value instanceof Blob ? `Blob ${value.type} ${value.size}` : value;
+    return { sent, outcome: { ok: true, value: shown } };
+  } catch (error) {
+    const e = error as Error & { httpResponse?: { status: number } };
+    return {
+      sent,
+      outcome: { ok: false, name: e.constructor.name, status: e.httpResponse?.status, message: e.message },
+    };
+  } finally {
+    globalThis.fetch = originalFetch;
+    globalThis.setTimeout = originalSetTimeout;
+    await emu.close();
+  }
+}
+
+/** Both packages' pairs, in 4.13.30's order: [provider, task]. */
+function sharedPairs(ours: ProvidersExport, theirs: ProvidersExport): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [provider, tasks] of Object.entries(theirs)) {
+    for (const task of Object.keys(tasks)) if (ours[provider]?.[task]) pairs.push([provider, task]);
+  }
+  return pairs;
+}
+
+describe("every provider × task pair both packages serve", () => {
+  const ours = hubkit.PROVIDERS as unknown as ProvidersExport;
+  const candidates = sharedPairs(ours, REFERENCE_PROVIDERS);
+
+  it("lists the shared pairs from both PROVIDERS exports", () => {
+    const shared = sharedPairs(ours, reference.PROVIDERS as unknown as ProvidersExport);
+    expect(shared).toEqual(candidates);
+    // 4.13.30's 89 pairs, the ten providers 4.x added included.
+    expect(shared.length).toBeGreaterThanOrEqual(89);
+    for (const [provider, task] of shared) {
+      expect(TASK_CALLS[task], `no call for task ${task}`).toBeDefined();
+      expect(
+        emulatedModel(provider, task),
+        `the emulator has no model for ${provider} ${task}`,
+      ).toBeDefined();
+    }
+  });
+
+  describe.each(candidates)("%s %s", (provider, task) => {
+    it.each(provider === "openai" ? (["direct"] as const) : (["router", "direct"] as const))(
+      "%s: same requests, same ending",
+      async (mode) => {
+        const model = emulatedModel(provider, task)!;
+        const { fn, args } = TASK_CALLS[task];
+        const call = (c: Client, o: hubkit.Options) =>
+          (c as unknown as Record<string, (a: unknown, o: unknown) => Promise<unknown>>)[fn](
+            { ...args(model), model: model.id, provider, accessToken: mode === "router" ? HF : KEY },
+            o,
+          );
+        const ours = await runOnEmulator(hubkit, call);
+        const theirs = await runOnEmulator(reference, call);
+        // Deliberate: hubkit reads the mapping with the caller's token, and decodes base64 images
+        // locally where 4.13.30 fetches a data: URL (a custom fetch need not support those).
+        const alike = (sent: Sent[]) =>
+          sent
+            .filter((r) => !r.url.startsWith("data:"))
+            .map((r) => (r.url.includes("/api/models/") ? { ...r, authorization: "(hub lookup)" } : r));
+        const deliberate = DELIBERATE[`${provider} ${task}`];
+        if (deliberate?.differs === "request") {
+          expect(alike(ours.sent), deliberate.why).not.toEqual(alike(theirs.sent));
+          return;
+        }
+        expect(alike(ours.sent)).toEqual(alike(theirs.sent));
+        if (deliberate?.differs === "reply" && mode === "router") {
+          expect(theirs.outcome.ok, deliberate.why).toBe(false);
+          expect(ours.outcome.ok, deliberate.why).toBe(true);
+          return;
+        }
+        if (theirs.outcome.ok) expect(ours.outcome).toEqual(theirs.outcome);
+        else {
+          expect(ours.outcome.ok).toBe(false);
+          const [o, t] = [
+            ours.outcome as Extract<Outcome, { ok: false }>,
+            theirs.outcome as Extract<Outcome, { ok: false }>,
+          ];
+          expect(o.name).toBe(t.name);
+          expect(o.status).toBe(t.status);
+        }
+      },
+    );
   });
 });

@@ -57,7 +57,7 @@ describe("argument validation (no request sent)", () => {
     const error = await rejection(fillMask({ inputs: "x", model: "m", provider: "together" }));
     expect(error).toBeInstanceOf(InferenceClientInputError);
     expect(error.message).toBe(
-      "Task 'fill-mask' not supported for provider 'together'. Available tasks: text-to-image,conversational,text-generation",
+      "Task 'fill-mask' not supported for provider 'together'. Available tasks: text-to-image,image-to-image,text-to-video,image-to-video,conversational,text-generation,feature-extraction,text-to-speech,automatic-speech-recognition",
     );
   });
 
@@ -146,7 +146,7 @@ describe("argument validation (no request sent)", () => {
         }),
       );
       expect(ogg.message).toBe(
-        "Provider fal-ai does not support blob type audio/ogg - supported content types are: audio/mpeg, audio/mp4, audio/wav, audio/x-wav",
+        "Provider fal-ai does not support blob type audio/ogg - supported content types are: audio/mpeg, audio/mp3, audio/wav, audio/wave, audio/x-wav, audio/webm, video/webm",
       );
     } finally {
       delete HARDCODED_MODEL_ID_MAPPING["fal-ai"]["test/asr"];

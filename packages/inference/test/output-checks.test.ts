@@ -181,7 +181,7 @@ const THIRD_PARTY: Case[] = [
   [
     "fal-ai text-to-image",
     () => hf.textToImage({ ...on("fal-ai", "text-to-image"), inputs: "x" }, opts()),
-    "Expected Fal.ai text-to-image response format",
+    "Received malformed response from Fal.ai text-to-image API: no request ID found in the response",
   ],
   [
     "fal-ai text-to-speech",
@@ -225,22 +225,22 @@ const THIRD_PARTY: Case[] = [
   [
     "together text-to-image",
     () => hf.textToImage({ ...on("together", "text-to-image"), inputs: "x" }, opts()),
-    "Expected Together text-to-image response format",
+    "Received malformed response from Together text-to-image API",
   ],
   [
     "replicate text-to-image",
     () => hf.textToImage({ ...on("replicate", "text-to-image"), inputs: "x" }, opts()),
-    "Expected Replicate text-to-image response format",
+    "Received malformed response from Replicate text-to-image API",
   ],
   [
     "replicate text-to-speech",
     () => hf.textToSpeech({ ...on("replicate", "text-to-speech"), inputs: "x" }, opts()),
-    "Expected Blob or object with output",
+    "Received malformed response from Replicate text-to-speech API",
   ],
   [
     "replicate text-to-video",
     () => hf.textToVideo({ ...on("replicate", "text-to-video"), inputs: "x" }, opts()),
-    "Expected { output: string }",
+    "Received malformed response from Replicate text-to-video API",
   ],
   [
     "cerebras conversational",
@@ -274,7 +274,9 @@ describe("fal-ai queue replies", () => {
       const error = await rejection(
         hf.textToVideo({ ...on("fal-ai", "text-to-video"), inputs: "x" }, opts()),
       );
-      expect(error.message).toBe("No request ID found in the response");
+      expect(error.message).toBe(
+        "Received malformed response from Fal.ai text-to-video API: no request ID found in the response",
+      );
     } finally {
       fault.remove();
     }
@@ -288,7 +290,7 @@ describe("fal-ai queue replies", () => {
         hf.textToVideo({ ...on("fal-ai", "text-to-video"), inputs: "x" }, opts()),
       );
       expect(error.message).toBe(
-        `Expected { video: { url: string } } result format, got instead: ${JSON.stringify(WRONG)}`,
+        `Received malformed response from Fal.ai text-to-video API: expected { video: { url: string } } result format, got instead: ${JSON.stringify(WRONG)}`,
       );
     } finally {
       fault.remove();
@@ -305,7 +307,8 @@ describe("fal-ai queue replies", () => {
       const error = await rejection(
         hf.textToVideo({ ...on("fal-ai", "text-to-video"), inputs: "x" }, opts()),
       );
-      expect(error).toBeInstanceOf(hf.InferenceClientProviderOutputError);
+      // 4.x raises a ProviderApiError here, with the poll's request and reply.
+      expect(error).toBeInstanceOf(hf.InferenceClientProviderApiError);
       expect(error.message).toBe("Failed to fetch response status from fal-ai API");
     } finally {
       fault.remove();

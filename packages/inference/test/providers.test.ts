@@ -241,7 +241,10 @@ function route(provider: string, task: string, model: string, viaRouter: boolean
     case "cohere":
       return "/compatibility/v1/chat/completions";
     case "fal-ai":
-      return task === "text-to-video" && viaRouter ? `/${model}?_subdomain=queue` : `/${model}`;
+      // Images and video go through fal's queue; speech and transcription are synchronous.
+      return ["text-to-video", "text-to-image"].includes(task) && viaRouter
+        ? `/${model}?_subdomain=queue`
+        : `/${model}`;
     case "fireworks-ai":
       return "/inference/v1/chat/completions";
     case "hf-inference":
@@ -303,7 +306,7 @@ describe.each(Object.entries(SERVED))("%s", (provider, tasks) => {
         expect(post, "the inference POST").toBeDefined();
         const base = mode !== "direct" ? `https://router.huggingface.co/${provider}` : DIRECT[provider];
         const expectedBase =
-          provider === "fal-ai" && task === "text-to-video" && mode === "direct"
+          provider === "fal-ai" && ["text-to-video", "text-to-image"].includes(task) && mode === "direct"
             ? "https://queue.fal.run"
             : base;
         expect(post!.url).toBe(expectedBase + route(provider, task, providerId, mode !== "direct"));

@@ -143,9 +143,11 @@ function cannotRun(
           : (HUGGINGFACE_HUB_TASKS[provider]?.includes(task) ?? false);
     return served ? undefined : "huggingface_hub 2.0.0 lacks it";
   }
+  if (client === "fal_client" && getProviderHelper(provider, task as never).prepareArgs)
+    return "fal_client would need the input file turned into a data URL first";
   if (!RAW_HTTP.includes(client) || provider === "auto" || mode === "endpoint") return undefined;
   const helper = getProviderHelper(provider, task as never);
-  if (helper.preparePayloadAsync || helper.makeBody || (helper as { job?: boolean }).job)
+  if (helper.prepareArgs || helper.makeBody || helper.job)
     return "the client reads the file first, posts multipart or polls a job";
   if (MEDIA_OUTPUT_FILES[pipeline] && !MEDIA_REPLIES[pipeline]?.[provider])
     return "a job, or a reply of unknown shape";

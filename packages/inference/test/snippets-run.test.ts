@@ -324,7 +324,8 @@ async function oracleArgs(c: Case, filesDir: string): Promise<Record<string, unk
     case "file": {
       const audio = example.mediaType === "audio";
       const falWav =
-        (c.provider === "fal-ai" || c.provider === "auto") && c.task === "automatic-speech-recognition";
+        (c.provider === "fal-ai" || c.provider === "auto") &&
+        (c.task === "automatic-speech-recognition" || c.task === "audio-to-audio");
       const filename = falWav ? "sample1.wav" : example.filename;
       const blob = await fileBlob(
         filesDir,

@@ -383,6 +383,11 @@ export const MODELS: readonly EmulatedModel[] = [
     inferenceProviderMapping: {
       "fal-ai": live("fal-ai/whisper", "automatic-speech-recognition"),
       "hf-inference": live("openai/whisper-large-v3", "automatic-speech-recognition"),
+      replicate: live(
+        "openai/whisper:8099696689d249cf8b122d833c36ac3f75505c666a395ca40ef26f68e7d3d16e",
+        "automatic-speech-recognition",
+      ),
+      together: live("openai/whisper-large-v3", "automatic-speech-recognition"),
     },
   },
   {
@@ -412,6 +417,7 @@ export const MODELS: readonly EmulatedModel[] = [
         "jaaari/kokoro-82m:f559560eb822dc509045f3921a1921234918b91739db4bf3daab2169b71c7a13",
         "text-to-speech",
       ),
+      together: live("hexgrad/Kokoro-82M", "text-to-speech"),
     },
   },
   {
@@ -477,6 +483,7 @@ export const MODELS: readonly EmulatedModel[] = [
     tags: ["diffusers", "text-to-video", "video generation"],
     inferenceProviderMapping: {
       "fal-ai": staging("fal-ai/wan-t2v", "text-to-video"),
+      novita: live("wan-t2v", "text-to-video"),
       replicate: live("wavespeedai/wan-2.1-t2v-480p", "text-to-video"),
     },
   },
@@ -647,21 +654,74 @@ export const MODELS: readonly EmulatedModel[] = [
     pipeline_tag: "text-to-video",
     library_name: "diffusers",
     tags: ["diffusers", "safetensors", "text-to-video"],
-    inferenceProviderMapping: { wavespeed: live("wavespeed-ai/wan-2.2/t2v-480p", "text-to-video") },
+    inferenceProviderMapping: {
+      wavespeed: live("wavespeed-ai/wan-2.2/t2v-480p", "text-to-video"),
+      together: live("Wan-AI/Wan2.2-T2V-A14B", "text-to-video"),
+    },
+  },
+  // 4.x media tasks on fal-ai, together, replicate and novita
+  {
+    id: "black-forest-labs/FLUX.1-Kontext-dev",
+    pipeline_tag: "image-to-image",
+    library_name: "diffusers",
+    tags: ["diffusers", "safetensors", "image-to-image", "flux"],
+    inferenceProviderMapping: {
+      "fal-ai": live("fal-ai/flux-kontext/dev", "image-to-image"),
+      replicate: live("black-forest-labs/flux-kontext-dev", "image-to-image"),
+      together: live("black-forest-labs/FLUX.1-kontext-dev", "image-to-image"),
+    },
+  },
+  {
+    id: "black-forest-labs/FLUX.2-dev",
+    pipeline_tag: "image-text-to-image",
+    library_name: "diffusers",
+    tags: ["diffusers", "safetensors", "image-text-to-image", "flux"],
+    inferenceProviderMapping: { "fal-ai": live("fal-ai/flux-2/edit", "image-text-to-image") },
+  },
+  {
+    id: "XLabs-AI/flux-RealismLora",
+    pipeline_tag: "text-to-image",
+    library_name: "diffusers",
+    tags: ["diffusers", "lora", "text-to-image", "flux", "base_model:adapter:black-forest-labs/FLUX.1-dev"],
+    inferenceProviderMapping: {
+      "fal-ai": {
+        ...live("fal-ai/flux-lora", "text-to-image"),
+        adapter: "lora",
+        adapterWeightsPath: "lora.safetensors",
+      },
+      replicate: {
+        ...live("black-forest-labs/flux-dev-lora", "text-to-image"),
+        adapter: "lora",
+        adapterWeightsPath: "lora.safetensors",
+      },
+    },
+  },
+  {
+    id: "Wan-AI/Wan2.1-I2V-14B-720P",
+    pipeline_tag: "image-to-video",
+    library_name: "diffusers",
+    tags: ["diffusers", "image-to-video", "video generation"],
+    inferenceProviderMapping: { "fal-ai": live("fal-ai/wan-i2v", "image-to-video") },
   },
   {
     id: "Wan-AI/Wan2.2-I2V-A14B",
     pipeline_tag: "image-to-video",
     library_name: "diffusers",
     tags: ["diffusers", "safetensors", "image-to-video"],
-    inferenceProviderMapping: { wavespeed: live("wavespeed-ai/wan-2.2/i2v-480p", "image-to-video") },
+    inferenceProviderMapping: {
+      wavespeed: live("wavespeed-ai/wan-2.2/i2v-480p", "image-to-video"),
+      together: live("Wan-AI/Wan2.2-I2V-A14B", "image-to-video"),
+    },
   },
   {
     id: "Wan-AI/Wan2.2-TI2V-5B",
     pipeline_tag: "image-text-to-video",
     library_name: "diffusers",
     tags: ["diffusers", "safetensors", "image-text-to-video"],
-    inferenceProviderMapping: { wavespeed: live("wavespeed-ai/wan-2.2/ti2v-5b", "image-text-to-video") },
+    inferenceProviderMapping: {
+      wavespeed: live("wavespeed-ai/wan-2.2/ti2v-5b", "image-text-to-video"),
+      "fal-ai": live("fal-ai/wan/v2.2-5b/image-to-video", "image-text-to-video"),
+    },
   },
   {
     id: "strangerzonehf/Flux-Super-Realism-LoRA",
@@ -675,5 +735,40 @@ export const MODELS: readonly EmulatedModel[] = [
         adapterWeightsPath: "super-realism.safetensors",
       },
     },
+  },
+  {
+    id: "MiniMaxAI/MiniMax-H3",
+    pipeline_tag: "image-text-to-video",
+    library_name: "minimax-h3",
+    tags: ["video"],
+    inferenceProviderMapping: { novita: live("MiniMax-H3", "image-text-to-video") },
+  },
+  {
+    id: "ZhengPeng7/BiRefNet",
+    pipeline_tag: "image-segmentation",
+    library_name: "birefnet",
+    tags: ["birefnet", "image-segmentation", "background-removal"],
+    inferenceProviderMapping: { "fal-ai": live("fal-ai/birefnet", "image-segmentation") },
+  },
+  {
+    id: "stabilityai/stable-audio-open-1.0",
+    pipeline_tag: "text-to-audio",
+    library_name: "stable-audio-tools",
+    tags: ["stable-audio-tools", "text-to-audio"],
+    inferenceProviderMapping: { "fal-ai": live("fal-ai/stable-audio", "text-to-audio") },
+  },
+  {
+    id: "ResembleAI/resemble-enhance",
+    pipeline_tag: "audio-to-audio",
+    tags: ["audio-to-audio", "speech-enhancement"],
+    inferenceProviderMapping: { "fal-ai": live("fal-ai/resemble-enhance", "audio-to-audio") },
+  },
+  {
+    id: "BAAI/bge-base-en-v1.5",
+    pipeline_tag: "feature-extraction",
+    library_name: "sentence-transformers",
+    tags: ["sentence-transformers", "feature-extraction", "en"],
+    inferenceProviderMapping: { together: live("BAAI/bge-base-en-v1.5", "feature-extraction") },
+    emulator: { dimensions: 768 },
   },
 ];

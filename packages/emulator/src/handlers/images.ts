@@ -2,7 +2,7 @@
 import type { Ctx } from "../context.js";
 import { isRecord } from "../context.js";
 import { fail, PROVIDER_ERROR_STYLE } from "../errors.js";
-import { renderImage } from "../media.js";
+import { decodeDataUrl, renderImage, sniffImage } from "../media.js";
 import { json } from "../reply.js";
 import type { Reply } from "../reply.js";
 import { hashString, idFromSeed } from "../text.js";
@@ -28,6 +28,25 @@ function dimension(
   return clampSide(v, fallback);
 }
 
+/** together's image editing inputs: `image_url` (FLUX.1 Kontext) or `reference_images`, as URLs or image data URLs. */
+function checkInputImages(body: Record<string, unknown>): void {
+  const isImage = (value: unknown) => {
+    if (typeof value !== "string") return false;
+    const data = decodeDataUrl(value);
+    return data ? !!sniffImage(data.bytes) : /^https?:\/\//.test(value);
+  };
+  if (body.image_url !== undefined && !isImage(body.image_url))
+    fail("openai", 400, "'image_url' must be an http(s) URL or an image data URL", "image_url");
+  const refs = body.reference_images;
+  if (refs !== undefined && !(Array.isArray(refs) && refs.length > 0 && refs.every(isImage)))
+    fail(
+      "openai",
+      400,
+      "'reference_images' must be a non-empty list of image URLs or data URLs",
+      "reference_images",
+    );
+}
+
 export function imageGeneration(ctx: Ctx, provider: ProviderId): Reply {
   const style = PROVIDER_ERROR_STYLE[provider];
   const body = ctx.body;
@@ -38,6 +57,7 @@ export function imageGeneration(ctx: Ctx, provider: ProviderId): Reply {
     fail(style, 400, `'${modelKey}' is required and must be a non-empty string`, modelKey);
   if (typeof body.prompt !== "string" || body.prompt.trim() === "")
     fail(style, 400, "'prompt' is required and must be a non-empty string", "prompt");
+  if (provider === "together") checkInputImages(body);
   const width = dimension(body, "width", provider, 512);
   const height = dimension(body, "height", provider, 512);
   const n = body.n === undefined ? 1 : body.n;

@@ -4,6 +4,7 @@ import type { Ctx } from "../context.js";
 import { isRecord } from "../context.js";
 import { fail, PROVIDER_ERROR_STYLE } from "../errors.js";
 import { renderWav, sniffAudio } from "../media.js";
+import { parseMultipart } from "../multipart.js";
 import { bytes, json } from "../reply.js";
 import type { Reply } from "../reply.js";
 import { countTokens, embed, generateText, hashString } from "../text.js";
@@ -50,60 +51,23 @@ export function speech(ctx: Ctx, provider: ProviderId): Reply {
   return bytes(renderWav(hashString(`${String(body.model)}\n${body.input}`), seconds), "audio/wav");
 }
 
-interface Part {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer;
-}
-
-/** Splits a multipart/form-data body into its parts; undefined when it is not one. */
-export function parseMultipart(contentType: string | undefined, body: Buffer): Part[] | undefined {
-  const boundary = /multipart\/form-data;.*boundary="?([^";]+)"?/i.exec(contentType ?? "")?.[1];
-  if (!boundary) return undefined;
-  const delimiter = Buffer.from(`--${boundary}`);
-  const parts: Part[] = [];
-  let start = body.indexOf(delimiter);
-  while (start !== -1) {
-    const from = start + delimiter.length;
-    if (body.subarray(from, from + 2).toString() === "--") break;
-    const next = body.indexOf(delimiter, from);
-    if (next === -1) return undefined;
-    // Each part: CRLF, headers, blank line, content, CRLF before the next delimiter.
-    const chunk = body.subarray(from + 2, next - 2);
-    const headerEnd = chunk.indexOf("\r\n\r\n");
-    if (headerEnd === -1) return undefined;
-    const headers = chunk.subarray(0, headerEnd).toString("utf8");
-    const name = /name="([^"]*)"/i.exec(headers)?.[1];
-    if (name === undefined) return undefined;
-    parts.push({
-      name,
-      filename: /filename="([^"]*)"/i.exec(headers)?.[1],
-      contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1],
-      data: chunk.subarray(headerEnd + 4),
-    });
-    start = next;
-  }
-  return parts;
-}
-
 /** POST …/audio/transcriptions: multipart `file` (audio) and `model` → `{text, segments}`. */
 export function transcription(ctx: Ctx, provider: ProviderId): Reply {
   const style = PROVIDER_ERROR_STYLE[provider];
-  const parts = parseMultipart(ctx.headers["content-type"], ctx.bodyBytes);
+  const parts = parseMultipart(ctx.bodyBytes, ctx.headers["content-type"] ?? "");
   if (!parts) fail(style, 400, "Expected a multipart/form-data body with a 'file' and a 'model'");
   const field = (name: string) => parts.find((p) => p.name === name);
   const file = field("file");
   if (!file || file.filename === undefined)
     fail(style, 400, "'file' is required (an audio file upload)", "file");
-  if (!sniffAudio(file.data)) fail(style, 400, "'file' is not a decodable audio file", "file");
-  const model = field("model")?.data.toString("utf8");
+  if (!sniffAudio(file.bytes)) fail(style, 400, "'file' is not a decodable audio file", "file");
+  const model = field("model")?.bytes.toString("utf8");
   if (!model) fail(style, 400, "'model' is required", "model");
-  const gen = generateText(`${model}\n${hashString(file.data.toString("latin1"))}`, 16);
-  const duration = Math.max(0.5, (file.data.length - 44) / 32000);
+  const gen = generateText(`${model}\n${hashString(file.bytes.toString("latin1"))}`, 16);
+  const duration = Math.max(0.5, (file.bytes.length - 44) / 32000);
   return json(200, {
     text: gen.text,
-    language: field("language")?.data.toString("utf8") ?? "en",
+    language: field("language")?.bytes.toString("utf8") ?? "en",
     duration,
     segments: [{ id: 0, start: 0, end: duration, text: gen.text }],
   });

@@ -8,8 +8,10 @@ import { falRoute } from "./fal.js";
 import { hfInferenceRoute } from "./hf-inference.js";
 import { imageGeneration } from "./images.js";
 import { chatCompletion, textCompletion } from "./openai.js";
+import { novitaVideoRoute } from "./novita.js";
 import { embeddings, speech, transcription } from "./openaiMedia.js";
 import { replicateRoute } from "./replicate.js";
+import { togetherMediaRoute } from "./together.js";
 import { wavespeedRoute } from "./wavespeed.js";
 import { zaiRoute } from "./zai.js";
 
@@ -96,6 +98,16 @@ export async function providerRoute(ctx: Ctx, provider: ProviderId): Promise<Rep
       return wavespeedRoute(ctx);
     case "zai-org":
       return zaiRoute(ctx);
+    case "together": {
+      const media = togetherMediaRoute(ctx);
+      if (media) return media;
+      break;
+    }
+    case "novita": {
+      const video = novitaVideoRoute(ctx);
+      if (video) return video;
+      break;
+    }
     default:
       break;
   }

@@ -4,10 +4,18 @@ import type { Ctx, Env, Job } from "../context.js";
 import { isRecord } from "../context.js";
 import { HttpError, json } from "../reply.js";
 import type { Reply } from "../reply.js";
-import { countTokens, hashString, idFromSeed } from "../text.js";
+import { decodeDataUrl, sniffAudio, sniffImage } from "../media.js";
+import { countTokens, generateText, hashString, idFromSeed } from "../text.js";
 import { fileUrl } from "./files.js";
 
-type ReplicateTask = "text-to-image" | "text-to-speech" | "text-to-video";
+const REPLICATE_TASKS = [
+  "text-to-image",
+  "text-to-speech",
+  "text-to-video",
+  "image-to-image",
+  "automatic-speech-recognition",
+] as const;
+type ReplicateTask = (typeof REPLICATE_TASKS)[number];
 
 function invalid(detail: string, field: string): never {
   throw new HttpError({
@@ -45,7 +53,9 @@ function taskOf(
     );
     mapped = found?.inferenceProviderMapping.replicate?.task;
   }
-  if (mapped === "text-to-image" || mapped === "text-to-speech" || mapped === "text-to-video") return mapped;
+  if ((REPLICATE_TASKS as readonly string[]).includes(mapped ?? "")) return mapped as ReplicateTask;
+  if (typeof input.audio === "string") return "automatic-speech-recognition";
+  if (typeof input.image === "string" || typeof input.input_image === "string") return "image-to-image";
   if (typeof input.text === "string" && input.prompt === undefined) return "text-to-speech";
   if (/video|mochi|wan|t2v|ltx/i.test(modelRef)) return "text-to-video";
   return "text-to-image";
@@ -66,6 +76,18 @@ function output(
     return Array.from({ length: n }, (_, i) =>
       fileUrl(env, "replicate-delivery", dir, { kind: "png", seed: seed + i, width, height }),
     );
+  }
+  if (task === "image-to-image") {
+    return [fileUrl(env, "replicate-delivery", dir, { kind: "png", seed, width: 1024, height: 1024 })];
+  }
+  if (task === "automatic-speech-recognition") {
+    // Whisper's shape: the transcription with its segments.
+    const gen = generateText(`${id}\n${String(input.audio).slice(0, 4096)}`, 16);
+    return {
+      transcription: gen.text,
+      segments: [{ start: 0, end: 2.5, text: gen.text }],
+      detected_language: "english",
+    };
   }
   if (task === "text-to-speech") {
     const seconds = Math.min(30, Math.max(1, Math.ceil(countTokens(String(input.text)) / 3)));
@@ -146,6 +168,23 @@ export function replicateRoute(ctx: Ctx): Reply {
   const task = taskOf(ctx, modelRef, version, input);
   if (task === "text-to-speech") {
     if (typeof input.text !== "string") invalid("- input.text: text is required", "input.text");
+  } else if (task === "image-to-image") {
+    const image = input.image ?? input.input_image;
+    const data = typeof image === "string" ? decodeDataUrl(image) : undefined;
+    if (typeof image !== "string") invalid("- input.image: image is required", "input.image");
+    if (data ? !sniffImage(data.bytes) : !/^https?:\/\//.test(image))
+      invalid("- input.image: Does not match format 'uri' (or the data URI holds no image)", "input.image");
+    if (
+      input.lora_weights !== undefined &&
+      (typeof input.lora_weights !== "string" || !/^https?:\/\//.test(input.lora_weights))
+    )
+      invalid("- input.lora_weights: Does not match format 'uri'", "input.lora_weights");
+  } else if (task === "automatic-speech-recognition") {
+    const audio = input.audio;
+    const data = typeof audio === "string" ? decodeDataUrl(audio) : undefined;
+    if (typeof audio !== "string") invalid("- input.audio: audio is required", "input.audio");
+    if (data ? !sniffAudio(data.bytes) : !/^https?:\/\//.test(audio))
+      invalid("- input.audio: Does not match format 'uri' (or the data URI holds no audio)", "input.audio");
   } else if (typeof input.prompt !== "string") {
     invalid("- input.prompt: prompt is required", "input.prompt");
   }

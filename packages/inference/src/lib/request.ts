@@ -25,6 +25,8 @@ import { type ServerSentEvent, SseParser } from "./sse.js";
 export interface TaskOptions extends Options {
   task?: InferenceTask;
   outputType?: OutputType;
+  /** Internal: when the call started (`Date.now()`), for progress events. */
+  startedAt?: number;
 }
 
 type Args = RequestArgs & { data?: Blob | ArrayBuffer; stream?: boolean };
@@ -33,8 +35,11 @@ type Args = RequestArgs & { data?: Blob | ArrayBuffer; stream?: boolean };
 export interface TaskHooks<Output> {
   /** The helper for hf-inference when no task is given (`request`). */
   generic?: ProviderHelper<Output>;
-  /** Rewrites the arguments once the provider is known (e.g. audio as a data URL for fal-ai). */
-  prepareArgs?: (args: Args, helper: ProviderHelper<Output>) => Args | Promise<Args>;
+  /**
+   * Rewrites the arguments once the provider is known (e.g. audio as a data URL for fal-ai); the
+   * helper's own `prepareArgs` then runs on the result.
+   */
+  prepareArgs?: (args: Args, helper: ProviderHelper<Output>, options: Options) => Args | Promise<Args>;
 }
 
 /** Milliseconds to wait before retry number `attempt` (0-based): Retry-After if given, else backoff with jitter. */
@@ -193,11 +198,9 @@ function responseContext(
   helper: ProviderHelper,
   prepared: PreparedRequest,
   options: TaskOptions,
-  startedAt: number,
 ): ResponseContext {
   return {
     provider: helper.provider,
-    startedAt,
     url: prepared.url,
     headers: prepared.info.headers,
     outputType: options.outputType,
@@ -257,14 +260,14 @@ async function runRoute<Output>(
   args: Args,
   callOptions: TaskOptions,
   hooks: TaskHooks<Output>,
-  startedAt = Date.now(),
 ): Promise<Output> {
   const helper = route.helper as ProviderHelper<Output>;
-  let routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper) : args;
-  if (helper.preparePayloadAsync) routeArgs = await helper.preparePayloadAsync(routeArgs, callOptions);
+  let routeArgs = hooks.prepareArgs ? await hooks.prepareArgs(args, helper, callOptions) : args;
+  if (helper.prepareArgs)
+    routeArgs = (await helper.prepareArgs(routeArgs as Record<string, unknown>, callOptions)) as Args;
   const prepared = await prepareRequest(routeArgs, helper, callOptions, route);
   const data = await sendRequest(prepared, routeArgs, callOptions, helper.provider);
-  return await helper.getResponse(data, responseContext(helper, prepared, callOptions, startedAt));
+  return await helper.getResponse(data, responseContext(helper, prepared, callOptions));
 }
 
 /** A whole task call: resolution, request, reply parsing. */
@@ -274,14 +277,12 @@ export async function runTask<Output>(
   options: TaskOptions = {},
   hooks: TaskHooks<Output> = {},
 ): Promise<Output> {
-  const startedAt = Date.now();
   const call: Call = startCall(options, args.accessToken);
-  const callOptions: TaskOptions = call.options;
+  // When the call started: asynchronous jobs report their progress against it (lib/poll.ts).
+  const callOptions: TaskOptions = { ...call.options, startedAt: Date.now() };
   try {
     const routes = await resolveRoutes(helpers, args, callOptions, hooks.generic);
-    return await withFailover(routes, callOptions, (route) =>
-      runRoute(route, args, callOptions, hooks, startedAt),
-    );
+    return await withFailover(routes, callOptions, (route) => runRoute(route, args, callOptions, hooks));
   } catch (error) {
     throw call.fail(error);
   }

@@ -10,7 +10,6 @@ import type {
   Options,
   OutputType,
   ProviderUrlKey,
-  RequestArgs,
   UrlParams,
 } from "../types.js";
 import { base64FromBytes, bytesFromBase64 } from "../utils/base64.js";
@@ -25,9 +24,8 @@ export interface ResponseContext {
   outputType?: OutputType;
   fetch: typeof fetch;
   signal?: AbortSignal;
+  /** The call's options; `startedAt` in them is when the call began (progress events, lib/poll.ts). */
   options: Options;
-  /** When the call started (ms since epoch), for progress reports. */
-  startedAt?: number;
 }
 
 /** One provider's way of serving one task: route, payload, headers and reply parsing. */
@@ -38,6 +36,8 @@ export interface ProviderHelper<Output = unknown> {
   readonly clientSideRoutingOnly?: boolean;
   /** The direct base to use, when it is not the provider's main one. */
   readonly directBase?: ProviderUrlKey;
+  /** Answers with a job the client then polls (a raw HTTP snippet would only submit it). */
+  readonly job?: boolean;
   /** Headers the provider needs on every call. */
   readonly extraHeaders?: Record<string, string>;
   /** Path appended to `{router}/{provider}` or to the direct base. */
@@ -47,10 +47,14 @@ export interface ProviderHelper<Output = unknown> {
   preparePayload(params: BodyParams): unknown;
   /**
    * Rewrites the call's arguments before the request is built, for inputs that need async work
-   * (reading a Blob into base64). Runs after the task function's own argument rewrite.
+   * (a Blob into a data URL or base64, a URL fetched). The pipeline runs it on every route, after
+   * the task function's own rewrite (`TaskHooks.prepareArgs`).
    */
-  preparePayloadAsync?(args: RequestArgs, options: Options): Promise<RequestArgs>;
-  /** Builds the body itself (multipart FormData) instead of JSON of `preparePayload`. */
+  prepareArgs?(
+    args: Record<string, unknown>,
+    options: Options,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Builds a body that is not JSON (multipart uploads); without it the payload is sent as JSON. */
   makeBody?(params: BodyParams): BodyInit;
   getResponse(response: unknown, context: ResponseContext): Promise<Output>;
 }
@@ -107,6 +111,12 @@ export function blobFromDataUrl(url: string): Blob {
 export async function dataUrlFromBlob(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   return `data:${blob.type || "application/octet-stream"};base64,${base64FromBytes(bytes)}`;
+}
+
+/** A Blob's (or ArrayBuffer's) bytes as a data URL, labelled with its own type or `fallbackType`. */
+export async function dataUrlOf(data: unknown, fallbackType: string): Promise<string> {
+  const type = (data instanceof Blob && data.type) || fallbackType;
+  return `data:${type};base64,${base64FromBytes(new Uint8Array(await (data as Blob).arrayBuffer()))}`;
 }
 
 /** A base64 image as the caller asked for it (`url` and `dataUrl` give a data URL, `json` the raw reply). */

@@ -46,7 +46,10 @@ import {
   deepinfraTextToSpeech,
 } from "./deepinfra/index.js";
 import { falAiAutomaticSpeechRecognition, falAiTextToImage, falAiTextToSpeech } from "./fal-ai/index.js";
-import { falAiTextToVideo } from "./fal-ai/textToVideo.js";
+import { falAiAudioToAudio, falAiTextToAudio } from "./fal-ai/audio.js";
+import { falAiImageSegmentation } from "./fal-ai/imageSegmentation.js";
+import { falAiImageTextToImage, falAiImageToImage } from "./fal-ai/imageToImage.js";
+import { falAiImageTextToVideo, falAiImageToVideo, falAiTextToVideo } from "./fal-ai/textToVideo.js";
 import { featherlessAiConversational, featherlessAiTextGeneration } from "./featherless-ai/index.js";
 import { fireworksAiConversational } from "./fireworks-ai/index.js";
 import { groqConversational, groqTextGeneration } from "./groq/index.js";
@@ -60,18 +63,33 @@ import {
 } from "./hyperbolic/index.js";
 import { nebiusConversational, nebiusTextGeneration, nebiusTextToImage } from "./nebius/index.js";
 import { novitaConversational, novitaTextGeneration } from "./novita/index.js";
+import { novitaImageTextToVideo, novitaTextToVideo } from "./novita/video.js";
 import { nscaleConversational, nscaleTextToImage } from "./nscale/index.js";
 import { openaiConversational } from "./openai/index.js";
 import { ovhcloudConversational, ovhcloudTextGeneration } from "./ovhcloud/index.js";
 import { publicaiConversational } from "./publicai/index.js";
-import { replicateTextToImage, replicateTextToSpeech, replicateTextToVideo } from "./replicate/index.js";
+import {
+  replicateAutomaticSpeechRecognition,
+  replicateImageToImage,
+  replicateTextToImage,
+  replicateTextToSpeech,
+  replicateTextToVideo,
+} from "./replicate/index.js";
 import { sambanovaConversational } from "./sambanova/index.js";
 import {
   scalewayConversational,
   scalewayFeatureExtraction,
   scalewayTextGeneration,
 } from "./scaleway/index.js";
-import { togetherConversational, togetherTextGeneration, togetherTextToImage } from "./together/index.js";
+import { togetherAutomaticSpeechRecognition, togetherTextToSpeech } from "./together/audio.js";
+import {
+  togetherConversational,
+  togetherFeatureExtraction,
+  togetherImageToImage,
+  togetherTextGeneration,
+  togetherTextToImage,
+} from "./together/index.js";
+import { togetherImageToVideo, togetherTextToVideo } from "./together/video.js";
 import {
   wavespeedImageTextToImage,
   wavespeedImageTextToVideo,
@@ -154,50 +172,72 @@ export const textToSpeechHelpers: TaskHelpers<Blob> = {
   "fal-ai": falAiTextToSpeech,
   "hf-inference": hf.hfInferenceTextToSpeech,
   replicate: replicateTextToSpeech,
+  together: togetherTextToSpeech,
   deepinfra: deepinfraTextToSpeech,
 };
 
 export const textToVideoHelpers: TaskHelpers<Blob> = {
   "fal-ai": falAiTextToVideo,
+  novita: novitaTextToVideo,
   replicate: replicateTextToVideo,
+  together: togetherTextToVideo,
   wavespeed: wavespeedTextToVideo,
 };
 
 export const automaticSpeechRecognitionHelpers: TaskHelpers<AutomaticSpeechRecognitionOutput> = {
   "fal-ai": falAiAutomaticSpeechRecognition,
   "hf-inference": hf.hfInferenceAutomaticSpeechRecognition,
+  replicate: replicateAutomaticSpeechRecognition,
+  together: togetherAutomaticSpeechRecognition,
   deepinfra: deepinfraAutomaticSpeechRecognition,
 };
 
-// 4.x's image/video generation tasks: wavespeed serves them (fal-ai's and together's come with
-// their own round).
 export const imageToVideoHelpers: TaskHelpers<Blob> = {
+  "fal-ai": falAiImageToVideo,
+  together: togetherImageToVideo,
   wavespeed: wavespeedImageToVideo,
 };
 export const imageTextToImageHelpers: TaskHelpers<Blob> = {
+  "fal-ai": falAiImageTextToImage,
   wavespeed: wavespeedImageTextToImage,
 };
 export const imageTextToVideoHelpers: TaskHelpers<Blob> = {
+  "fal-ai": falAiImageTextToVideo,
+  novita: novitaImageTextToVideo,
   wavespeed: wavespeedImageTextToVideo,
 };
-
-// Tasks only hf-inference serves.
-export const textToAudioHelpers: TaskHelpers = { "hf-inference": hf.hfInferenceTextToAudio };
-export const audioClassificationHelpers: TaskHelpers<AudioClassificationOutput> = {
-  "hf-inference": hf.hfInferenceAudioClassification,
+export const textToAudioHelpers: TaskHelpers = {
+  "fal-ai": falAiTextToAudio,
+  "hf-inference": hf.hfInferenceTextToAudio,
 };
 export const audioToAudioHelpers: TaskHelpers<AudioToAudioOutput[]> = {
+  "fal-ai": falAiAudioToAudio,
   "hf-inference": hf.hfInferenceAudioToAudio,
 };
-export const imageClassificationHelpers: TaskHelpers<ImageClassificationOutput> = {
-  "hf-inference": hf.hfInferenceImageClassification,
-};
 export const imageSegmentationHelpers: TaskHelpers<ImageSegmentationOutput> = {
+  "fal-ai": falAiImageSegmentation,
   "hf-inference": hf.hfInferenceImageSegmentation,
 };
 export const imageToImageHelpers: TaskHelpers<Blob> = {
+  "fal-ai": falAiImageToImage,
   "hf-inference": hf.hfInferenceImageToImage,
+  replicate: replicateImageToImage,
+  together: togetherImageToImage,
   wavespeed: wavespeedImageToImage,
+};
+export const featureExtractionHelpers: TaskHelpers<FeatureExtractionOutput> = {
+  "hf-inference": hf.hfInferenceFeatureExtraction,
+  together: togetherFeatureExtraction,
+  deepinfra: deepinfraFeatureExtraction,
+  scaleway: scalewayFeatureExtraction,
+};
+
+// Tasks only hf-inference serves.
+export const audioClassificationHelpers: TaskHelpers<AudioClassificationOutput> = {
+  "hf-inference": hf.hfInferenceAudioClassification,
+};
+export const imageClassificationHelpers: TaskHelpers<ImageClassificationOutput> = {
+  "hf-inference": hf.hfInferenceImageClassification,
 };
 export const imageToTextHelpers: TaskHelpers<ImageToTextOutput> = {
   "hf-inference": hf.hfInferenceImageToText,
@@ -208,11 +248,6 @@ export const objectDetectionHelpers: TaskHelpers<ObjectDetectionOutput> = {
 };
 export const zeroShotImageClassificationHelpers: TaskHelpers<ZeroShotImageClassificationOutput> = {
   "hf-inference": hf.hfInferenceZeroShotImageClassification,
-};
-export const featureExtractionHelpers: TaskHelpers<FeatureExtractionOutput> = {
-  "hf-inference": hf.hfInferenceFeatureExtraction,
-  deepinfra: deepinfraFeatureExtraction,
-  scaleway: scalewayFeatureExtraction,
 };
 export const fillMaskHelpers: TaskHelpers<FillMaskOutput> = { "hf-inference": hf.hfInferenceFillMask };
 export const questionAnsweringHelpers: TaskHelpers<QuestionAnsweringOutput[number]> = {

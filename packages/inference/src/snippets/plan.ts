@@ -331,12 +331,12 @@ export function planSnippets(
   let inputs = snippetInputs(model, pipeline, chat, opts);
   if (!inputs) return new NoSnippet(`no example input for ${pipeline}`);
 
-  // fal.ai's speech recognition takes only some audio types: offer the example as a .wav file
-  // (under "auto" too, where fal.ai may be the provider picked).
+  // fal.ai takes only some audio types (speech recognition, audio-to-audio): offer the example as a
+  // .wav file (under "auto" too, where fal.ai may be the provider picked).
   if (
     (provider === "fal-ai" || provider === "auto") &&
     !endpointUrl &&
-    task === "automatic-speech-recognition" &&
+    (task === "automatic-speech-recognition" || task === "audio-to-audio") &&
     inputs.type === "file" &&
     !FAL_AI_AUDIO_TYPES.includes(inputs.file.mediaType)
   ) {
@@ -428,8 +428,10 @@ export function planSnippets(
   // Helpers that rework the input asynchronously (a file read into a data URL) or build a
   // multipart body: no raw HTTP snippet can be derived from the request; the client libraries,
   // which do that work themselves, are still written.
-  // Likewise for a helper marked as answering with a job to poll (a raw request would only submit it).
-  if (helper.preparePayloadAsync || helper.makeBody || (helper as { job?: boolean }).job) return plan;
+  if (helper.prepareArgs || helper.makeBody) return plan;
+  // A helper answering with a job to poll: the payload is still the one the client libraries (e.g.
+  // fal_client) send, but no raw HTTP snippet is written (it would only submit the job).
+  const job = Boolean(helper.job);
   let request: ReturnType<typeof buildRequest>;
   try {
     request = buildRequest(
@@ -459,9 +461,10 @@ export function planSnippets(
       plan.auth = { header: name, scheme: value.slice(0, value.length - standIn.length).trim() || undefined };
     } else if (name !== "Content-Type" && name !== "User-Agent") extraHeaders[name] = value;
   }
-  plan.url = url;
   plan.upload = "data" in args && inputs.type === "file" ? inputs.file : undefined;
   plan.payload = plan.upload ? undefined : (JSON.parse(String(info.body)) as unknown);
+  if (job) return plan;
+  plan.url = url;
   plan.mediaReply = route === "endpoint" ? BYTES_REPLY : MEDIA_REPLIES[pipeline]?.[provider];
   return plan;
 }

@@ -1,47 +1,51 @@
-import { InferenceClientProviderOutputError, InferenceClientTimeoutError } from "../../errors.js";
+import { InferenceClientProviderOutputError } from "../../errors.js";
 import { getLogger } from "../../lib/logger.js";
-import { delay } from "../../utils/delay.js";
+import { fetchJobJson, pollJob } from "../../lib/poll.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { flattenPrompt, imageFromUrl, type ProviderHelper, type ResponseContext } from "../helper.js";
 
 const FAILED = "Failed to fetch result from black forest labs API";
 
-/** BFL answers with a job to poll: `attempt` 0..n-1 on its polling URL until the status is "Ready". */
+/**
+ * BFL answers with a job to poll: `attempt` 0..n-1 on its polling URL (no credentials) until the
+ * status is "Ready"; after 5 polls (`poll.maxAttempts`) it gives up with 4.x's error.
+ */
 async function pollResult(pollingUrl: string, context: ResponseContext): Promise<unknown> {
-  const poll = context.options.poll ?? {};
-  const interval = poll.intervalMs ?? 1000;
-  const attempts = poll.maxAttempts ?? 5;
-  const deadline = Date.now() + (poll.timeoutMs ?? 10 * 60_000);
+  const attempts = context.options.poll?.maxAttempts ?? 5;
   const logger = getLogger(context.options.logger);
   const url = new URL(pollingUrl);
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    if (Date.now() + interval > deadline) {
-      throw new InferenceClientTimeoutError(
-        `Timed out waiting for the black-forest-labs result after ${poll.timeoutMs} ms`,
+  const init = {
+    fetch: context.fetch,
+    headers: { "Content-Type": "application/json" },
+    signal: context.signal,
+  };
+  const ready = await pollJob<{ sample: string; payload: unknown }>({
+    provider: "black-forest-labs",
+    options: context.options,
+    intervalMs: 1000,
+    async check(attempt) {
+      logger.debug(`Polling Black Forest Labs API for the result... ${attempt + 1}/${attempts}`);
+      url.searchParams.set("attempt", String(attempt));
+      const payload = await fetchJobJson(url.href, init, "result from black forest labs API").catch(
+        (error: unknown) => {
+          if (context.signal?.aborted) throw error;
+          throw new InferenceClientProviderOutputError(FAILED);
+        },
       );
-    }
-    await delay(interval, context.signal);
-    logger.debug(`Polling Black Forest Labs API for the result... ${attempt + 1}/${attempts}`);
-    url.searchParams.set("attempt", String(attempt));
-    const response = await context.fetch(url.href, {
-      headers: { "Content-Type": "application/json" },
-      signal: context.signal,
-    });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new InferenceClientProviderOutputError(FAILED);
-    }
-    const payload: unknown = await response.json();
-    if (
-      isObject(payload) &&
-      payload.status === "Ready" &&
-      isObject(payload.result) &&
-      isString(payload.result.sample)
-    ) {
-      return imageFromUrl(payload.result.sample, context, payload);
-    }
-  }
-  throw new InferenceClientProviderOutputError(FAILED);
+      const status = isObject(payload) && isString(payload.status) ? payload.status : undefined;
+      if (
+        status === "Ready" &&
+        isObject(payload) &&
+        isObject(payload.result) &&
+        isString(payload.result.sample)
+      ) {
+        return { status: "done", providerStatus: status, result: { sample: payload.result.sample, payload } };
+      }
+      if (attempt + 1 >= attempts) return { status: "failed", providerStatus: status, error: FAILED };
+      return { status: status === "Pending" ? "queued" : "running", providerStatus: status };
+    },
+  });
+  return imageFromUrl(ready.sample, context, ready.payload);
 }
 
 export const blackForestLabsTextToImage: ProviderHelper<unknown> = {

@@ -1,6 +1,6 @@
 import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import type { RequestArgs } from "../../types.js";
+import { audioUploadForm } from "../audioUpload.js";
 import { isObject, isString } from "../../utils/guards.js";
 import {
   completionPayload,
@@ -48,33 +48,15 @@ export const deepinfraTextToSpeech: ProviderHelper<Blob> = {
   },
 };
 
-/** The file extension DeepInfra reads the audio format from (its multipart upload needs a name). */
-const AUDIO_EXTENSIONS: Record<string, string> = {
-  "audio/wav": "wav",
-  "audio/x-wav": "wav",
-  "audio/wave": "wav",
-  "audio/mpeg": "mp3",
-  "audio/mp3": "mp3",
-  "audio/mp4": "mp4",
-  "audio/m4a": "m4a",
-  "audio/x-m4a": "m4a",
-  "audio/flac": "flac",
-  "audio/x-flac": "flac",
-  "audio/ogg": "ogg",
-  "audio/webm": "webm",
-};
-
-const extensionOf = (type: string) => AUDIO_EXTENSIONS[type.split(";")[0].trim().toLowerCase()] ?? "wav";
-
 /** Speech recognition is an OpenAI-style multipart upload: the audio as `file`, the rest as fields. */
 export const deepinfraAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeechRecognitionOutput> = {
   provider,
   makeRoute: () => "v1/openai/audio/transcriptions",
-  async preparePayloadAsync(args) {
-    const { data, inputs, ...rest } = args as RequestArgs & { data?: unknown; inputs?: unknown };
+  async prepareArgs(args) {
+    const { data, inputs, ...rest } = args;
     const audio = data ?? inputs;
-    if (audio instanceof Blob) return { ...rest, data: audio } as RequestArgs;
-    if (audio instanceof ArrayBuffer) return { ...rest, data: new Blob([audio]) } as RequestArgs;
+    if (audio instanceof Blob) return { ...rest, data: audio };
+    if (audio instanceof ArrayBuffer) return { ...rest, data: new Blob([audio]) };
     throw new InferenceClientInputError(
       "DeepInfra automatic-speech-recognition expects a Blob or ArrayBuffer audio input.",
     );
@@ -90,13 +72,7 @@ export const deepinfraAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeech
         "DeepInfra automatic-speech-recognition expects a Blob audio input.",
       );
     }
-    const form = new FormData();
-    form.append("file", audio, `audio.${extensionOf(audio.type)}`);
-    for (const [key, value] of Object.entries(this.preparePayload(params) as Record<string, unknown>)) {
-      if (value === undefined || value === null) continue;
-      form.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
-    }
-    return form;
+    return audioUploadForm(audio, this.preparePayload(params) as Record<string, unknown>);
   },
   async getResponse(response) {
     if (isObject(response) && isString(response.text)) {

@@ -9,7 +9,19 @@ export const definition = /* @__PURE__ */ defineProvider({
 });
 
 export const tasks = /* @__PURE__ */ defineTasks(definition, {
-  tasks: ["text-to-image", "text-to-speech", "text-to-video", "automatic-speech-recognition"],
+  tasks: [
+    "audio-to-audio",
+    "automatic-speech-recognition",
+    "image-text-to-image",
+    "image-text-to-video",
+    "image-to-image",
+    "image-segmentation",
+    "image-to-video",
+    "text-to-audio",
+    "text-to-image",
+    "text-to-speech",
+    "text-to-video",
+  ],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

@@ -1,7 +1,9 @@
 import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
-import { InferenceClientProviderOutputError } from "../../errors.js";
+import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
+import { base64FromBinary } from "../../utils/base64.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { download, flattenPrompt, imageFromUrl, defineHelper, type ProviderHelper } from "../helper.js";
+import { falLoras, falQueueHelper } from "./queue.js";
 
 // fal.ai takes its own keys as `Authorization: Key …`; each model is its own route.
 const falBase = {
@@ -9,21 +11,35 @@ const falBase = {
   makeRoute: ({ model }) => `/${model}`,
 } satisfies Partial<ProviderHelper>;
 
-export const falAiTextToImage = /* @__PURE__ */ defineHelper<unknown>(falBase, {
-  preparePayload: ({ args }) => {
+/** Text-to-image goes through fal's queue, as 4.13.30 sends it (LoRA adapters from the mapping). */
+export const falAiTextToImage = /* @__PURE__ */ falQueueHelper<unknown>({
+  task: "text-to-image",
+  preparePayload: ({ args, mapping }) => {
     const { inputs, parameters, ...rest } = args;
-    return { ...rest, ...(parameters as object | undefined), sync_mode: true, prompt: inputs };
-  },
-  async getResponse(response, context) {
-    if (isObject(response) && Array.isArray(response.images) && isString(response.images[0]?.url)) {
-      return imageFromUrl(response.images[0].url, context, response);
+    const payload: Record<string, unknown> = {
+      ...rest,
+      ...(parameters as object | undefined),
+      prompt: inputs,
+      ...falLoras(mapping),
+    };
+    // fal's generic LoRA app needs the base model the adapter was trained on.
+    if (payload.loras && mapping?.providerId === "fal-ai/lora") {
+      payload.model_name = "stabilityai/stable-diffusion-xl-base-1.0";
     }
-    throw new InferenceClientProviderOutputError("Expected Fal.ai text-to-image response format");
+    return payload;
+  },
+  async readResult(result, context) {
+    if (isObject(result) && Array.isArray(result.images) && isString(result.images[0]?.url)) {
+      return imageFromUrl(result.images[0].url, context, result);
+    }
+    throw new InferenceClientProviderOutputError(
+      `Received malformed response from Fal.ai text-to-image API: expected { images: Array<{ url: string }> } result format, got instead: ${JSON.stringify(result)}`,
+    );
   },
 });
 
 export const falAiTextToSpeech = /* @__PURE__ */ defineHelper<Blob>(falBase, {
-  preparePayload: ({ args }) => flattenPrompt(args, "lyrics"),
+  preparePayload: ({ args }) => flattenPrompt(args, "text"),
   async getResponse(response, context) {
     if (!(isObject(response) && isObject(response.audio) && isString(response.audio.url))) {
       throw new InferenceClientProviderOutputError(
@@ -49,7 +65,30 @@ export const falAiAutomaticSpeechRecognition = /* @__PURE__ */ defineHelper<Auto
     // The task function has already turned the audio into `{audio_url: "data:…"}`.
     preparePayload: ({ args }) => args,
     async getResponse(response) {
-      if (isObject(response) && isString(response.text)) return { text: response.text };
+      const text = isObject(response)
+        ? isString(response.text)
+          ? response.text
+          : response.output
+        : undefined;
+      if (isObject(response) && isString(text)) {
+        // Whisper-style apps give timed `chunks`, others `segments` with start and end.
+        const chunks = Array.isArray(response.chunks)
+          ? response.chunks
+              .filter((c) => isObject(c) && isString(c.text) && Array.isArray(c.timestamp))
+              .map((c: { text: string; timestamp: [number, number] }) => ({
+                text: c.text,
+                timestamp: c.timestamp,
+              }))
+          : Array.isArray(response.segments)
+            ? response.segments
+                .filter((s) => isObject(s) && isString(s.text))
+                .map((s: { text: string; start?: number; end?: number }) => ({
+                  text: s.text,
+                  timestamp: [s.start ?? 0, s.end ?? 0] as [number, number],
+                }))
+            : [];
+        return chunks.length > 0 ? { text, chunks } : { text };
+      }
       throw new InferenceClientProviderOutputError(
         `Expected { text: string } format from Fal.ai Automatic Speech Recognition, got: ${JSON.stringify(response)}`,
       );
@@ -57,5 +96,33 @@ export const falAiAutomaticSpeechRecognition = /* @__PURE__ */ defineHelper<Auto
   },
 );
 
-/** Audio types fal.ai's speech recognition accepts as a data URL. */
-export const FAL_AI_AUDIO_TYPES = ["audio/mpeg", "audio/mp4", "audio/wav", "audio/x-wav"];
+/**
+ * fal decodes a data URL by its declared type, and accepts fewer labels than browsers produce: the
+ * same bytes go under a label it maps to a file extension (the types 4.13.30 relabels).
+ */
+export const FAL_AUDIO_LABELS: Readonly<Record<string, string>> = {
+  "audio/mpeg": "audio/mpeg",
+  "audio/mp3": "audio/mpeg",
+  "audio/wav": "audio/x-wav",
+  "audio/wave": "audio/x-wav",
+  "audio/x-wav": "audio/x-wav",
+  "audio/webm": "video/webm",
+  "video/webm": "video/webm",
+};
+
+/** An audio Blob as a data URL fal decodes (speech recognition, audio-to-audio). */
+export async function falAudioDataUrl(blob: unknown): Promise<string> {
+  const type = blob instanceof Blob ? blob.type : "";
+  if (!type) {
+    throw new InferenceClientInputError(
+      "Unable to determine the input's content-type. Make sure your are passing a Blob when using provider fal-ai.",
+    );
+  }
+  const label = FAL_AUDIO_LABELS[type.split(";")[0].trim().toLowerCase()];
+  if (!label) {
+    throw new InferenceClientInputError(
+      `Provider fal-ai does not support blob type ${type} - supported content types are: ${Object.keys(FAL_AUDIO_LABELS).join(", ")}`,
+    );
+  }
+  return `data:${label};base64,${await base64FromBinary(blob as Blob)}`;
+}

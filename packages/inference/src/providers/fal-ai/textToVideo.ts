@@ -1,88 +1,79 @@
+/** fal's video tasks: text-to-video, image-to-video and image-text-to-video, all queued. */
 import { routerBase } from "../../config.js";
-import { InferenceClientProviderOutputError, InferenceClientTimeoutError } from "../../errors.js";
-import { delay } from "../../utils/delay.js";
-import { isObject, isString } from "../../utils/guards.js";
-import { download, flattenPrompt, type ProviderHelper, type ResponseContext } from "../helper.js";
+import { InferenceClientProviderOutputError } from "../../errors.js";
+import type { BodyParams, Options } from "../../types.js";
+import { omit } from "../../utils/omit.js";
+import { dataUrlOf, download, flattenPrompt, type ResponseContext } from "../helper.js";
+import { falLoras, falQueueHelper, resultUrl } from "./queue.js";
 
-const provider = "fal-ai";
+const videoReader =
+  (task: string) =>
+  async (result: unknown, context: ResponseContext): Promise<Blob> => {
+    const url = resultUrl(result, "video");
+    if (url) return download(url, context);
+    throw new InferenceClientProviderOutputError(
+      `Received malformed response from Fal.ai ${task} API: expected { video: { url: string } } result format, got instead: ${JSON.stringify(result)}`,
+    );
+  };
 
-async function getJson(url: string, context: ResponseContext, failed: string, unparsable: string) {
-  const response = await context.fetch(url, { headers: context.headers, signal: context.signal });
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new InferenceClientProviderOutputError(failed);
-  }
-  try {
-    return (await response.json()) as unknown;
-  } catch (error) {
-    if (context.signal?.aborted) throw error;
-    throw new InferenceClientProviderOutputError(unparsable);
-  }
+export const falAiTextToVideo = /* @__PURE__ */ falQueueHelper<Blob>({
+  task: "text-to-video",
+  preparePayload: ({ args, mapping }) => ({ ...flattenPrompt(args), ...falLoras(mapping) }),
+  readResult: /* @__PURE__ */ videoReader("text-to-video"),
+});
+
+/** The image as a data URL under `image_url`, next to the parameters. */
+async function imageVideoArgs(args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { inputs, parameters } = args;
+  return {
+    ...omit(args, ["inputs", "parameters"]),
+    image_url: await dataUrlOf(inputs, "image/png"),
+    ...(parameters as object | undefined),
+  };
 }
+
+const imageVideoPayload = ({ args, mapping }: BodyParams) => ({
+  ...omit(args, ["inputs", "parameters"]),
+  ...(args.parameters as object | undefined),
+  image_url: args.image_url,
+  ...falLoras(mapping),
+});
+
+export const falAiImageToVideo = /* @__PURE__ */ falQueueHelper<Blob>({
+  task: "image-to-video",
+  prepareArgs: imageVideoArgs,
+  preparePayload: imageVideoPayload,
+  readResult: /* @__PURE__ */ videoReader("image-to-video"),
+});
 
 /**
- * fal.ai's queue: the POST returns a request id; its status is polled (every 500 ms by default,
- * up to a deadline) until COMPLETED, then the result is fetched and its video downloaded.
+ * Some fal apps serve the image+text variant one path segment deeper than the text-only one
+ * (`fal-ai/flux-2/edit` vs `fal-ai/flux-2`): a call without an image drops that segment. Only on
+ * direct calls: through the router the path is the provider id the router resolves.
  */
-async function awaitQueuedVideo(response: unknown, context: ResponseContext): Promise<Blob> {
-  if (!isObject(response) || !response.request_id) {
-    throw new InferenceClientProviderOutputError("No request ID found in the response");
-  }
-  if (!isString(response.response_url)) {
-    throw new InferenceClientProviderOutputError("Expected {request_id: string, response_url: string}");
-  }
-  const requestUrl = new URL(context.url);
-  // Through the router the queue lives under {router}/fal-ai; directly, at the queue host's root.
-  const router = routerBase(context.options);
-  const base = context.url.startsWith(`${router}/fal-ai/`) ? `${router}/fal-ai` : requestUrl.origin;
-  const path = new URL(response.response_url).pathname;
-  const query = requestUrl.search;
-
-  const poll = context.options.poll ?? {};
-  const interval = poll.intervalMs ?? 500;
-  const timeoutMs = poll.timeoutMs ?? 10 * 60_000;
-  const maxAttempts = poll.maxAttempts ?? Infinity;
-  const deadline = Date.now() + timeoutMs;
-  let status: unknown;
-  for (let attempt = 0; status !== "COMPLETED"; attempt++) {
-    if (attempt >= maxAttempts || Date.now() + interval > deadline) {
-      throw new InferenceClientTimeoutError(
-        `Timed out waiting for fal-ai to complete request ${String(response.request_id)} (last status: ${String(status)})`,
-      );
-    }
-    await delay(interval, context.signal);
-    const reply = await getJson(
-      `${base}${path}/status${query}`,
-      context,
-      "Failed to fetch response status from fal-ai API",
-      "Failed to parse status response from fal-ai API",
-    );
-    status = isObject(reply) ? reply.status : undefined;
-  }
-  const result = await getJson(
-    `${base}${path}${query}`,
-    context,
-    "Failed to fetch result from fal-ai API",
-    "Failed to parse result response from fal-ai API",
-  );
-  if (
-    isObject(result) &&
-    isObject(result.video) &&
-    isString(result.video.url) &&
-    URL.canParse(result.video.url)
-  ) {
-    return download(result.video.url, context);
-  }
-  throw new InferenceClientProviderOutputError(
-    `Expected { video: { url: string } } result format, got instead: ${JSON.stringify(result)}`,
-  );
+export function dropEndpointSegmentOnDirectCalls(options: Options): (url: string) => string {
+  return (url) => {
+    const parsed = new URL(url);
+    if (parsed.origin === new URL(routerBase(options)).origin) return url;
+    parsed.pathname = parsed.pathname.split("/").slice(0, -1).join("/");
+    return parsed.toString();
+  };
 }
 
-export const falAiTextToVideo: ProviderHelper<Blob> = {
-  provider,
-  directBase: "fal-ai-queue",
-  makeRoute: ({ model, authMethod }) =>
-    authMethod === "provider-key" ? `/${model}` : `/${model}?_subdomain=queue`,
-  preparePayload: ({ args }) => flattenPrompt(args),
-  getResponse: awaitQueuedVideo,
-};
+/** Without an image: the text-only variant, the prompt taken from the parameters. */
+export function textOnlyArgs(args: Record<string, unknown>, options: Options): Record<string, unknown> {
+  const parameters = args.parameters as { prompt?: unknown } | undefined;
+  return {
+    ...omit(args, ["inputs", "parameters"]),
+    ...parameters,
+    prompt: parameters?.prompt,
+    urlTransform: dropEndpointSegmentOnDirectCalls(options),
+  };
+}
+
+export const falAiImageTextToVideo = /* @__PURE__ */ falQueueHelper<Blob>({
+  task: "image-text-to-video",
+  prepareArgs: async (args, options) => (args.inputs ? imageVideoArgs(args) : textOnlyArgs(args, options)),
+  preparePayload: imageVideoPayload,
+  readResult: /* @__PURE__ */ videoReader("image-text-to-video"),
+});

@@ -7,7 +7,7 @@ export const definition = /* @__PURE__ */ defineProvider({
 });
 
 export const tasks = /* @__PURE__ */ defineTasks(definition, {
-  tasks: ["conversational", "text-generation"],
+  tasks: ["conversational", "image-text-to-video", "text-generation", "text-to-video"],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

@@ -7,7 +7,13 @@ export const definition = /* @__PURE__ */ defineProvider({
 });
 
 export const tasks = /* @__PURE__ */ defineTasks(definition, {
-  tasks: ["text-to-image", "text-to-speech", "text-to-video"],
+  tasks: [
+    "text-to-image",
+    "text-to-speech",
+    "text-to-video",
+    "image-to-image",
+    "automatic-speech-recognition",
+  ],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

@@ -7,7 +7,17 @@ export const definition = /* @__PURE__ */ defineProvider({
 });
 
 export const tasks = /* @__PURE__ */ defineTasks(definition, {
-  tasks: ["text-to-image", "conversational", "text-generation"],
+  tasks: [
+    "text-to-image",
+    "image-to-image",
+    "text-to-video",
+    "image-to-video",
+    "conversational",
+    "text-generation",
+    "feature-extraction",
+    "text-to-speech",
+    "automatic-speech-recognition",
+  ],
 });
 
 export const listing = /* @__PURE__ */ defineListing(definition, {

@@ -1,15 +1,14 @@
 import { routerBase } from "../../config.js";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import type { RequestArgs } from "../../types.js";
 import { base64FromBinary } from "../../utils/base64.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { dataUrlFromBlob, download, type ProviderHelper, type ResponseContext } from "../helper.js";
-import { getJobJson, pollJob, type JobState } from "../jobs.js";
+import { fetchJobJson, type JobState, pollJob } from "../../lib/poll.js";
 
 const provider = "wavespeed";
 
 /** WaveSpeed's job states, as the progress callback reports them. */
-const PROGRESS = { created: "queued", processing: "running" } as const;
+const STATES = { created: "queued", processing: "running" } as const;
 
 /**
  * Every task is one asynchronous job: POST `api/v3/{model}` answers `{data: {id, urls: {get}}}`;
@@ -29,24 +28,25 @@ async function awaitJob(response: unknown, context: ResponseContext): Promise<un
     ? `${router}/${provider}`
     : new URL(context.url).origin;
   const pollUrl = `${base}${new URL(getUrl).pathname}`;
-  const result = await pollJob(
-    context,
-    { intervalMs: 500 },
-    `task ${String(submitted?.id)}`,
-    async (): Promise<JobState<Record<string, unknown>>> => {
-      const reply = await getJobJson(pollUrl, context);
+  const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
+  const result = await pollJob({
+    provider,
+    options: context.options,
+    intervalMs: 500,
+    check: async (): Promise<JobState<Record<string, unknown>>> => {
+      const reply = await fetchJobJson(pollUrl, init, `the ${provider} job status`);
       const task = isObject(reply) && isObject(reply.data) ? reply.data : undefined;
       const status = task?.status;
+      const providerStatus = String(status);
       if (status === "failed") {
-        throw new InferenceClientProviderOutputError(
-          isString(task?.error) && task.error ? task.error : "Task failed",
-        );
+        const error = isString(task?.error) && task.error ? task.error : "Task failed";
+        return { status: "failed", providerStatus, error };
       }
-      if (status === "completed") return { done: true, value: reply as Record<string, unknown> };
-      const known = PROGRESS[status as keyof typeof PROGRESS];
-      return { done: false, status: known ?? "running", providerStatus: String(status) };
+      if (status === "completed")
+        return { status: "done", providerStatus, result: reply as Record<string, unknown> };
+      return { status: STATES[status as keyof typeof STATES] ?? "running", providerStatus };
     },
-  );
+  });
   const outputs = (result.data as { outputs?: unknown }).outputs;
   const mediaUrl = Array.isArray(outputs) ? outputs[0] : undefined;
   if (!isString(mediaUrl)) {
@@ -68,8 +68,8 @@ const EMPTY_PNG =
  * Image inputs go as base64 in `image` (and `images`, unless the caller gave its own list); the
  * prompt moves from `parameters.prompt` to `inputs`, which the payload sends as `prompt`.
  */
-async function withImage(args: RequestArgs, optional: boolean): Promise<RequestArgs> {
-  const { data, inputs, ...rest } = args as RequestArgs & { data?: unknown; inputs?: unknown };
+async function withImage(args: Record<string, unknown>, optional: boolean): Promise<Record<string, unknown>> {
+  const { data, inputs, ...rest } = args;
   const parameters = (rest.parameters ?? {}) as Record<string, unknown>;
   const source = data ?? inputs;
   let image: string;
@@ -80,11 +80,12 @@ async function withImage(args: RequestArgs, optional: boolean): Promise<RequestA
   else throw new InferenceClientInputError("WaveSpeed AI expects an image (Blob) as inputs");
   const given = (rest as { images?: unknown }).images ?? parameters.images;
   const images = Array.isArray(given) && given.every(isString) ? given : [image];
-  return { ...rest, inputs: parameters.prompt, image, images } as RequestArgs;
+  return { ...rest, inputs: parameters.prompt, image, images };
 }
 
 const wavespeedBase = {
   provider,
+  job: true,
   makeRoute: ({ model }) => `api/v3/${model}`,
   preparePayload: ({ args, mapping }) => {
     const { inputs, parameters, ...rest } = args;
@@ -102,12 +103,12 @@ export const wavespeedTextToVideo = wavespeedBase as ProviderHelper<Blob>;
 
 export const wavespeedImageToImage: ProviderHelper<Blob> = {
   ...(wavespeedBase as ProviderHelper<Blob>),
-  preparePayloadAsync: (args) => withImage(args, false),
+  prepareArgs: (args) => withImage(args, false),
 };
 export const wavespeedImageToVideo = wavespeedImageToImage;
 
 export const wavespeedImageTextToImage: ProviderHelper<Blob> = {
   ...(wavespeedBase as ProviderHelper<Blob>),
-  preparePayloadAsync: (args) => withImage(args, true),
+  prepareArgs: (args) => withImage(args, true),
 };
 export const wavespeedImageTextToVideo = wavespeedImageTextToImage;

@@ -2,11 +2,10 @@ import type { ImageToTextOutput } from "@hubkit/tasks";
 import { routerBase } from "../../config.js";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import { isUrl } from "../../lib/isUrl.js";
-import type { RequestArgs } from "../../types.js";
 import { base64FromBinary } from "../../utils/base64.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { conversationalHelper, imageFromUrl, type ProviderHelper, type ResponseContext } from "../helper.js";
-import { getJobJson, pollJob } from "../jobs.js";
+import { fetchJobJson, type JobState, pollJob } from "../../lib/poll.js";
 
 const provider = "zai-org";
 
@@ -31,6 +30,7 @@ function resultUrl(id: string, context: ResponseContext): string {
 /** Images are an asynchronous job: submit, then poll `async-result/{id}` until SUCCESS or FAIL. */
 export const zaiOrgTextToImage: ProviderHelper<unknown> = {
   provider,
+  job: true,
   extraHeaders,
   makeRoute: () => "api/paas/v4/async/images/generations",
   preparePayload: ({ args, model }) => {
@@ -48,19 +48,24 @@ export const zaiOrgTextToImage: ProviderHelper<unknown> = {
     }
     const url = resultUrl(response.id, context);
     // Z.ai's jobs take seconds: 4.x polls every 5 s, at most 60 times.
-    const result = await pollJob(
-      context,
-      { intervalMs: 5000, maxAttempts: 60 },
-      `image job ${response.id}`,
-      async () => {
-        const reply = await getJobJson(url, context);
+    const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
+    // Z.ai's jobs take seconds: 4.x polls every 5 s, at most 60 times.
+    const result = await pollJob({
+      provider,
+      options: context.options,
+      intervalMs: 5000,
+      maxAttempts: 60,
+      check: async (): Promise<JobState<Record<string, unknown>>> => {
+        const reply = await fetchJobJson(url, init, `the ${provider} image job status`);
         const status = isObject(reply) ? reply.task_status : undefined;
+        const providerStatus = String(status);
         if (status === "FAIL")
-          throw new InferenceClientProviderOutputError("ZAI text-to-image API task failed");
-        if (status === "SUCCESS") return { done: true, value: reply as Record<string, unknown> };
-        return { done: false, status: "running", providerStatus: String(status) };
+          return { status: "failed", providerStatus, error: "ZAI text-to-image API task failed" };
+        if (status === "SUCCESS")
+          return { status: "done", providerStatus, result: reply as Record<string, unknown> };
+        return { status: "running", providerStatus };
       },
-    );
+    });
     const images = result.image_result;
     const imageUrl = Array.isArray(images) && isObject(images[0]) ? images[0].url : undefined;
     if (!isString(imageUrl) || !isUrl(imageUrl)) {
@@ -77,8 +82,8 @@ export const zaiOrgImageToText: ProviderHelper<ImageToTextOutput> = {
   provider,
   extraHeaders,
   makeRoute: () => "api/paas/v4/layout_parsing",
-  async preparePayloadAsync(args, options) {
-    const { data, inputs, ...rest } = args as RequestArgs & { data?: unknown; inputs?: unknown };
+  async prepareArgs(args, options) {
+    const { data, inputs, ...rest } = args as { data?: unknown; inputs?: unknown };
     let image = data ?? inputs;
     if (isString(image) && isUrl(image)) {
       image = await (options.fetch ?? fetch)(image, { signal: options.signal }).then((r) => r.blob());
@@ -88,7 +93,7 @@ export const zaiOrgImageToText: ProviderHelper<ImageToTextOutput> = {
       throw new InferenceClientInputError("ZAI image-to-text requires a URL string or Blob as inputs");
     }
     const file = `data:${image.type || "image/png"};base64,${await base64FromBinary(image)}`;
-    return { ...rest, inputs: file } as RequestArgs;
+    return { ...rest, inputs: file };
   },
   preparePayload: ({ args, model }) => ({ model, file: args.inputs }),
   async getResponse(response) {

@@ -8,13 +8,25 @@ import { omit } from "../../utils/omit.js";
 export type ImageToImageArgs = BaseArgs & ImageToImageInput;
 
 /**
- * Transforms an image (editing, super-resolution, style). Without parameters the image is sent as
- * raw bytes; with parameters, as base64 in a JSON body next to them.
+ * hf-inference takes the image as raw bytes without parameters, and as base64 in a JSON body next
+ * to them; the other providers turn the Blob into what they take themselves.
  */
+async function forHfInference(args: RequestArgs): Promise<RequestArgs> {
+  const { inputs, parameters } = args as { inputs: Blob | ArrayBuffer; parameters?: unknown };
+  return parameters
+    ? ({ ...args, inputs: await base64FromBinary(inputs) } as RequestArgs)
+    : ({ ...omit(args as ImageToImageArgs, ["inputs", "parameters"]), data: inputs } as RequestArgs);
+}
+
+/** Transforms an image (editing, super-resolution, style). */
 export async function imageToImage(args: ImageToImageArgs, options?: Options): Promise<Blob> {
-  const inputs = args.inputs as Blob | ArrayBuffer;
-  const prepared: RequestArgs = args.parameters
-    ? { ...args, inputs: await base64FromBinary(inputs) }
-    : { ...omit(args, ["inputs", "parameters"]), data: inputs };
-  return runTask(imageToImageHelpers, prepared, { ...options, task: "image-to-image" });
+  return runTask(
+    imageToImageHelpers,
+    args as RequestArgs,
+    { ...options, task: "image-to-image" },
+    {
+      prepareArgs: (prepared, helper) =>
+        helper.provider === "hf-inference" ? forHfInference(prepared) : prepared,
+    },
+  );
 }
