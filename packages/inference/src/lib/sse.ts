@@ -126,29 +126,101 @@ export function parseServerSentEvents(text: string): ServerSentEvent[] {
   return parser.end(parser.push(text));
 }
 
-/** Reads a byte stream of server-sent events, yielding each batch of events completed by a chunk. */
-export async function* readServerSentEvents(
-  body: ReadableStream<Uint8Array>,
-): AsyncGenerator<ServerSentEvent[], void, undefined> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const parser = new SseParser();
-  let finished = false;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
-        finished = true;
-        const last = parser.end(parser.push(decoder.decode()));
-        if (last.length > 0) yield last;
-        return;
-      }
-      const events = parser.push(decoder.decode(value, { stream: true }));
-      if (events.length > 0) yield events;
+const CR = 13;
+const BOM = 0xfeff;
+
+/**
+ * Turns bytes into text a whole line at a time. Each chunk is decoded up to its last line
+ * terminator and the rest waits for the next chunk: a terminator is one ASCII byte, so no UTF-8
+ * sequence is ever split and every call can use the decoder without `{ stream: true }` (which, in
+ * Node 20, turns the decoder's fast UTF-8 path off for good). The BOM is stripped once, at the start
+ * of the stream, as the SSE spec says.
+ */
+export class SseLineDecoder {
+  private readonly decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  private carry: Uint8Array | undefined = undefined;
+  private started = false;
+
+  /** Text up to and including the chunk's last line terminator ("" if it has none yet). */
+  decode(chunk: Uint8Array): string {
+    let bytes = chunk;
+    if (this.carry !== undefined) {
+      bytes = new Uint8Array(this.carry.length + chunk.length);
+      bytes.set(this.carry);
+      bytes.set(chunk, this.carry.length);
+      this.carry = undefined;
     }
-  } finally {
-    // The consumer stopped early (or an error): free the connection.
-    if (!finished) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+    const last = Math.max(bytes.lastIndexOf(LF), bytes.lastIndexOf(CR));
+    if (last + 1 < bytes.length) {
+      // Copied when kept: the caller's chunk may be reused once this returns.
+      this.carry = bytes.slice(last + 1);
+    }
+    return last === -1 ? "" : this.text(bytes.subarray(0, last + 1));
   }
+
+  /** Whatever is left at the end of the stream (a last line without a terminator). */
+  end(): string {
+    const rest = this.carry;
+    this.carry = undefined;
+    return rest === undefined ? "" : this.text(rest);
+  }
+
+  private text(bytes: Uint8Array): string {
+    const text = this.decoder.decode(bytes);
+    if (this.started) return text;
+    this.started = true;
+    return text.charCodeAt(0) === BOM ? text.slice(1) : text;
+  }
+}
+
+/**
+ * Reads a byte stream of server-sent events, giving each batch of events completed by a chunk.
+ * Written as a plain async iterator (not an async generator): one promise per batch, no generator
+ * resumption. Stopping early (`break`, `return()`) cancels the body to free the connection.
+ */
+export function readServerSentEvents(
+  body: ReadableStream<Uint8Array>,
+): AsyncIterableIterator<ServerSentEvent[]> & { return(): Promise<IteratorResult<ServerSentEvent[]>> } {
+  const reader = body.getReader();
+  const lines = new SseLineDecoder();
+  const parser = new SseParser();
+  let state: "open" | "done" | "closed" = "open";
+  const finished = (): IteratorResult<ServerSentEvent[]> => ({ done: true, value: undefined });
+  const close = async () => {
+    if (state === "closed") return;
+    const cancel = state === "open";
+    state = "closed";
+    if (cancel) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  };
+  return {
+    async next() {
+      while (state === "open") {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          await close();
+          throw error;
+        }
+        if (chunk.done) {
+          state = "done";
+          const last = parser.end(parser.push(lines.end()));
+          await close();
+          if (last.length > 0) return { done: false, value: last };
+          break;
+        }
+        const events = parser.push(lines.decode(chunk.value));
+        if (events.length > 0) return { done: false, value: events };
+      }
+      return finished();
+    },
+    async return() {
+      await close();
+      return finished();
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
