@@ -17,7 +17,7 @@ import { type Call, redactText, startCall } from "./call.js";
 import { getLogger } from "./logger.js";
 import { type PreparedRequest, prepareRequest } from "./makeRequestOptions.js";
 import { type Route, resolveDirectRoute, resolveRoutes } from "./resolve.js";
-import { type ServerSentEvent, SseLineDecoder, SseParser } from "./sse.js";
+import { SseLineDecoder, SseParser } from "./sse.js";
 
 export interface TaskOptions extends Options {
   task?: InferenceTask;
@@ -395,9 +395,6 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
   private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   private readonly lines = new SseLineDecoder();
   private readonly parser = new SseParser();
-  /** Events parsed from the last chunk and not handed out yet. */
-  private events: ServerSentEvent[] = [];
-  private index = 0;
   /** `reading`: the body may hold more; `ended`: it was read to the end; `closed`: nothing more. */
   private state: "new" | "reading" | "ended" | "closed" = "new";
   /** The `next()` in progress: calls made meanwhile wait for it, as with a generator. */
@@ -418,7 +415,7 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
   next(): Promise<IteratorResult<U>> {
     if (this.pending) return (this.pending = this.pending.then(() => this.step()));
     // The common case, an event already parsed: no async function, one resolved promise.
-    if (this.state === "reading" && this.index < this.events.length) {
+    if (this.state === "reading") {
       try {
         const value = this.take();
         if (value !== undefined) return Promise.resolve(value);
@@ -451,9 +448,9 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
 
   /** The next result from the events in hand; `undefined` when they are used up. */
   private take(): IteratorResult<U> | undefined {
-    const events = this.events;
-    while (this.index < events.length) {
-      const data = events[this.index++].data;
+    for (;;) {
+      const data = this.parser.nextData();
+      if (data === undefined) return undefined;
       if (data.length === 0) continue;
       if (data === "[DONE]") {
         void this.close();
@@ -464,7 +461,6 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
       const mapped = this.transform(event);
       if (mapped !== undefined) return { done: false, value: mapped };
     }
-    return undefined;
   }
 
   private async step(): Promise<IteratorResult<U>> {
@@ -519,7 +515,7 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
     this.reader = response.body.getReader();
   }
 
-  /** Reads one chunk into `events`. */
+  /** Reads one chunk into the parser. */
   private async read(): Promise<void> {
     let chunk: ReadableStreamReadResult<Uint8Array>;
     try {
@@ -535,13 +531,12 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
         httpResponseOf(this.response!, ""),
       );
     }
-    this.index = 0;
-    this.events.length = 0;
     if (chunk.done) {
       this.state = "ended";
-      this.parser.end(this.parser.push(this.lines.end(), this.events));
+      // The last line (no terminator) cannot complete an event: nothing more to parse.
+      this.parser.end();
     } else {
-      this.parser.push(this.lines.decode(chunk.value), this.events);
+      this.parser.feed(this.lines.decode(chunk.value));
     }
   }
 
@@ -549,7 +544,7 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
   private async close(): Promise<void> {
     const state = this.state;
     this.state = "closed";
-    this.events = [];
+    this.parser.end();
     if (state === "reading" && this.reader) await this.reader.cancel().catch(() => undefined);
   }
 }
