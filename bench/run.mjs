@@ -13,6 +13,7 @@ const SUITES = [
   "hub-lookups",
   "snippets",
   "hub-api",
+  "hub-proxy",
   "hub-stores",
   "web",
 ];

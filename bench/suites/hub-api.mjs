@@ -40,7 +40,7 @@ function generatorHash() {
     .slice(0, 16);
 }
 
-async function ensureCatalogue(log) {
+export async function ensureCatalogue(log) {
   const want = { models: MODELS, seed: SEED, generator: generatorHash() };
   if (existsSync(marker)) {
     const have = JSON.parse(readFileSync(marker, "utf8"));
