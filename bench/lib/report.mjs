@@ -85,7 +85,7 @@ export function machine() {
   };
 }
 
-export function writeResults(file, { rows, sections, startedAt, seconds }) {
+export function writeResults(file, { rows, sections, notes = [], startedAt, seconds }) {
   const m = machine();
   const text = [
     "# hubkit benchmarks",
@@ -106,6 +106,9 @@ export function writeResults(file, { rows, sections, startedAt, seconds }) {
     "",
     markdownTable(rows),
     "",
+    ...(notes.length
+      ? ["## Why the missed figures missed (profiles)", "", ...notes.map((note) => `- ${note}`), ""]
+      : []),
     ...sections.flatMap((section) => [`## ${section.title}`, "", "```", ...section.lines, "```", ""]),
   ].join("\n");
   writeFileSync(file, text);

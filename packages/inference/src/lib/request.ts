@@ -413,17 +413,24 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
   }
 
   next(): Promise<IteratorResult<U>> {
-    if (this.pending) return (this.pending = this.pending.then(() => this.step()));
+    // Calls made while one is in progress wait for it, as with a generator (an error in it ends
+    // the stream, so the waiting call then gets done).
+    if (this.pending) return this.queue(this.pending.then(this.stepFn, this.stepFn));
     // The common case, an event already parsed: no async function, one resolved promise.
     if (this.state === "reading") {
       try {
         const value = this.take();
         if (value !== undefined) return Promise.resolve(value);
       } catch (error) {
-        return this.fail(error);
+        return this.queue(this.fail(error));
       }
     }
-    const step = this.step();
+    return this.queue(this.step());
+  }
+
+  private readonly stepFn = () => this.step();
+
+  private queue(step: Promise<IteratorResult<U>>): Promise<IteratorResult<U>> {
     this.pending = step;
     const clear = () => {
       if (this.pending === step) this.pending = undefined;
