@@ -17,6 +17,10 @@ const server = await startHubServer({
   logger: false,
 });
 process.on("message", (message) => {
+  if (message === "cpu") {
+    const { user, system } = process.cpuUsage();
+    process.send({ cpuMs: (user + system) / 1000 });
+  }
   if (message === "memory") {
     globalThis.gc?.();
     globalThis.gc?.();

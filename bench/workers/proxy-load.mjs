@@ -64,6 +64,7 @@ if (mode === "rate") {
   const used = process.cpuUsage(cpu);
   console.log(
     JSON.stringify({
+      streams: count,
       streamsPerSecond: count / ((now() - started) / 1000),
       clientCpuMs: (used.user + used.system) / 1000,
     }),

@@ -43,4 +43,10 @@ server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => {
   console.log(JSON.stringify({ url: `http://127.0.0.1:${server.address().port}` }));
 });
+process.on("message", (message) => {
+  if (message === "cpu") {
+    const { user, system } = process.cpuUsage();
+    process.send({ cpuMs: (user + system) / 1000 });
+  }
+});
 process.on("disconnect", () => process.exit(0));

@@ -9,7 +9,7 @@
 // each chunk far less CPU (issue 18: 1.7× the streams/s, per-chunk delay at 200 streams 196–486 ms
 // → tens of ms). The three timeouts undici gave are kept: connect, silence before the headers,
 // silence between body chunks.
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
 import { PassThrough } from "node:stream";
@@ -159,33 +159,62 @@ function upstreamFailure(error: unknown, connectMs: number, idleMs: number): Htt
 }
 
 /**
- * Relays an event stream. When the upstream breaks it off (connection cut, or silent past the idle
+ * Relays a response body. Chunks that arrive together (one socket read upstream: often many SSE
+ * events, each its own chunk of the upstream's chunked encoding) leave together, joined into one
+ * write at the end of the current tick: one chunk frame and one system call toward the browser
+ * instead of one per event, and nothing held past the tick. The upstream is paused while the
+ * browser reads slower than it sends.
+ *
+ * For an event stream, when the upstream breaks it off (connection cut, or silent past the idle
  * timeout), the browser gets a final `{"error": …}` event, which clients report as the backend
- * failing, instead of a bare network error. No `[DONE]` follows: the stream is not complete.
+ * failing, instead of a bare network error. No `[DONE]` follows: the stream is not complete. Any
+ * other body that breaks off ends the reply with an error (the browser sees a cut response).
  */
-function relayEventStream(
+function relayBody(
   source: IncomingMessage,
+  eventStream: boolean,
   idleMs: number,
   isAborted: () => boolean,
   timedOut: () => boolean,
 ): PassThrough {
   const out = new PassThrough();
-  // The last two bytes seen, to know whether the stream stopped between events.
+  let batch: Buffer[] = [];
+  let ended = false;
+  // The last two bytes sent, to know whether an event stream stopped between events.
   let last = LF;
   let beforeLast = LF;
+  const flush = () => {
+    if (batch.length === 0 || out.destroyed) return;
+    const data = batch.length === 1 ? batch[0] : Buffer.concat(batch);
+    batch = [];
+    if (data.length >= 2) beforeLast = data[data.length - 2];
+    else if (data.length === 1) beforeLast = last;
+    if (data.length > 0) last = data[data.length - 1];
+    if (!out.write(data)) {
+      source.pause();
+      out.once("drain", () => source.resume());
+    }
+  };
   source.on("data", (chunk: Buffer) => {
-    if (chunk.length >= 2) beforeLast = chunk[chunk.length - 2];
-    else if (chunk.length === 1) beforeLast = last;
-    if (chunk.length > 0) last = chunk[chunk.length - 1];
+    if (batch.length === 0) process.nextTick(flush);
+    batch.push(chunk);
   });
-  source.pipe(out);
-  let ended = false;
-  const breakOff = () => {
+  source.on("end", () => {
+    if (ended) return;
+    ended = true;
+    flush();
+    out.end();
+  });
+  const breakOff = (error?: Error) => {
     if (ended || source.complete) return;
     ended = true;
-    source.unpipe(out);
     if (isAborted()) {
       out.destroy();
+      return;
+    }
+    flush();
+    if (!eventStream) {
+      out.destroy(error ?? new Error("the inference upstream closed the connection before the end"));
       return;
     }
     const why = timedOut() ? `sent nothing for ${idleMs} ms` : "closed the connection before the end";
@@ -196,30 +225,15 @@ function relayEventStream(
   };
   // A cut connection shows as "aborted" (an error) or as a close before the end, by Node version.
   source.on("error", breakOff);
-  source.on("close", breakOff);
+  source.on("close", () => breakOff());
+  // The browser went away: stop reading the upstream (forward() also closes its connection).
+  out.on("close", () => {
+    if (!ended) source.destroy();
+  });
   return out;
 }
 
 const LF = 10;
-
-/**
- * Chunks that arrive together (one socket read upstream, often many SSE events) leave together: the
- * browser's socket is corked at the first and uncorked at the end of the same tick, so a batch costs
- * one write system call instead of one per chunk. Nothing is held past the current tick.
- */
-function coalesceWrites(source: IncomingMessage, target: ServerResponse): void {
-  let corked = false;
-  const flush = () => {
-    corked = false;
-    target.uncork();
-  };
-  source.prependListener("data", () => {
-    if (corked) return;
-    corked = true;
-    target.cork();
-    process.nextTick(flush);
-  });
-}
 
 function copyRequestHeaders(
   request: FastifyRequest,
@@ -394,18 +408,15 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       for (const name of [...FORWARDED_RESPONSE_HEADERS, "x-accel-buffering"]) reply.removeHeader(name);
       throw upstreamFailure(error, connectMs, idleMs);
     }
-    coalesceWrites(upstream, reply.raw);
-    if (contentType.startsWith("text/event-stream")) {
-      return reply.send(
-        relayEventStream(
-          upstream,
-          idleMs,
-          () => aborted,
-          () => bodyTimedOut,
-        ),
-      );
-    }
-    return reply.send(upstream);
+    return reply.send(
+      relayBody(
+        upstream,
+        contentType.startsWith("text/event-stream"),
+        idleMs,
+        () => aborted,
+        () => bodyTimedOut,
+      ),
+    );
   };
 
   await app.register(async (scope) => {
