@@ -40,13 +40,16 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 60_000;
+// Connections opened so far: a proxy that reuses its connections keeps this near its concurrency.
+let connections = 0;
+server.on("connection", () => connections++);
 server.listen(0, "127.0.0.1", () => {
   console.log(JSON.stringify({ url: `http://127.0.0.1:${server.address().port}` }));
 });
 process.on("message", (message) => {
   if (message === "cpu") {
     const { user, system } = process.cpuUsage();
-    process.send({ cpuMs: (user + system) / 1000 });
+    process.send({ cpuMs: (user + system) / 1000, connections });
   }
 });
 process.on("disconnect", () => process.exit(0));

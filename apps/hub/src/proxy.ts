@@ -339,9 +339,11 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     let upstream: IncomingMessage;
     try {
       upstream = await new Promise<IncomingMessage>((resolve, reject) => {
-        const connectTimer = setTimeout(() => outgoing.destroy(timeoutError(CONNECT_TIMEOUT)), connectMs);
+        // Timed only for a new connection (a pooled one is already connected).
+        let connectTimer: NodeJS.Timeout | undefined;
         outgoing.once("socket", (socket: Socket) => {
-          if (connected.has(socket)) return clearTimeout(connectTimer);
+          if (connected.has(socket)) return;
+          connectTimer = setTimeout(() => outgoing.destroy(timeoutError(CONNECT_TIMEOUT)), connectMs);
           socket.once(secure ? "secureConnect" : "connect", () => {
             connected.add(socket);
             clearTimeout(connectTimer);
