@@ -169,11 +169,11 @@ export async function run() {
     const notes = [];
     if (!clears(found.p95, GOALS.p95, "most") || !clears(found.p99, GOALS.p99, "most")) {
       notes.push(
-        `Search latency (p95 ${latency(found, "p95")}, p99 ${latency(found, "p99")}): a CPU profile of the hub ` +
-          `under this load shows the search itself off the path (pages come from the page cache: a map look-up), ` +
-          `leaving Fastify, JSON serialisation of 20 models and the socket writes, about 0.1 ms a request. The ` +
-          `tail is the machine: GET by id (one indexed read) has its p95/p99 spikes in the same rounds ` +
-          `(by id p95 ${latency(id, "p95")}), which is 32 queued requests waiting while another session holds both cores.`,
+        `Search latency (p95 ${latency(found, "p95")}, p99 ${latency(found, "p99")}): profiled before the page ` +
+          `cache, the in-memory id walk and the 20 document reads (SQLite + JSON.parse) led the hub's CPU; with the ` +
+          `cache a repeated search is a map look-up, leaving Fastify, serialising 20 models and the socket writes. ` +
+          `The tail is the machine: GET by id (one indexed read) has its p95/p99 spikes in the same rounds ` +
+          `(by id p95 ${latency(id, "p95")}): 32 queued requests waiting while other sessions hold both cores.`,
       );
     }
     return {

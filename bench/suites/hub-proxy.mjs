@@ -167,8 +167,10 @@ export async function run() {
           `fast as it can be. History in this setup: undici-based proxy 0.22–0.57× of direct in wall streams/s ` +
           `(4 rounds); node:http with one write per SSE event about 0.22× per CPU second (the hub spent ~3.5× the ` +
           `client's and upstream's CPU per stream, mostly framing each event as its own chunk); joining a read's ` +
-          `chunks into one write brought the hub to about 0.11–0.15 ms of CPU per 20-event stream, 0.52–0.54× in ` +
-          `a 3-round check.`,
+          `chunks into one write brought the hub to about 0.11–0.15 ms of CPU per 20-event stream, 0.42–0.54× in ` +
+          `separate 3-round checks with a fresh hub; here, with the delay and memory phases between rounds, the hub ` +
+          `costs more per stream. In wall-clock streams/s (three processes can use both cores, two only ` +
+          `one each) the proxy reaches ${spreadText(wallRatio)} of direct.`,
       );
     }
     return {
@@ -181,6 +183,13 @@ export async function run() {
           ratio: `${spreadText(rateRatio)} of direct`,
           target: `≥ ${GOALS.rate}× direct`,
           met: clears(rateRatio, GOALS.rate, "least"),
+        },
+        {
+          figure: "  same, wall-clock streams/s (not judged: scheduler-dependent)",
+          ours: `${median(rate.proxy).toFixed(0)} streams/s`,
+          limit: `direct ${median(rate.direct).toFixed(0)} streams/s`,
+          ratio: `${spreadText(wallRatio)} of direct`,
+          target: "report",
         },
         {
           figure: `  added delay per chunk, ${DELAY.streams} streams × 1 event/${DELAY.intervalMs} ms`,

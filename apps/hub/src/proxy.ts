@@ -4,11 +4,10 @@
 // this server's own pages (and non-browser clients) may call it; upstreams that connect slowly or
 // fall silent are cut off; error bodies are scrubbed of anything shaped like a credential.
 //
-// Upstream requests go through node:http(s) rather than fetch/undici: its parser is native and a
-// response is one IncomingMessage piped on, so an open stream costs about a third of the memory and
-// each chunk far less CPU (issue 18: 1.7× the streams/s, per-chunk delay at 200 streams 196–486 ms
-// → tens of ms). The three timeouts undici gave are kept: connect, silence before the headers,
-// silence between body chunks.
+// Upstream requests go through node:http(s) rather than fetch/undici: the parser is native and the
+// upstream response is relayed with its chunks joined per socket read, so an open stream costs less
+// memory and each chunk far less CPU (bench/RESULTS.md, hub /router proxy). The three timeouts undici
+// gave are kept: connect, silence before the headers, silence between body chunks.
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
