@@ -4,7 +4,8 @@
 // client must do per event over raw `node:http` and raw `fetch`: cut lines, JSON.parse, touch the
 // delta). Long streams, because on short ones the figure is mostly fetch's one-off warm-up (undici
 // compiling its HTTP parser on background threads). Each implementation runs in its own process per
-// round (a warm-up stream, then measured ones), in an order that rotates every round; the figure is
+// round (a warm-up stream, then measured ones); ours and the raw fetch loop run back to back (which
+// goes first alternates), the others in an order that rotates every round; the figure is
 // events per second of the process's CPU time (all threads), the best of the process's measured
 // streams (load from other processes only ever adds CPU time: cache misses, a shared core), and every
 // ratio is taken within a round then summarised as median and spread over the rounds.
@@ -39,7 +40,11 @@ export async function run() {
     const wall = Object.fromEntries(IMPLS.map((impl) => [impl, []]));
     const characters = new Set();
     for (let round = 0; round < ROUNDS; round++) {
-      const order = IMPLS.map((_, i) => IMPLS[(i + round) % IMPLS.length]);
+      // Ours runs right next to the loop its goal is set against (a paired measurement: the two see
+      // the same machine load), first in one round and second in the next; the rest rotate after.
+      const pair = round % 2 ? ["raw-fetch", "ours"] : ["ours", "raw-fetch"];
+      const others = IMPLS.filter((impl) => !pair.includes(impl));
+      const order = [...pair, ...others.map((_, i) => others[(i + round) % others.length])];
       for (const impl of order) {
         const result = await runWorker("sse-client", [
           impl,
@@ -118,7 +123,7 @@ export async function run() {
       ],
       details: [
         `stream: ${events} events, ${(body.length / 1024 / 1024).toFixed(1)} MB, served whole from 127.0.0.1; ` +
-          `${ROUNDS} rounds, each a fresh process per implementation (1 warm-up stream + ${RUNS_PER_ROUND} measured, the best kept), order rotating`,
+          `${ROUNDS} rounds, each a fresh process per implementation (1 warm-up stream + ${RUNS_PER_ROUND} measured, the best kept); ours and raw fetch back to back, the others rotating`,
         `per CPU second, per round: ${IMPLS.map((impl) => `${impl} ${cpu[impl].map((v) => (v / 1000).toFixed(0)).join("/")} k`).join("; ")}`,
         `per wall second (medians): ${IMPLS.map((impl) => `${impl} ${perSecond(median(wall[impl]), "ev")}`).join(", ")}`,
         `ratios per CPU s: ours/raw fetch ${spreadText(vsFetch)}; ours/raw node:http ${spreadText(vsHttp)}; ` +
