@@ -22,7 +22,7 @@ export const SPECIFIERS = {
   ours: { tasks: "@hubkit/tasks", inference: "@hubkit/inference" },
   reference: { tasks: "@huggingface/tasks", inference: "@huggingface/inference" },
   // The client's current contract, installed as an alias beside 3.7.1.
-  reference4: { inference: "hf-inference-4" },
+  reference4: { inference: "hf-inference-4", tasks: "hf-tasks-021" },
 };
 
 export function exists(file) {

@@ -33,3 +33,40 @@ export function ratio(ours, reference) {
   if (!Number.isFinite(ours) || !Number.isFinite(reference) || reference === 0) return NaN;
   return ours / reference;
 }
+
+/**
+ * Median and spread of repeated measurements (per-round ratios, usually): the interquartile range
+ * (q1–q3, nearest rank) and the full range (min–max).
+ */
+export function spread(values) {
+  const sorted = Float64Array.from(values.filter(Number.isFinite)).sort();
+  if (sorted.length === 0) return { median: NaN, q1: NaN, q3: NaN, min: NaN, max: NaN, n: 0 };
+  const rank = (p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+  return {
+    median: median([...sorted]),
+    q1: rank(0.25),
+    q3: rank(0.75),
+    min: sorted[0],
+    max: sorted.at(-1),
+    n: sorted.length,
+  };
+}
+
+function times(value) {
+  return `${value < 0.1 ? value.toFixed(3) : value.toFixed(2)}×`;
+}
+
+/** "0.41× (IQR 0.39–0.44, range 0.36–0.47, n 9)". */
+export function spreadText(s, format = times) {
+  if (!Number.isFinite(s.median)) return "—";
+  return `${format(s.median)} (IQR ${format(s.q1).replace(/×$/, "")}–${format(s.q3)}, range ${format(s.min).replace(/×$/, "")}–${format(s.max)}, n ${s.n})`;
+}
+
+/**
+ * Met only when the whole interquartile range is on the right side of the goal, so a median that
+ * clears it by noise alone does not count. `at: "most"` for ≤ goals, `"least"` for ≥ goals.
+ */
+export function clears(s, goal, at) {
+  if (!Number.isFinite(s.median)) return false;
+  return at === "most" ? s.q3 <= goal : s.q1 >= goal;
+}

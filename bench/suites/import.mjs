@@ -1,6 +1,9 @@
-// Cold import: wall time of a fresh `node` process that imports the package, minus that of a bare
-// `node` process doing nothing. Runs are interleaved (bare, ours, reference, …) so changes in the
-// machine's load hit all variants alike; figures are medians. Each process also reports the time
+// Cold import: CPU time of a fresh `node` process that imports the package, minus that of a bare
+// `node` process doing nothing, for ours and both references (3.7.1 and 4.13.30 for the client,
+// 0.18.7 and 0.21.54 for the catalogue). Rounds are interleaved (bare, ours, references, … in an
+// order that rotates) so changes in the machine's load hit all variants alike; ratios are taken
+// within a round and summarised as median and spread, and a goal is met only when the whole IQR is
+// under it. Each process also reports the time
 // of the import statement itself (in-process), which is less exposed to process start-up noise.
 // A diagnostic variant imports our dist bundled into one file with esbuild: it shows how much of our
 // import time is the ES module loader walking many small files rather than our code running.
@@ -9,11 +12,11 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { BENCH_DIR, DATA_DIR, OURS, SPECIFIERS } from "../lib/paths.mjs";
-import { median, ms, ratio } from "../lib/stats.mjs";
+import { clears, median, ms, ratio, spread, spreadText } from "../lib/stats.mjs";
 
 export const title = "cold import";
 
-const RUNS = 15;
+const RUNS = 21;
 
 // The child reports the import statement's own time and, at exit, its whole CPU time (user + system,
 // all threads): on a shared machine CPU time is far steadier than wall time, which mostly measures
@@ -53,30 +56,42 @@ async function measure(pkg) {
     bare: "",
     ours: SPECIFIERS.ours[pkg],
     reference: SPECIFIERS.reference[pkg],
-    ...(SPECIFIERS.reference4[pkg] ? { reference4: SPECIFIERS.reference4[pkg] } : {}),
+    reference4: SPECIFIERS.reference4[pkg],
     oursBundled: await bundleToOneFile(OURS[pkg], pkg),
   };
   for (const specifier of Object.values(variants)) timeProcess(specifier); // warm the file cache
   const samples = Object.fromEntries(
     Object.keys(variants).map((key) => [key, { wall: [], cpu: [], inProcess: [] }]),
   );
+  const keys = Object.keys(variants);
   for (let i = 0; i < RUNS; i++) {
-    for (const [key, specifier] of Object.entries(variants)) {
-      const sample = timeProcess(specifier);
+    // The order rotates each round, so no variant always follows the same one.
+    for (const key of keys.map((_, k) => keys[(k + i) % keys.length])) {
+      const sample = timeProcess(variants[key]);
       samples[key].wall.push(sample.wall);
       samples[key].cpu.push(sample.cpu);
       samples[key].inProcess.push(sample.inProcess);
     }
   }
   const bare = { wall: median(samples.bare.wall), cpu: median(samples.bare.cpu) };
-  const result = { bare };
-  for (const key of Object.keys(variants).filter((key) => key !== "bare")) {
+  const result = { bare, samples };
+  for (const key of keys.filter((key) => key !== "bare")) {
     result[key] = {
       wall: median(samples[key].wall) - bare.wall,
       cpu: median(samples[key].cpu) - bare.cpu,
       inProcess: median(samples[key].inProcess),
     };
   }
+  // Per round: the import's CPU time (minus that round's bare node) against each reference's.
+  const net = (key, i) => samples[key].cpu[i] - samples.bare.cpu[i];
+  const perRound = (key, against) =>
+    spread(samples[key].cpu.map((_, i) => ratio(net(key, i), net(against, i))));
+  result.ratios = {
+    reference: perRound("ours", "reference"),
+    reference4: perRound("ours", "reference4"),
+    bundledReference: perRound("oursBundled", "reference"),
+    bundledReference4: perRound("oursBundled", "reference4"),
+  };
   return result;
 }
 
@@ -84,36 +99,63 @@ export async function run() {
   const rows = [];
   const details = [];
   const cases = [
-    { figure: "cold import of the client", pkg: "inference", factor: 0.25 },
-    { figure: "cold import of the catalogue", pkg: "tasks", factor: 0.5 },
+    { figure: "cold import of the client", pkg: "inference", factor: 0.25, names: ["3.7.1", "4.13.30"] },
+    { figure: "cold import of the catalogue", pkg: "tasks", factor: 0.4, names: ["0.18.7", "0.21.54"] },
   ];
   for (const c of cases) {
     const m = await measure(c.pkg);
-    const r = ratio(m.ours.cpu, m.reference.cpu);
+    const { reference, reference4, bundledReference, bundledReference4 } = m.ratios;
     rows.push({
       figure: `${c.figure} (CPU time)`,
       ours: ms(m.ours.cpu),
       reference: ms(m.reference.cpu),
-      reference4: m.reference4 ? ms(m.reference4.cpu) : undefined,
-      ratio: r,
-      target: `≤ ${c.factor}×`,
-      met: r <= c.factor,
+      reference4: ms(m.reference4.cpu),
+      ratio: `vs ${c.names[0]}: ${spreadText(reference)}`,
+      target: `≤ ${c.factor}× both`,
+      met: clears(reference, c.factor, "most") && clears(reference4, c.factor, "most"),
     });
-    const rb = ratio(m.oursBundled.cpu, m.reference.cpu);
+    rows.push({
+      figure: `  same, against ${c.names[1]}`,
+      ratio: `vs ${c.names[1]}: ${spreadText(reference4)}`,
+      target: `≤ ${c.factor}×`,
+      met: clears(reference4, c.factor, "most"),
+    });
     rows.push({
       figure: `  (diagnostic) same, our dist bundled into one file`,
       ours: ms(m.oursBundled.cpu),
-      reference: ms(m.reference.cpu),
-      ratio: rb,
-      target: `≤ ${c.factor}×`,
-      status: rb <= c.factor ? "would meet" : "would miss",
+      ratio: `vs ${c.names[0]}: ${spreadText(bundledReference)}; vs ${c.names[1]}: ${spreadText(bundledReference4)}`,
+      target: `≤ ${c.factor}× both`,
+      status:
+        clears(bundledReference, c.factor, "most") && clears(bundledReference4, c.factor, "most")
+          ? "would meet"
+          : "would miss",
     });
     details.push(
-      `${c.figure}: bare node ${ms(m.bare.cpu)} CPU, ${ms(m.bare.wall)} wall (medians of ${RUNS} interleaved runs), subtracted from each.`,
-      `  wall time: ours ${ms(m.ours.wall)}, reference ${ms(m.reference.wall)}, ours bundled ${ms(m.oursBundled.wall)}`,
-      `  in-process time of the import statement: ours ${ms(m.ours.inProcess)}, reference ${ms(m.reference.inProcess)}, ` +
-        `ours bundled into one file ${ms(m.oursBundled.inProcess)}`,
+      `${c.figure}: bare node ${ms(m.bare.cpu)} CPU, ${ms(m.bare.wall)} wall (medians of ${RUNS} interleaved rounds); ` +
+        `each round's bare node is subtracted from that round's imports, and ratios are taken per round`,
+      `  CPU time: ours ${ms(m.ours.cpu)}, ${c.names[0]} ${ms(m.reference.cpu)}, ${c.names[1]} ${ms(m.reference4.cpu)}, ours bundled ${ms(m.oursBundled.cpu)}`,
+      `  wall time: ours ${ms(m.ours.wall)}, ${c.names[0]} ${ms(m.reference.wall)}, ${c.names[1]} ${ms(m.reference4.wall)}, ours bundled ${ms(m.oursBundled.wall)}`,
+      `  in-process time of the import statement: ours ${ms(m.ours.inProcess)}, ${c.names[0]} ${ms(m.reference.inProcess)}, ` +
+        `${c.names[1]} ${ms(m.reference4.inProcess)}, ours bundled into one file ${ms(m.oursBundled.inProcess)}`,
     );
   }
-  return { rows, details };
+  const notes = [];
+  if (rows.some((row) => row.figure.startsWith("cold import of the catalogue") && row.met === false)) {
+    notes.push(
+      "Catalogue cold import: a CPU profile of the import is compiling the 431 KB single-file bundle and " +
+        "evaluating its top level (task pages 104 KB, widget inputs 49 KB, library facts 43 KB, hardware 23 KB " +
+        "and 156 KB of snippet generators); the references load about as much code (0.21.54: ~500 KB of ESM). " +
+        "Encoding the data modules as JSON.parse strings in the Node bundle was tried: −8 to −10 % " +
+        "(19.6 → 17.3 ms over bare node, 25 interleaved rounds), not enough for 0.4×, so not kept. Meeting it " +
+        "needs less code evaluated at import (e.g. snippet generators loaded on first use behind the synchronous API).",
+    );
+  }
+  if (rows.some((row) => row.figure.startsWith("cold import of the client") && row.met === false)) {
+    notes.push(
+      "Client cold import: ours costs about 7 ms of CPU over bare Node, almost all of it compiling the 74 KB " +
+        "bundle (no Node built-ins are loaded, no top-level work beyond the provider tables); against 3.7.1's " +
+        "~29 ms its IQR straddles 0.25× on this machine, where bare Node itself varies by several ms per round.",
+    );
+  }
+  return { rows, details, notes };
 }

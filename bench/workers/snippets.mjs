@@ -2,18 +2,21 @@
 // `snippets.getInferenceSnippets` and prints the time per pass, after warm-up passes. 3.7.1 takes
 // its own call form (model, token, provider, providerModelId); ours and 4.13.30 take 4.x's
 // (model, provider, mapping entry, { accessToken }).
-// Usage: node snippets.mjs <ours|reference|reference4> <passes>
+// Usage: node snippets.mjs <ours|reference|reference4> <passes> [4x]
 import { snippetModels } from "../fixtures/snippet-models.mjs";
 import { SPECIFIERS } from "../lib/paths.mjs";
 
-const [impl, passesText] = process.argv.slice(2);
+const [impl, passesText, subset] = process.argv.slice(2);
 export const WARM_UP_PASSES = 8;
 const client = await import(SPECIFIERS[impl].inference);
 const { snippets } = client;
 // 4.x logs a line for each provider it no longer has (nebius, sambanova, hyperbolic): not timed.
 const quiet = { debug() {}, info() {}, warn() {}, error() {}, log() {} };
 client.setLogger?.(quiet);
-const cases = snippetModels();
+// "4x": only the models on providers 4.13.30 still serves (it dropped nebius, hyperbolic and
+// sambanova), so ours and 4.13.30 are compared on the same work.
+const DROPPED_IN_4X = new Set(["nebius", "hyperbolic", "sambanova"]);
+const cases = snippetModels().filter(({ provider }) => subset !== "4x" || !DROPPED_IN_4X.has(provider));
 const fourX = impl !== "reference";
 
 function generate({ model, provider, providerModelId }) {

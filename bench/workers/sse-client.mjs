@@ -1,41 +1,130 @@
-// Streams the recorded chat stream from the loopback server through one implementation's public
-// `chatCompletionStream` and prints, per run after a warm-up, events per second of wall time and per
-// second of this process's CPU time (steadier on a shared machine: it leaves out waiting for a core).
-// Usage: node sse-client.mjs <ours|reference|reference4> <url> <runs> <expected events>
+// Streams the recorded chat stream from the loopback server and prints, per run after a warm-up,
+// events per second of wall time and per second of this process's CPU time (steadier on a shared
+// machine: it leaves out waiting for a core). Implementations:
+// - ours, reference (3.7.1), reference4 (4.13.30): through the public `chatCompletionStream`;
+// - raw-http, raw-fetch: the limit loops, the least work any client must do per event with
+//   `node:http` or `fetch` — read the body, cut it into lines, JSON.parse each `data:` event and
+//   touch its delta — with no error handling, no typing, no iterator in between.
+// Usage: node sse-client.mjs <impl> <url> <runs> <expected events>
+import http from "node:http";
 import { SPECIFIERS } from "../lib/paths.mjs";
 
 const [impl, url, runsText, expectedText] = process.argv.slice(2);
-const { chatCompletionStream } = await import(SPECIFIERS[impl].inference);
 const expected = Number(expectedText);
+const REQUEST_BODY = JSON.stringify({
+  model: "bench/chat-model",
+  messages: [{ role: "user", content: "Tell me a long story." }],
+  stream: true,
+});
+
+/** Counts events and characters in complete lines of text (the limit loops' whole parser). */
+function lineCounter() {
+  const state = { events: 0, characters: 0 };
+  state.lines = (text) => {
+    let pos = 0;
+    for (;;) {
+      const end = text.indexOf("\n", pos);
+      if (end === -1) return;
+      if (text.startsWith("data: ", pos)) {
+        const data = text.slice(pos + 6, end);
+        state.events++;
+        if (data !== "[DONE]") state.characters += JSON.parse(data).choices[0]?.delta?.content?.length ?? 0;
+      }
+      pos = end + 1;
+    }
+  };
+  return state;
+}
+
+function rawHttp() {
+  return new Promise((resolve, reject) => {
+    const counter = lineCounter();
+    const request = http.request(
+      `${url}/v1/chat/completions`,
+      { method: "POST", headers: { "content-type": "application/json" } },
+      (response) => {
+        let carry;
+        response.on("data", (chunk) => {
+          const bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
+          const last = bytes.lastIndexOf(10);
+          carry = last + 1 < bytes.length ? bytes.subarray(last + 1) : undefined;
+          if (last !== -1) counter.lines(bytes.toString("utf8", 0, last + 1));
+        });
+        response.on("end", () => resolve(counter));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(REQUEST_BODY);
+  });
+}
+
+async function rawFetch() {
+  const counter = lineCounter();
+  const response = await fetch(`${url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: REQUEST_BODY,
+  });
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let carry;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    let bytes = value;
+    if (carry) {
+      bytes = new Uint8Array(carry.length + value.length);
+      bytes.set(carry);
+      bytes.set(value, carry.length);
+    }
+    const last = bytes.lastIndexOf(10);
+    carry = last + 1 < bytes.length ? bytes.slice(last + 1) : undefined;
+    if (last !== -1) counter.lines(decoder.decode(bytes.subarray(0, last + 1)));
+  }
+  return counter;
+}
+
+async function client() {
+  const { chatCompletionStream } = await import(SPECIFIERS[impl].inference);
+  return async () => {
+    const counter = { events: 0, characters: 0 };
+    const stream = chatCompletionStream({
+      endpointUrl: url,
+      model: "bench/chat-model",
+      messages: [{ role: "user", content: "Tell me a long story." }],
+    });
+    for await (const chunk of stream) {
+      counter.events++;
+      counter.characters += chunk.choices[0]?.delta?.content?.length ?? 0;
+    }
+    // The clients stop at `data: [DONE]` without yielding it: it counts as a parsed event.
+    counter.events++;
+    return counter;
+  };
+}
+
+const read = impl === "raw-http" ? rawHttp : impl === "raw-fetch" ? rawFetch : await client();
 
 async function once() {
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
-  let chunks = 0;
-  let characters = 0;
-  const stream = chatCompletionStream({
-    endpointUrl: url,
-    model: "bench/chat-model",
-    messages: [{ role: "user", content: "Tell me a long story." }],
-  });
-  for await (const chunk of stream) {
-    chunks++;
-    characters += chunk.choices[0]?.delta?.content?.length ?? 0;
-  }
+  const counter = await read();
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuStarted);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  // Both clients stop at `data: [DONE]` without yielding it: it counts as a parsed event.
-  if (chunks + 1 !== expected) throw new Error(`${impl}: ${chunks} chunks, expected ${expected - 1}`);
-  return { wall: expected / seconds, cpu: expected / cpuSeconds, characters };
+  if (counter.events !== expected) throw new Error(`${impl}: ${counter.events} events, expected ${expected}`);
+  return { wall: expected / seconds, cpu: expected / cpuSeconds, characters: counter.characters };
 }
 
-await once(); // warm-up: JIT, connection pool
+await once(); // warm-up: JIT, fetch's parser, connection pool
 const wall = [];
 const cpu = [];
+const characters = new Set();
 for (let i = 0; i < Number(runsText); i++) {
   const run = await once();
   wall.push(run.wall);
   cpu.push(run.cpu);
+  characters.add(run.characters);
 }
-console.log(JSON.stringify({ wall, cpu }));
+console.log(JSON.stringify({ wall, cpu, characters: [...characters] }));

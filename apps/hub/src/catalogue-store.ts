@@ -151,6 +151,9 @@ export const DEFAULT_SEARCH_WALK_ROWS = 100_000;
  */
 export type ListPlan = "list" | "ordered-scan" | "index-scan" | "fts-sort";
 
+/** Pages kept by the list cache (about 40 KB each at limit 20, so a few MB at most). */
+const LIST_CACHE_PAGES = 256;
+
 /** Upserting more new models than this in one import switches to bulk mode (indexes and FTS rebuilt at the end). */
 export const BULK_THRESHOLD = 20_000;
 
@@ -169,6 +172,13 @@ export class CatalogueStore {
   private localWrites = 0;
   private libraryCountsCache?: { key: string; counts: Map<string, number> };
   private facetCache?: { key: string; counts: FacetCounts };
+  /**
+   * Recent pages by query, least recently used first, valid while the database is unchanged
+   * (`changeKey`): a hot search (the same few terms asked by many visitors) then costs a map look-up
+   * instead of a walk and 20 document reads. Bounded by LIST_CACHE_PAGES.
+   */
+  private readonly listCache = new Map<string, ModelPage>();
+  private listCacheKey = "";
 
   private readonly selectRowid: Database.Statement<[string], { rowid: number }>;
   private readonly insertModel: Database.Statement;
@@ -490,6 +500,25 @@ export class CatalogueStore {
    * SQLite sorts them. Both plans give the same pages; full documents are read only for the page.
    */
   listModels(query: ModelQuery): ModelPage {
+    const changeKey = this.changeKey();
+    if (changeKey !== this.listCacheKey) {
+      this.listCache.clear();
+      this.listCacheKey = changeKey;
+    }
+    const key = JSON.stringify(query);
+    const cached = this.listCache.get(key);
+    if (cached) {
+      this.listCache.delete(key);
+      this.listCache.set(key, cached);
+      return cached;
+    }
+    const page = this.readPage(query);
+    if (this.listCache.size >= LIST_CACHE_PAGES) this.listCache.delete(this.listCache.keys().next().value!);
+    this.listCache.set(key, page);
+    return page;
+  }
+
+  private readPage(query: ModelQuery): ModelPage {
     const terms = (query.search ?? "").split(/\s+/).filter(Boolean);
     let plan: ListPlan = "list";
     let rows: ListRow[] | undefined;

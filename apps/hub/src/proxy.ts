@@ -3,9 +3,16 @@
 // stream back unbuffered (SSE included), and the server's token is added only on the way out. Only
 // this server's own pages (and non-browser clients) may call it; upstreams that connect slowly or
 // fall silent are cut off; error bodies are scrubbed of anything shaped like a credential.
-import { PassThrough, type Readable } from "node:stream";
+//
+// Upstream requests go through node:http(s) rather than fetch/undici: the parser is native and the
+// upstream response is relayed with its chunks joined per socket read, so an open stream costs less
+// memory and each chunk far less CPU (bench/RESULTS.md, hub /router proxy). The three timeouts undici
+// gave are kept: connect, silence before the headers, silence between body chunks.
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import type { Socket } from "node:net";
+import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Agent, request as upstreamRequest, type Dispatcher } from "undici";
 import { HttpError } from "./errors.js";
 import { checkSameOrigin } from "./request-guard.js";
 
@@ -97,8 +104,14 @@ const SECRET_PATTERNS: readonly RegExp[] = [
 ];
 const REDACTED = "[redacted]";
 
+/** Any of the shapes, case-insensitive (a superset): one scan tells that most texts need no scrub. */
+const ANY_SECRET = new RegExp(SECRET_PATTERNS.map((pattern) => pattern.source).join("|"), "i");
+
 /** Replaces credential-shaped text (and any given literal secret) with "[redacted]". */
 export function scrubSecrets(text: string, literals: readonly string[] = []): string {
+  if (!ANY_SECRET.test(text) && !literals.some((literal) => literal.length >= 6 && text.includes(literal))) {
+    return text;
+  }
   let out = text;
   for (const literal of literals) if (literal.length >= 6) out = out.split(literal).join(REDACTED);
   for (const pattern of SECRET_PATTERNS) {
@@ -109,13 +122,46 @@ export function scrubSecrets(text: string, literals: readonly string[] = []): st
   return out;
 }
 
+/** Where requests go, parsed once rather than per request. */
+interface Upstream {
+  secure: boolean;
+  host: string;
+  port: number;
+  /** path prefix of the base URL, without its trailing slash ("" for an origin) */
+  basePath: string;
+}
+
+function upstreamOf(base: string): Upstream {
+  const url = new URL(base);
+  const secure = url.protocol === "https:";
+  return {
+    secure,
+    // IPv6 literals come bracketed in URLs, bare in socket options.
+    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port ? Number(url.port) : secure ? 443 : 80,
+    basePath: url.pathname.replace(/\/+$/, ""),
+  };
+}
+
+/** Idle keep-alive connections to the upstream close after this long (undici's default). */
+const UPSTREAM_KEEP_ALIVE_MS = 4_000;
+
+/** Our own timeouts, told apart from socket errors by their code. */
+const CONNECT_TIMEOUT = "HUBKIT_UPSTREAM_CONNECT_TIMEOUT";
+const HEADERS_TIMEOUT = "HUBKIT_UPSTREAM_HEADERS_TIMEOUT";
+const BODY_TIMEOUT = "HUBKIT_UPSTREAM_BODY_TIMEOUT";
+
+function timeoutError(code: string): Error {
+  return Object.assign(new Error(code), { code });
+}
+
 /** Why the upstream could not answer, for the browser (no URL, no header value). */
 function upstreamFailure(error: unknown, connectMs: number, idleMs: number): HttpError {
   const code = (error as { code?: string }).code;
-  if (code === "UND_ERR_CONNECT_TIMEOUT") {
+  if (code === CONNECT_TIMEOUT) {
     return new HttpError(504, `The inference upstream did not accept a connection within ${connectMs} ms`);
   }
-  if (code === "UND_ERR_HEADERS_TIMEOUT") {
+  if (code === HEADERS_TIMEOUT) {
     return new HttpError(504, `The inference upstream sent no response for ${idleMs} ms`);
   }
   const reason = code ?? (error as Error).name ?? "unknown error";
@@ -123,40 +169,86 @@ function upstreamFailure(error: unknown, connectMs: number, idleMs: number): Htt
 }
 
 /**
- * Relays an event stream. When the upstream breaks it off (connection cut, or silent past the idle
+ * Relays a response body. Chunks that arrive together (one socket read upstream: often many SSE
+ * events, each its own chunk of the upstream's chunked encoding) leave together, joined into one
+ * write at the end of the current tick: one chunk frame and one system call toward the browser
+ * instead of one per event, and nothing held past the tick. The upstream is paused while the
+ * browser reads slower than it sends.
+ *
+ * For an event stream, when the upstream breaks it off (connection cut, or silent past the idle
  * timeout), the browser gets a final `{"error": …}` event, which clients report as the backend
- * failing, instead of a bare network error. No `[DONE]` follows: the stream is not complete.
+ * failing, instead of a bare network error. No `[DONE]` follows: the stream is not complete. Any
+ * other body that breaks off ends the reply with an error (the browser sees a cut response).
  */
-function relayEventStream(
-  source: Readable,
+/** An SSE event's data field, counted for the provider figures. */
+const DATA_FIELD = Buffer.from("data:");
+
+function relayBody(
+  source: IncomingMessage,
+  eventStream: boolean,
   idleMs: number,
   isAborted: () => boolean,
+  timedOut: () => boolean,
   onChunk?: (chunk: Buffer) => void,
 ): PassThrough {
   const out = new PassThrough();
-  let tail = "\n\n";
+  let batch: Buffer[] = [];
+  let ended = false;
+  // The last two bytes sent, to know whether an event stream stopped between events.
+  let last = LF;
+  let beforeLast = LF;
+  const flush = () => {
+    if (batch.length === 0 || out.destroyed) return;
+    const data = batch.length === 1 ? batch[0] : Buffer.concat(batch);
+    batch = [];
+    if (data.length >= 2) beforeLast = data[data.length - 2];
+    else if (data.length === 1) beforeLast = last;
+    if (data.length > 0) last = data[data.length - 1];
+    if (!out.write(data)) {
+      source.pause();
+      out.once("drain", () => source.resume());
+    }
+  };
   source.on("data", (chunk: Buffer) => {
-    tail = (tail + chunk.toString("latin1")).slice(-2);
+    if (batch.length === 0) process.nextTick(flush);
+    batch.push(chunk);
     onChunk?.(chunk);
   });
-  source.pipe(out);
-  source.on("error", (error: { code?: string }) => {
-    source.unpipe(out);
+  source.on("end", () => {
+    if (ended) return;
+    ended = true;
+    flush();
+    out.end();
+  });
+  const breakOff = (error?: Error) => {
+    if (ended || source.complete) return;
+    ended = true;
     if (isAborted()) {
       out.destroy();
       return;
     }
-    const why =
-      error.code === "UND_ERR_BODY_TIMEOUT"
-        ? `sent nothing for ${idleMs} ms`
-        : "closed the connection before the end";
+    flush();
+    if (!eventStream) {
+      out.destroy(error ?? new Error("the inference upstream closed the connection before the end"));
+      return;
+    }
+    const why = timedOut() ? `sent nothing for ${idleMs} ms` : "closed the connection before the end";
     // A partial event is terminated first (clients then reject it as malformed, which it is).
-    const separator = tail === "\n\n" ? "" : "\n\n";
+    const separator = last === LF && beforeLast === LF ? "" : "\n\n";
     const event = JSON.stringify({ error: `The inference upstream ${why} of the stream` });
     out.end(`${separator}data: ${event}\n\n`);
+  };
+  // A cut connection shows as "aborted" (an error) or as a close before the end, by Node version.
+  source.on("error", breakOff);
+  source.on("close", () => breakOff());
+  // The browser went away: stop reading the upstream (forward() also closes its connection).
+  out.on("close", () => {
+    if (!ended) source.destroy();
   });
   return out;
 }
+
+const LF = 10;
 
 function copyRequestHeaders(
   request: FastifyRequest,
@@ -173,21 +265,26 @@ function copyRequestHeaders(
 
 export async function registerRouterProxy(app: FastifyInstance, options: ProxyOptions): Promise<void> {
   const routerBase = options.routerUrl.replace(/\/+$/, "");
-  const emulatorPorts = new Map<string, string>();
+  const router = upstreamOf(routerBase);
+  const emulatorPorts = new Map<string, Upstream>();
   let routerPort: string | undefined;
   for (const origin of options.emulatorOrigins ?? []) {
     const url = new URL(origin);
     if (url.origin === new URL(routerBase).origin) routerPort = url.port;
-    else emulatorPorts.set(url.port, url.origin);
+    else emulatorPorts.set(url.port, upstreamOf(url.origin));
   }
   const connectMs = options.upstreamConnectTimeoutMs ?? DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS;
   const idleMs = options.upstreamIdleTimeoutMs ?? DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS;
-  // undici's timeouts are the ones a proxy needs: connect, silence before the headers, silence
-  // between body chunks (an SSE stream that pauses for less than idleMs between events is fine).
-  const agent = new Agent({ connect: { timeout: connectMs }, headersTimeout: idleMs, bodyTimeout: idleMs });
+  // Keep-alive pools; an idle pooled connection closes after a few seconds (the agent's socket
+  // timeout applies only while a socket is free: in use, each request sets its own idle timeout).
+  const agentOptions = { keepAlive: true, timeout: UPSTREAM_KEEP_ALIVE_MS, scheduling: "lifo" as const };
+  const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
   app.addHook("onClose", async () => {
-    await agent.destroy();
+    agents.http.destroy();
+    agents.https.destroy();
   });
+  /** Sockets that finished connecting (TLS included): a pooled one needs no connect timeout. */
+  const connected = new WeakSet<Socket>();
   const literalSecrets = options.serverToken ? [options.serverToken] : [];
 
   /**
@@ -207,7 +304,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     );
 
   /** Reads at most `limit` bytes of a body, then drops the rest. */
-  const readCapped = async (body: Dispatcher.ResponseData["body"], limit: number) => {
+  const readCapped = async (body: IncomingMessage, limit: number) => {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body) {
@@ -227,20 +324,35 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
   const forward = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    target: string,
+    target: Upstream,
+    path: string,
     authorization?: string,
   ) => {
-    const controller = new AbortController();
+    const secure = target.secure;
     const upstreamReply: { status?: number } = {};
     // Timings for the providers' measured latency and throughput (provider-stats.ts).
     const started = performance.now();
     const timing: { headersAt?: number; firstChunkAt?: number; lastChunkAt?: number; events: number } = {
       events: 0,
     };
+    let aborted = false;
+    let gotHeaders = false;
+    let bodyTimedOut = false;
+    const outgoing = (secure ? https : http).request({
+      host: target.host,
+      port: target.port,
+      path: target.basePath + path,
+      method: request.method,
+      headers: copyRequestHeaders(request, authorization),
+      agent: secure ? agents.https : agents.http,
+    });
     reply.raw.on("close", () => {
       const finished = reply.raw.writableFinished;
-      // Aborting the upstream request closes its connection, so the router stops generating.
-      if (!finished) controller.abort();
+      // Closing the upstream connection makes the router stop generating.
+      if (!finished) {
+        aborted = true;
+        outgoing.destroy();
+      }
       options.onExchangeEnd?.({
         method: request.method,
         path: request.url.split("?")[0],
@@ -265,27 +377,49 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       Buffer.isBuffer(request.body) && request.method !== "GET" && request.method !== "HEAD"
         ? request.body
         : undefined;
-    let upstream: Dispatcher.ResponseData;
+    let upstream: IncomingMessage;
     try {
-      upstream = await upstreamRequest(target, {
-        method: request.method as Dispatcher.HttpMethod,
-        headers: copyRequestHeaders(request, authorization),
-        body,
-        signal: controller.signal,
-        dispatcher: agent,
+      upstream = await new Promise<IncomingMessage>((resolve, reject) => {
+        // Timed only for a new connection (a pooled one is already connected).
+        let connectTimer: NodeJS.Timeout | undefined;
+        outgoing.once("socket", (socket: Socket) => {
+          if (connected.has(socket)) return;
+          connectTimer = setTimeout(() => outgoing.destroy(timeoutError(CONNECT_TIMEOUT)), connectMs);
+          socket.once(secure ? "secureConnect" : "connect", () => {
+            connected.add(socket);
+            clearTimeout(connectTimer);
+          });
+        });
+        // Silence on the socket: before the headers it is a 504, after them the stream is cut.
+        outgoing.setTimeout(idleMs, () => {
+          if (gotHeaders) bodyTimedOut = true;
+          outgoing.destroy(timeoutError(gotHeaders ? BODY_TIMEOUT : HEADERS_TIMEOUT));
+        });
+        outgoing.once("response", (response) => {
+          gotHeaders = true;
+          clearTimeout(connectTimer);
+          resolve(response);
+        });
+        outgoing.on("error", (error) => {
+          clearTimeout(connectTimer);
+          reject(error);
+        });
+        outgoing.end(body);
       });
     } catch (error) {
+      if (aborted) return reply;
       throw upstreamFailure(error, connectMs, idleMs);
     }
     // A body the browser stops reading, or that the upstream breaks off, must not throw unhandled.
-    upstream.body.on("error", () => {});
-    upstreamReply.status = upstream.statusCode;
+    upstream.on("error", () => {});
+    const statusCode = upstream.statusCode ?? 502;
+    upstreamReply.status = statusCode;
     timing.headersAt = performance.now();
     const header = (name: string): string | undefined => {
       const value = upstream.headers[name];
       return Array.isArray(value) ? value.join(", ") : value;
     };
-    reply.code(upstream.statusCode);
+    reply.code(statusCode);
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = header(name);
       if (value !== undefined) reply.header(name, scrubSecrets(value, literalSecrets));
@@ -295,41 +429,49 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       reply.header("cache-control", "no-cache");
       reply.header("x-accel-buffering", "no");
     }
-    if (request.method === "HEAD" || upstream.statusCode === 204 || upstream.statusCode === 304) {
-      upstream.body.destroy();
+    if (request.method === "HEAD" || statusCode === 204 || statusCode === 304) {
+      upstream.resume();
       return reply.send();
     }
     try {
-      if (upstream.statusCode >= 400) {
+      if (statusCode >= 400) {
         // Read as latin1 so binary bodies come back byte for byte; credentials are ASCII.
-        const bytes = await readCapped(upstream.body, MAX_ERROR_BODY);
+        const bytes = await readCapped(upstream, MAX_ERROR_BODY);
         return reply.send(Buffer.from(scrubSecrets(bytes.toString("latin1"), literalSecrets), "latin1"));
       }
       if (emulatorPorts.size > 0 && /^application\/(problem\+)?json/.test(contentType)) {
         const length = Number(header("content-length") ?? 0);
         if (length <= MAX_REWRITTEN_JSON) {
-          const text = (await readCapped(upstream.body, MAX_REWRITTEN_JSON)).toString("utf8");
+          const text = (await readCapped(upstream, MAX_REWRITTEN_JSON)).toString("utf8");
           return reply.send(rewriteLoopbackUrls(text, `${request.protocol}://${request.host}`));
         }
       }
     } catch (error) {
-      if (controller.signal.aborted) return reply;
+      if (aborted) return reply;
       // The upstream broke off a body read whole: answer with our own error, not its headers.
       for (const name of [...FORWARDED_RESPONSE_HEADERS, "x-accel-buffering"]) reply.removeHeader(name);
       throw upstreamFailure(error, connectMs, idleMs);
     }
-    if (contentType.startsWith("text/event-stream")) {
-      const countEvents = (chunk: Buffer) => {
-        const now = performance.now();
-        timing.firstChunkAt ??= now;
-        timing.lastChunkAt = now;
-        timing.events += chunk.toString("latin1").split("data:").length - 1;
-      };
-      return reply.send(
-        relayEventStream(upstream.body, idleMs, () => controller.signal.aborted, countEvents),
-      );
-    }
-    return reply.send(upstream.body);
+    const eventStream = contentType.startsWith("text/event-stream");
+    // Counts events and their times for the providers' measured figures (event streams only).
+    const countEvents = (chunk: Buffer) => {
+      const now = performance.now();
+      timing.firstChunkAt ??= now;
+      timing.lastChunkAt = now;
+      // Counted in the bytes (no string per chunk on the relay's hot path).
+      for (let at = chunk.indexOf(DATA_FIELD); at !== -1; at = chunk.indexOf(DATA_FIELD, at + 5))
+        timing.events++;
+    };
+    return reply.send(
+      relayBody(
+        upstream,
+        eventStream,
+        idleMs,
+        () => aborted,
+        () => bodyTimedOut,
+        eventStream ? countEvents : undefined,
+      ),
+    );
   };
 
   await app.register(async (scope) => {
@@ -362,7 +504,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
         const authorization =
           request.headers.authorization ??
           (options.serverToken ? `Bearer ${options.serverToken}` : undefined);
-        return forward(request, reply, `${routerBase}${rest}`, authorization);
+        return forward(request, reply, router, rest, authorization);
       },
     );
 
@@ -375,7 +517,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
           const origin = emulatorPorts.get(port);
           if (!origin) throw new HttpError(404, `No emulator host listens on port ${port.slice(0, 10)}`);
           const rest = request.url.slice(`/emulator/${port}`.length);
-          return forward(request, reply, `${origin}${rest}`, request.headers.authorization);
+          return forward(request, reply, origin, rest, request.headers.authorization);
         },
       );
     }

@@ -157,6 +157,25 @@ describe("search plans", () => {
     expect(page.plan).toBe("ordered-scan");
   });
 
+  it("answers a repeated query from its page cache until the store itself writes", () => {
+    const store = openCatalogue(dataDir);
+    try {
+      const query: ModelQuery = { search: "quokka-cached", tags: [], sort: "likes", direction: -1, limit: 5 };
+      const first = store.listModels(query);
+      expect(first.models).toEqual([]);
+      // Same query, same answer object: nothing was read again.
+      expect(store.listModels({ ...query })).toBe(first);
+      const parsed = parseModelRecord({ ...syntheticModel(COUNT + 2, 7), id: "acme-ml/quokka-cached-model" });
+      if (!parsed.ok) throw new Error(parsed.reason);
+      store.upsertBatch([parsed.model]);
+      const after = store.listModels(query);
+      expect(after).not.toBe(first);
+      expect(after.models.map((model) => model.id)).toEqual(["acme-ml/quokka-cached-model"]);
+    } finally {
+      store.close();
+    }
+  });
+
   it("rejects a negative scan budget", () => {
     expect(() => openCatalogue(dataDir, { searchWalkRows: -1 })).toThrow(/searchWalkRows/);
   });

@@ -2,7 +2,7 @@
 // byte stream (anywhere, including inside a CRLF or a multi-byte character) yields the same events.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { SseParser, parseServerSentEvents, readServerSentEvents } from "../src/lib/sse.js";
+import { SseLineDecoder, SseParser, parseServerSentEvents, readServerSentEvents } from "../src/lib/sse.js";
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -78,6 +78,47 @@ describe("SseParser", () => {
     const bytes = new TextEncoder().encode("data: héllo 🤗\n\n");
     const chunks = Array.from(bytes, (b) => new Uint8Array([b]));
     expect((await eventsFromChunks(chunks)).map((e) => e.data)).toEqual(["héllo 🤗"]);
+  });
+
+  it("strips a byte order mark at the start of the stream only, even split across chunks", async () => {
+    const bytes = new TextEncoder().encode("\uFEFFdata: a\n\n\uFEFFdata: b\n\n");
+    const chunks = Array.from(bytes, (b) => new Uint8Array([b]));
+    // A BOM later on is part of the line: "\uFEFFdata" is an unknown field, so "b" is not an event.
+    expect((await eventsFromChunks(chunks)).map((e) => e.data)).toEqual(["a"]);
+    expect((await eventsFromChunks([bytes])).map((e) => e.data)).toEqual(["a"]);
+  });
+
+  it("decodes whole lines only, keeping the rest of a chunk for the next one", () => {
+    const lines = new SseLineDecoder();
+    const bytes = new TextEncoder().encode("data: é\ndata: 🤗");
+    // Cut inside the emoji: nothing past the last line end is decoded yet.
+    expect(lines.decode(bytes.subarray(0, bytes.length - 2))).toBe("data: é\n");
+    expect(lines.decode(bytes.subarray(bytes.length - 2))).toBe("");
+    expect(lines.end()).toBe("data: 🤗");
+    // A chunk reused by its producer after decode() does not change the kept bytes.
+    const again = new SseLineDecoder();
+    const chunk = new TextEncoder().encode("data: x");
+    expect(again.decode(chunk)).toBe("");
+    chunk.fill(0);
+    expect(again.decode(new TextEncoder().encode("\r"))).toBe("data: x\r");
+  });
+
+  it("stops reading and cancels the body when the consumer returns early", async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode("data: x\n\n"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    let batches = 0;
+    for await (const batch of readServerSentEvents(body)) {
+      expect(batch.map((e) => e.data)).toEqual(["x"]);
+      if (++batches === 3) break;
+    }
+    expect(cancelled).toBe(true);
   });
 
   it("parses a long stream in time linear in its size", () => {

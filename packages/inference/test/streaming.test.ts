@@ -121,6 +121,52 @@ describe("chatCompletionStream", () => {
   });
 });
 
+describe("the stream iterator keeps an async generator's contract", () => {
+  it("starts nothing before the first next(), and answers overlapping next() calls in order", async () => {
+    const e = emu();
+    const { id } = modelFor("together", "conversational");
+    e.clearRequests();
+    const args = {
+      model: id,
+      provider: "together" as const,
+      messages,
+      max_tokens: 20,
+      accessToken: HUB_TOKEN,
+    };
+    const expected = await collect(chatCompletionStream(args, e.clientOptions));
+    e.clearRequests();
+    const stream = chatCompletionStream(args, e.clientOptions);
+    expect(e.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+    // Asked all at once, as a generator queues them: same chunks, same order, then done.
+    const results = await Promise.all(Array.from({ length: expected.length + 2 }, () => stream.next()));
+    expect(results.slice(0, expected.length).map((r) => r.value)).toEqual(expected);
+    expect(results.slice(expected.length)).toEqual([
+      { done: true, value: undefined },
+      { done: true, value: undefined },
+    ]);
+    expect(e.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+  });
+
+  it("is done after return(), and after an error", async () => {
+    const { id } = modelFor("together", "conversational");
+    const args = {
+      model: id,
+      provider: "together" as const,
+      messages,
+      max_tokens: 20,
+      accessToken: HUB_TOKEN,
+    };
+    const stream = chatCompletionStream(args, emu().clientOptions);
+    expect((await stream.next()).done).toBe(false);
+    expect(await stream.return(undefined)).toEqual({ done: true, value: undefined });
+    expect(await stream.next()).toEqual({ done: true, value: undefined });
+
+    const broken = chatCompletionStream({ ...args, model: "no-such-org/no-such-model" }, emu().clientOptions);
+    await expect(broken.next()).rejects.toThrow();
+    expect(await broken.next()).toEqual({ done: true, value: undefined });
+  });
+});
+
 describe("textGenerationStream and streamingRequest", () => {
   it("streams tokens from hf-inference", async () => {
     const { id } = modelFor("hf-inference", "text-generation");

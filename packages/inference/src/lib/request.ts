@@ -20,7 +20,7 @@ import { type Call, redactText, startCall } from "./call.js";
 import { getLogger } from "./logger.js";
 import { type PreparedRequest, prepareRequest, prepareTaskRequest } from "./makeRequestOptions.js";
 import { type Route, resolveDirectRoute, resolveRoutes } from "./resolve.js";
-import { type ServerSentEvent, SseParser } from "./sse.js";
+import { SseLineDecoder, SseParser } from "./sse.js";
 
 export interface TaskOptions extends Options {
   task?: InferenceTask;
@@ -367,21 +367,145 @@ function parseEvent<T>(
   return parsed as T;
 }
 
-/** A streaming call: sends `{...args, stream: true}` and yields every JSON event until `[DONE]`. */
-export async function* runStreamingTask<T>(
+/**
+ * A streaming call: sends `{...args, stream: true}` and yields every JSON event until `[DONE]`
+ * (through `transform` when given: it maps each event, `undefined` skips it).
+ *
+ * A hand-written async iterator rather than an `async function*`: each event costs one resolved
+ * promise, not a generator resumption and its microtasks. It keeps a generator's contract: nothing
+ * runs before the first `next()`, `return()` (a `break`) cancels the body to free the connection,
+ * and errors come out of `next()` once, scrubbed by `call.fail`.
+ */
+export function runStreamingTask<T, U = T>(
   helpers: TaskHelpers | undefined,
   args: Args,
   options: TaskOptions = {},
   generic?: ProviderHelper,
-): AsyncGenerator<T> {
-  const call: Call = startCall(options, args.accessToken);
-  const callOptions: TaskOptions = call.options;
-  try {
-    const [route] = await resolveRoutes(helpers, args, callOptions, generic);
+  transform?: (event: T) => U | undefined,
+): AsyncGenerator<U> {
+  return new StreamingCall<T, U>(helpers, args, options, generic, transform);
+}
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+class StreamingCall<T, U> implements AsyncGenerator<U> {
+  private call: Call | undefined;
+  private prepared: PreparedRequest | undefined;
+  private response: Response | undefined;
+  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  private readonly lines = new SseLineDecoder();
+  private readonly parser = new SseParser();
+  /** `reading`: the body may hold more; `ended`: it was read to the end; `closed`: nothing more. */
+  private state: "new" | "reading" | "ended" | "closed" = "new";
+  /** The `next()` in progress: calls made meanwhile wait for it, as with a generator. */
+  private pending: Promise<IteratorResult<U>> | undefined;
+
+  constructor(
+    private readonly helpers: TaskHelpers | undefined,
+    private readonly args: Args,
+    private readonly options: TaskOptions,
+    private readonly generic: ProviderHelper | undefined,
+    private readonly transform: ((event: T) => U | undefined) | undefined,
+  ) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<U>> {
+    // Calls made while one is in progress wait for it, as with a generator (an error in it ends
+    // the stream, so the waiting call then gets done).
+    if (this.pending) return this.queue(this.pending.then(this.stepFn, this.stepFn));
+    // The common case, an event already parsed: no async function, one resolved promise.
+    if (this.state === "reading") {
+      try {
+        const value = this.take();
+        if (value !== undefined) return Promise.resolve(value);
+      } catch (error) {
+        return this.queue(this.fail(error));
+      }
+    }
+    return this.queue(this.step());
+  }
+
+  private readonly stepFn = () => this.step();
+
+  private queue(step: Promise<IteratorResult<U>>): Promise<IteratorResult<U>> {
+    this.pending = step;
+    const clear = () => {
+      if (this.pending === step) this.pending = undefined;
+    };
+    step.then(clear, clear);
+    return step;
+  }
+
+  async return(value?: U | PromiseLike<U>): Promise<IteratorResult<U>> {
+    await this.close();
+    return { done: true, value: (await value) as U };
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<U>> {
+    await this.close();
+    throw error;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  /** The next result from the events in hand; `undefined` when they are used up. */
+  private take(): IteratorResult<U> | undefined {
+    for (;;) {
+      const data = this.parser.nextData();
+      if (data === undefined) return undefined;
+      if (data.length === 0) continue;
+      if (data === "[DONE]") {
+        void this.close();
+        return DONE;
+      }
+      const event = parseEvent<T>(data, this.prepared!, this.response!, this.args.accessToken);
+      if (this.transform === undefined) return { done: false, value: event as unknown as U };
+      const mapped = this.transform(event);
+      if (mapped !== undefined) return { done: false, value: mapped };
+    }
+  }
+
+  private async step(): Promise<IteratorResult<U>> {
+    try {
+      if (this.state === "new") await this.open();
+      for (;;) {
+        if (this.state === "closed") return DONE;
+        const result = this.take();
+        if (result !== undefined) return result;
+        if (this.state === "ended") {
+          await this.close();
+          return DONE;
+        }
+        await this.read();
+      }
+    } catch (error) {
+      await this.close();
+      throw this.call ? this.call.fail(error) : error;
+    }
+  }
+
+  private async fail(error: unknown): Promise<never> {
+    await this.close();
+    throw this.call!.fail(error);
+  }
+
+  private async open(): Promise<void> {
+    this.state = "reading";
+    const call = startCall(this.options, this.args.accessToken);
+    this.call = call;
+    const callOptions: TaskOptions = call.options;
+    const [route] = await resolveRoutes(this.helpers, this.args, callOptions, this.generic);
     const helper = route.helper;
-    const prepared = await prepareRequest({ ...args, stream: true }, helper, callOptions, route);
+    const prepared = await prepareRequest({ ...this.args, stream: true }, helper, callOptions, route);
+    this.prepared = prepared;
     const response = await fetchWithRetries(prepared, callOptions, helper.provider);
-    if (!response.ok) throw await streamHttpError(response, prepared, args.accessToken);
+    this.response = response;
+    if (!response.ok) throw await streamHttpError(response, prepared, this.args.accessToken);
     const contentType = response.headers.get("content-type");
     if (!contentType?.startsWith("text/event-stream")) {
       await response.body?.cancel().catch(() => undefined);
@@ -391,47 +515,43 @@ export async function* runStreamingTask<T>(
         httpResponseOf(response, ""),
       );
     }
-    if (!response.body) return;
-    // Read and parse inline (no inner generator): each event costs one JSON.parse and one yield.
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    const parser = new SseParser();
-    let finished = false;
-    try {
-      while (!finished) {
-        let chunk: ReadableStreamReadResult<Uint8Array>;
-        try {
-          chunk = await reader.read();
-        } catch (cause) {
-          // The caller's abort or deadline: call.fail() reports it. Otherwise the connection broke
-          // mid-stream (fetch rejects with a bare TypeError "terminated"): a typed error instead.
-          if (callOptions.signal?.aborted) throw cause;
-          finished = true;
-          throw new InferenceClientProviderApiError(
-            `${INFERENCE_FAILED}the connection closed before the event stream ended (${(cause as Error).message})`,
-            httpRequestOf(prepared),
-            httpResponseOf(response, ""),
-          );
-        }
-        const { done, value } = chunk;
-        let events: ServerSentEvent[];
-        if (done) {
-          finished = true;
-          events = parser.end(parser.push(decoder.decode()));
-        } else {
-          events = parser.push(decoder.decode(value, { stream: true }));
-        }
-        for (const { data } of events) {
-          if (data.length === 0) continue;
-          if (data === "[DONE]") return;
-          yield parseEvent<T>(data, prepared, response, args.accessToken);
-        }
-      }
-    } finally {
-      // Stopped early (consumer break, [DONE], error): free the connection.
-      if (!finished) await reader.cancel().catch(() => undefined);
+    if (!response.body) {
+      this.state = "ended";
+      return;
     }
-  } catch (error) {
-    throw call.fail(error);
+    this.reader = response.body.getReader();
+  }
+
+  /** Reads one chunk into the parser. */
+  private async read(): Promise<void> {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await this.reader!.read();
+    } catch (cause) {
+      // The caller's abort or deadline: call.fail() reports it. Otherwise the connection broke
+      // mid-stream (fetch rejects with a bare TypeError "terminated"): a typed error instead.
+      this.state = "ended";
+      if (this.call!.options.signal?.aborted) throw cause;
+      throw new InferenceClientProviderApiError(
+        `${INFERENCE_FAILED}the connection closed before the event stream ended (${(cause as Error).message})`,
+        httpRequestOf(this.prepared!),
+        httpResponseOf(this.response!, ""),
+      );
+    }
+    if (chunk.done) {
+      this.state = "ended";
+      // The last line (no terminator) cannot complete an event: nothing more to parse.
+      this.parser.end();
+    } else {
+      this.parser.feed(this.lines.decode(chunk.value));
+    }
+  }
+
+  /** Stops for good; a body not read to its end is cancelled, which frees the connection. */
+  private async close(): Promise<void> {
+    const state = this.state;
+    this.state = "closed";
+    this.parser.end();
+    if (state === "reading" && this.reader) await this.reader.cancel().catch(() => undefined);
   }
 }

@@ -53,31 +53,30 @@ export interface TextGenerationStreamOutput {
  * completion chunks (hf-inference's `/v1/completions`, as 4.x calls it) are read into this
  * shape; 4.x yields those chunks as they came, under this type.
  */
-export async function* textGenerationStream(
+export function textGenerationStream(
   args: BaseArgs & TextGenerationInput,
   options?: Options,
 ): AsyncGenerator<TextGenerationStreamOutput> {
   let text = "";
-  for await (const event of runStreamingTask<TextGenerationStreamOutput | CompletionChunk>(
+  return runStreamingTask<TextGenerationStreamOutput | CompletionChunk, TextGenerationStreamOutput>(
     textGenerationHelpers,
     args,
     { ...options, task: "text-generation" },
-  )) {
-    if (!("choices" in event)) {
-      yield event;
-      continue;
-    }
-    const choice = event.choices[0];
-    if (!choice) continue;
-    text += choice.text ?? "";
-    const last = choice.finish_reason != null;
-    yield {
-      index: choice.index,
-      token: { id: 0, text: choice.text ?? "", logprob: 0, special: false },
-      generated_text: last ? text : null,
-      details: null,
-    };
-  }
+    undefined,
+    (event) => {
+      if (!("choices" in event)) return event;
+      const choice = event.choices[0];
+      if (!choice) return undefined;
+      text += choice.text ?? "";
+      const last = choice.finish_reason != null;
+      return {
+        index: choice.index,
+        token: { id: 0, text: choice.text ?? "", logprob: 0, special: false },
+        generated_text: last ? text : null,
+        details: null,
+      };
+    },
+  );
 }
 
 /** One chunk of an OpenAI-style streamed completion. */
