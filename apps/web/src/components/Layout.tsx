@@ -114,7 +114,8 @@ export function Layout() {
       <footer className="site-footer">
         <p>
           hubkit: open model-hub toolkit. Catalogue, inference client and snippets compatible with{" "}
-          <code>@huggingface/inference</code> 3.7.1 and <code>@huggingface/tasks</code> 0.18.7.
+          <code>@huggingface/inference</code> 4.13 (and 3.x code) and <code>@huggingface/tasks</code> 0.21
+          (and 0.18).
         </p>
       </footer>
       <ScrollRestoration />
