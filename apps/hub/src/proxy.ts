@@ -289,12 +289,14 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
 
   /**
    * Points loopback emulator URLs in a JSON reply back at this server, so a browser can follow them.
-   * fal.ai's queue URLs (`response_url`, `status_url`, `cancel_url`) stay as they are: clients take
-   * only their path and poll it under the router's /fal-ai, as with the real queue host.
+   * Job URLs that clients take only the path of stay as they are, as the real router passes them:
+   * fal.ai's queue URLs (`response_url`, `status_url`, `cancel_url`, polled under /router/fal-ai) and
+   * WaveSpeed's `urls.get` (polled under /router/wavespeed). Rewritten, their path would start with
+   * /emulator/{port} and the poll would miss the router.
    */
   const rewriteLoopbackUrls = (text: string, selfOrigin: string) =>
     text.replace(
-      /("(?:response|status|cancel)_url"\s*:\s*")?http:\/\/127\.0\.0\.1:(\d+)/g,
+      /("(?:(?:response|status|cancel)_url|get)"\s*:\s*")?http:\/\/127\.0\.0\.1:(\d+)/g,
       (match, queueKey: string | undefined, port: string) => {
         if (queueKey) return match;
         if (port === routerPort) return `${selfOrigin}/router`;
