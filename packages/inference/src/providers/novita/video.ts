@@ -7,7 +7,7 @@ import { InferenceClientInputError, InferenceClientProviderOutputError } from ".
 import { jobBase, type JobState, pollJson } from "../../lib/poll.js";
 import { isNumber, isObject, isString } from "../../utils/guards.js";
 import { omit } from "../../utils/omit.js";
-import { dataUrlOf, download, type ProviderHelper, type ResponseContext } from "../helper.js";
+import { dataUrlOf, download, type ProviderHelper } from "../helper.js";
 
 const provider = "novita";
 
