@@ -3,6 +3,7 @@
  * together video, black-forest-labs, wavespeed, zai-org images): a provider describes its job's state at each step, this
  * module waits between steps, enforces the deadline, honours abort and reports progress.
  */
+import { routerBase } from "../config.js";
 import {
   InferenceClientProviderApiError,
   InferenceClientProviderOutputError,
@@ -129,4 +130,39 @@ export async function fetchJobJson(
     if (init.signal?.aborted) throw error;
     throw new InferenceClientProviderOutputError(`Failed to parse ${what}: received malformed response`);
   }
+}
+
+/** What the job helpers below read from a provider's response context. */
+interface JobContext {
+  url: string;
+  headers?: Record<string, string>;
+  fetch: typeof fetch;
+  signal?: AbortSignal;
+  options: Options;
+}
+
+/** Where a job is polled: under `{router}/{provider}` when the call went through it, else the provider's own origin. */
+export function jobBase(context: JobContext, provider: string): string {
+  const router = routerBase(context.options);
+  return context.url.startsWith(`${router}/${provider}/`)
+    ? `${router}/${provider}`
+    : new URL(context.url).origin;
+}
+
+/**
+ * `pollJob` over one status URL fetched with the call's fetch, headers and signal: each reply is
+ * read by `state` (shared here so the job-based providers do not each repeat it).
+ */
+export function pollJson<T>(
+  context: JobContext,
+  url: string,
+  what: string,
+  state: (reply: unknown) => JobState<T>,
+  job: Omit<PollJob<T>, "options" | "check">,
+): Promise<T> {
+  return pollJob({
+    ...job,
+    options: context.options,
+    check: async () => state(await fetchJobJson(url, context, what)),
+  });
 }

@@ -20,7 +20,7 @@ import { type Call, redactText, startCall } from "./call.js";
 import { getLogger } from "./logger.js";
 import { type PreparedRequest, prepareRequest, prepareTaskRequest } from "./makeRequestOptions.js";
 import { type Route, resolveDirectRoute, resolveRoutes } from "./resolve.js";
-import { SseLineDecoder, SseParser } from "./sse.js";
+import { SseDataParser, SseLineDecoder } from "./sse.js";
 
 export interface TaskOptions extends Options {
   task?: InferenceTask;
@@ -394,7 +394,7 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
   private response: Response | undefined;
   private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   private readonly lines = new SseLineDecoder();
-  private readonly parser = new SseParser();
+  private readonly parser = new SseDataParser();
   /** `reading`: the body may hold more; `ended`: it was read to the end; `closed`: nothing more. */
   private state: "new" | "reading" | "ended" | "closed" = "new";
   /** The `next()` in progress: calls made meanwhile wait for it, as with a generator. */

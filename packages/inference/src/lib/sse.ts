@@ -15,7 +15,11 @@ export interface ServerSentEvent {
 const LF = 10;
 const SPACE = 32;
 
-export class SseParser {
+/**
+ * The data of each event, pull style: what a model stream needs, and all the client bundles.
+ * `SseParser` below adds the other fields and whole events (tests, tools, recorded streams).
+ */
+export class SseDataParser {
   /** Text fed and not scanned yet starts at `pos`. */
   private buffer = "";
   private pos = 0;
@@ -23,24 +27,9 @@ export class SseParser {
   private cr = -1;
   private lf = -1;
   /** Undefined until a data line arrives: an event without data is not dispatched. */
-  private data: string | undefined = undefined;
-  private event = "";
-  private id = "";
-  private retry: number | undefined = undefined;
+  protected data: string | undefined = undefined;
   /** The previous chunk ended on CR: an LF starting the next one belongs to it. */
   private pendingCR = false;
-
-  /** Feeds decoded text; returns the events completed by it (appended to `out` if given). */
-  push(text: string, out: ServerSentEvent[] = []): ServerSentEvent[] {
-    this.feed(text);
-    while (this.scan()) {
-      const event: ServerSentEvent = { data: this.data!, event: this.event, id: this.id };
-      if (this.retry !== undefined) event.retry = this.retry;
-      out.push(event);
-      this.reset();
-    }
-    return out;
-  }
 
   /**
    * Pull style, for readers that use only each event's data: `feed` the text, then call
@@ -73,17 +62,16 @@ export class SseParser {
    * file ends in the middle of an event, before the final empty line, the incomplete event is not
    * dispatched") and the reference client does: a cut stream must not yield a half-received event.
    */
-  end(out: ServerSentEvent[] = []): ServerSentEvent[] {
+  end(): void {
     this.buffer = "";
     this.pos = 0;
     this.cr = this.lf = -1;
     this.reset();
     this.pendingCR = false;
-    return out;
   }
 
   /** Reads lines until one completes an event (true: it is in the fields) or the text runs out. */
-  private scan(): boolean {
+  protected scan(): boolean {
     const buf = this.buffer;
     const length = buf.length;
     let { pos, cr, lf } = this;
@@ -113,10 +101,8 @@ export class SseParser {
     return dispatched;
   }
 
-  private reset(): void {
+  protected reset(): void {
     this.data = undefined;
-    this.event = "";
-    this.retry = undefined;
   }
 
   private line(buf: string, start: number, end: number): void {
@@ -134,10 +120,46 @@ export class SseParser {
     let from = colon + 1;
     if (from < end && buf.charCodeAt(from) === SPACE) from++;
     const value = from < end ? buf.slice(from, end) : "";
-    switch (field) {
-      case "data":
-        this.data = this.data === undefined ? value : this.data + "\n" + value;
-        break;
+    if (field === "data") this.data = this.data === undefined ? value : this.data + "\n" + value;
+    else this.field(field, value);
+  }
+
+  /** A field other than data: not needed for the data alone. */
+  protected field(_name: string, _value: string): void {}
+}
+
+/** Whole events: data, event, id and retry. */
+export class SseParser extends SseDataParser {
+  private event = "";
+  private id = "";
+  private retry: number | undefined = undefined;
+
+  /** Feeds decoded text; returns the events completed by it (appended to `out` if given). */
+  push(text: string, out: ServerSentEvent[] = []): ServerSentEvent[] {
+    this.feed(text);
+    while (this.scan()) {
+      const event: ServerSentEvent = { data: this.data!, event: this.event, id: this.id };
+      if (this.retry !== undefined) event.retry = this.retry;
+      out.push(event);
+      this.reset();
+    }
+    return out;
+  }
+
+  /** Ends the stream (see SseDataParser.end); returns `out`, with no event added. */
+  override end(out: ServerSentEvent[] = []): ServerSentEvent[] {
+    super.end();
+    return out;
+  }
+
+  protected override reset(): void {
+    this.data = undefined;
+    this.event = "";
+    this.retry = undefined;
+  }
+
+  protected override field(name: string, value: string): void {
+    switch (name) {
       case "event":
         this.event = value;
         break;

@@ -4,9 +4,9 @@
  * result is fetched. Through the router the queue lives under `{router}/fal-ai` (`?_subdomain=queue`
  * on every URL); directly, on queue.fal.run.
  */
-import { HF_HUB_URL, routerBase } from "../../config.js";
+import { HF_HUB_URL } from "../../config.js";
 import { InferenceClientProviderOutputError } from "../../errors.js";
-import { fetchJobJson, type JobState, pollJob } from "../../lib/poll.js";
+import { fetchJobJson, jobBase, type JobState, pollJson } from "../../lib/poll.js";
 import type { BodyParams, Options } from "../../types.js";
 import { isNumber, isObject, isString } from "../../utils/guards.js";
 import type { ProviderHelper, ResponseContext } from "../helper.js";
@@ -38,26 +38,20 @@ export async function awaitFalQueue(
       `Received malformed response from Fal.ai ${task} API: expected {request_id: string, response_url: string}`,
     );
   }
-  const requestUrl = new URL(context.url);
-  const router = routerBase(context.options);
-  const base = context.url.startsWith(`${router}/fal-ai/`) ? `${router}/fal-ai` : requestUrl.origin;
+  const base = jobBase(context, provider);
   // The path comes from the reply: fal may run the request under another app id than the one posted
   // to. Only its `/{owner}/{app}/requests/{id}` tail is kept: a proxy that rewrote the URL for
   // browsers (the hub's does) may have put its own prefix before it.
   const segments = new URL(response.response_url).pathname.split("/");
   const at = segments.lastIndexOf("requests");
   const path = at >= 2 ? `/${segments.slice(at - 2).join("/")}` : segments.join("/");
-  const query = requestUrl.search;
-  const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
-  await pollJob({
+  const query = new URL(context.url).search;
+  await pollJson(context, `${base}${path}/status${query}`, "response status from fal-ai API", falState, {
     provider,
-    options: context.options,
     intervalMs: 500,
     initial: falState(response),
-    check: async () =>
-      falState(await fetchJobJson(`${base}${path}/status${query}`, init, "response status from fal-ai API")),
   });
-  return fetchJobJson(`${base}${path}${query}`, init, "result from fal-ai API");
+  return fetchJobJson(`${base}${path}${query}`, context, "result from fal-ai API");
 }
 
 /** The LoRA a mapping names, as fal loads it: the adapter's weights file on the hub. */

@@ -3,20 +3,13 @@
  * `/v3/async/task-result`), and MiniMax H3 image-text-to-video (polled at
  * `/v3/minimax/v2/query/video_generation/{id}`). Through the router both live under `{router}/novita`.
  */
-import { routerBase } from "../../config.js";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import { fetchJobJson, type JobState, pollJob } from "../../lib/poll.js";
+import { jobBase, type JobState, pollJson } from "../../lib/poll.js";
 import { isNumber, isObject, isString } from "../../utils/guards.js";
 import { omit } from "../../utils/omit.js";
-import { dataUrlOf, download, type ProviderHelper, type ResponseContext } from "../helper.js";
+import { dataUrlOf, download, type ProviderHelper } from "../helper.js";
 
 const provider = "novita";
-
-/** Where the job's results are asked: the router's novita prefix, or novita's own host. */
-function apiBase(context: ResponseContext): string {
-  const router = routerBase(context.options);
-  return context.url.startsWith(`${router}/novita/`) ? `${router}/novita` : new URL(context.url).origin;
-}
 
 const taskOf = (reply: unknown) => (isObject(reply) && isObject(reply.task) ? reply.task : undefined);
 
@@ -51,14 +44,8 @@ export const novitaTextToVideo: ProviderHelper<Blob> = {
         "Received malformed response from Novita text-to-video API: no task ID found in the response",
       );
     }
-    const url = `${apiBase(context)}/v3/async/task-result?task_id=${String(taskId)}`;
-    const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
-    const result = await pollJob({
-      provider,
-      options: context.options,
-      intervalMs: 500,
-      check: async () => asyncTaskState(await fetchJobJson(url, init, "task result")),
-    });
+    const url = `${jobBase(context, provider)}/v3/async/task-result?task_id=${String(taskId)}`;
+    const result = await pollJson(context, url, "task result", asyncTaskState, { provider, intervalMs: 500 });
     const video: unknown = Array.isArray(result.videos) ? result.videos[0] : undefined;
     if (isObject(video) && isString(video.video_url) && URL.canParse(video.video_url)) {
       return download(video.video_url, context);
@@ -157,13 +144,10 @@ export const novitaImageTextToVideo: ProviderHelper<Blob> = {
         "Received malformed response from Novita image-text-to-video API: no task ID found in the response",
       );
     }
-    const url = `${apiBase(context)}/v3/minimax/v2/query/video_generation/${encodeURIComponent(taskId)}`;
-    const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
-    const task = await pollJob({
+    const url = `${jobBase(context, provider)}/v3/minimax/v2/query/video_generation/${encodeURIComponent(taskId)}`;
+    const task = await pollJson(context, url, "response status from Novita API", minimaxState, {
       provider,
-      options: context.options,
       intervalMs: 5000,
-      check: async () => minimaxState(await fetchJobJson(url, init, "response status from Novita API")),
     });
     const content = task.content;
     if (!isObject(content) || !isString(content.url)) {

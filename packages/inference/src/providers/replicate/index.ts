@@ -1,6 +1,6 @@
 import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import { fetchJobJson, type JobState, pollJob } from "../../lib/poll.js";
+import { type JobState, pollJson } from "../../lib/poll.js";
 import type { BodyParams } from "../../types.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { omit } from "../../utils/omit.js";
@@ -41,14 +41,10 @@ async function awaitPrediction(response: unknown, context: ResponseContext): Pro
   if (!id)
     throw new InferenceClientProviderOutputError("Received a pending Replicate prediction without an id");
   const base = context.url.slice(0, context.url.lastIndexOf("/v1/"));
-  const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
-  return pollJob({
+  return pollJson(context, `${base}/v1/predictions/${id}`, "Replicate prediction", predictionState, {
     provider,
-    options: context.options,
     intervalMs: 1000,
     initial,
-    check: async () =>
-      predictionState(await fetchJobJson(`${base}/v1/predictions/${id}`, init, "Replicate prediction")),
   });
 }
 

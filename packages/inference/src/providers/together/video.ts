@@ -3,7 +3,7 @@
  * polled at `v2/videos/{id}` (every 2 s, at most 150 times by default) until completed.
  */
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import { fetchJobJson, type JobState, pollJob } from "../../lib/poll.js";
+import { type JobState, pollJson } from "../../lib/poll.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { dataUrlOf, download, type ProviderHelper, type ResponseContext } from "../helper.js";
 import { renameSteps } from "./index.js";
@@ -47,14 +47,11 @@ async function awaitVideo(response: unknown, context: ResponseContext): Promise<
     );
   }
   const statusUrl = `${context.url}/${String(id)}`;
-  const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
-  const job = await pollJob({
+  const job = await pollJson(context, statusUrl, "Together video job result", jobState, {
     provider,
-    options: context.options,
     intervalMs: 2000,
     maxAttempts: 150,
     initial: jobState(response),
-    check: async () => jobState(await fetchJobJson(statusUrl, init, "Together video job result")),
   });
   const outputs = job.outputs;
   if (!isObject(outputs) || !isString(outputs.video_url)) {

@@ -1,9 +1,8 @@
-import { routerBase } from "../../config.js";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import { base64FromBinary } from "../../utils/base64.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { dataUrlFromBlob, download, type ProviderHelper, type ResponseContext } from "../helper.js";
-import { fetchJobJson, type JobState, pollJob } from "../../lib/poll.js";
+import { jobBase, type JobState, pollJson } from "../../lib/poll.js";
 
 const provider = "wavespeed";
 
@@ -23,18 +22,12 @@ async function awaitJob(response: unknown, context: ResponseContext): Promise<un
     );
   }
   // The poll URL names WaveSpeed's host; through the router the same path lives under {router}/wavespeed.
-  const router = routerBase(context.options);
-  const base = context.url.startsWith(`${router}/${provider}/`)
-    ? `${router}/${provider}`
-    : new URL(context.url).origin;
-  const pollUrl = `${base}${new URL(getUrl).pathname}`;
-  const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
-  const result = await pollJob({
-    provider,
-    options: context.options,
-    intervalMs: 500,
-    check: async (): Promise<JobState<Record<string, unknown>>> => {
-      const reply = await fetchJobJson(pollUrl, init, `the ${provider} job status`);
+  const pollUrl = `${jobBase(context, provider)}${new URL(getUrl).pathname}`;
+  const result = await pollJson(
+    context,
+    pollUrl,
+    `the ${provider} job status`,
+    (reply): JobState<Record<string, unknown>> => {
       const task = isObject(reply) && isObject(reply.data) ? reply.data : undefined;
       const status = task?.status;
       const providerStatus = String(status);
@@ -46,7 +39,8 @@ async function awaitJob(response: unknown, context: ResponseContext): Promise<un
         return { status: "done", providerStatus, result: reply as Record<string, unknown> };
       return { status: STATES[status as keyof typeof STATES] ?? "running", providerStatus };
     },
-  });
+    { provider, intervalMs: 500 },
+  );
   const outputs = (result.data as { outputs?: unknown }).outputs;
   const mediaUrl = Array.isArray(outputs) ? outputs[0] : undefined;
   if (!isString(mediaUrl)) {

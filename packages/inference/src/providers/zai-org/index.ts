@@ -1,11 +1,10 @@
 import type { ImageToTextOutput } from "@hubkit/tasks";
-import { routerBase } from "../../config.js";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import { isUrl } from "../../lib/isUrl.js";
 import { base64FromBinary } from "../../utils/base64.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { conversationalHelper, imageFromUrl, type ProviderHelper, type ResponseContext } from "../helper.js";
-import { fetchJobJson, type JobState, pollJob } from "../../lib/poll.js";
+import { jobBase, type JobState, pollJson } from "../../lib/poll.js";
 
 const provider = "zai-org";
 
@@ -20,11 +19,7 @@ export const zaiOrgConversational = /* @__PURE__ */ conversationalHelper(
 
 /** Where the job's result is polled: under `{router}/zai-org` when routed, else Z.ai's own host. */
 function resultUrl(id: string, context: ResponseContext): string {
-  const router = routerBase(context.options);
-  const base = context.url.startsWith(`${router}/${provider}/`)
-    ? `${router}/${provider}`
-    : new URL(context.url).origin;
-  return `${base}/api/paas/v4/async-result/${encodeURIComponent(id)}`;
+  return `${jobBase(context, provider)}/api/paas/v4/async-result/${encodeURIComponent(id)}`;
 }
 
 /** Images are an asynchronous job: submit, then poll `async-result/{id}` until SUCCESS or FAIL. */
@@ -48,15 +43,11 @@ export const zaiOrgTextToImage: ProviderHelper<unknown> = {
     }
     const url = resultUrl(response.id, context);
     // Z.ai's jobs take seconds: 4.x polls every 5 s, at most 60 times.
-    const init = { fetch: context.fetch, headers: context.headers, signal: context.signal };
-    // Z.ai's jobs take seconds: 4.x polls every 5 s, at most 60 times.
-    const result = await pollJob({
-      provider,
-      options: context.options,
-      intervalMs: 5000,
-      maxAttempts: 60,
-      check: async (): Promise<JobState<Record<string, unknown>>> => {
-        const reply = await fetchJobJson(url, init, `the ${provider} image job status`);
+    const result = await pollJson(
+      context,
+      url,
+      `the ${provider} image job status`,
+      (reply): JobState<Record<string, unknown>> => {
         const status = isObject(reply) ? reply.task_status : undefined;
         const providerStatus = String(status);
         if (status === "FAIL")
@@ -65,7 +56,8 @@ export const zaiOrgTextToImage: ProviderHelper<unknown> = {
           return { status: "done", providerStatus, result: reply as Record<string, unknown> };
         return { status: "running", providerStatus };
       },
-    });
+      { provider, intervalMs: 5000, maxAttempts: 60 },
+    );
     const images = result.image_result;
     const imageUrl = Array.isArray(images) && isObject(images[0]) ? images[0].url : undefined;
     if (!isString(imageUrl) || !isUrl(imageUrl)) {
