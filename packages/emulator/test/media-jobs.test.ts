@@ -237,6 +237,14 @@ describe("novita: asynchronous video", () => {
     expect(isMp4((await bytesOf(emu.rewriteUrl(reply.videos[0].video_url))).bytes)).toBe(true);
   });
 
+  it("the synchronous /v3/hf/{model} route (huggingface_hub 2.0.0) answers a video URL at once", async () => {
+    const url = `${emu.providerUrls.novita}/v3/hf/wan-t2v`;
+    const res = await postJson(url, { prompt: "x" }, bearer(PROVIDER_KEY));
+    expect(res.status).toBe(200);
+    expect(isMp4((await bytesOf(emu.rewriteUrl(res.json.video.video_url))).bytes)).toBe(true);
+    expect((await postJson(url, { prompt: "" }, bearer(PROVIDER_KEY))).status).toBe(400);
+  });
+
   it("MiniMax H3 checks its content, duration and resolution", async () => {
     const url = `${emu.providerUrls.novita}/v3/minimax/v2/video_generation`;
     const good = {

@@ -2,6 +2,7 @@
 // /v3/async/task-result?task_id= → TASK_STATUS_QUEUED → _PROCESSING → _SUCCEED with `videos`.
 // MiniMax H3: POST /v3/minimax/v2/video_generation → {task_id}; GET
 // /v3/minimax/v2/query/video_generation/{id} → queued → running → succeeded with `content.url`.
+// The synchronous route huggingface_hub (and 3.x) call: POST /v3/hf/{model} → {video: {video_url}}.
 import type { Ctx, Job } from "../context.js";
 import { isRecord } from "../context.js";
 import { fail } from "../errors.js";
@@ -106,13 +107,19 @@ export function novitaVideoRoute(ctx: Ctx): Reply | undefined {
     checkMinimax(body);
     return submit(ctx, "minimax", "MiniMax-H3", body);
   }
-  const asyncModel = /^\/v3\/async\/([A-Za-z0-9._-]+)$/.exec(ctx.path);
-  if (asyncModel) {
+  const video = /^\/v3\/(async|hf)\/([A-Za-z0-9._-]+)$/.exec(ctx.path);
+  if (video) {
     if (!isRecord(body)) fail(style, 400, "request body must be a JSON object");
     if (typeof body.prompt !== "string" || body.prompt.trim() === "") fail(style, 400, "prompt is required");
     if (body.steps !== undefined && (typeof body.steps !== "number" || body.steps < 1 || body.steps > 50))
       fail(style, 400, "steps must be between 1 and 50");
-    return submit(ctx, "async", asyncModel[1], body);
+    if (video[1] === "async") return submit(ctx, "async", video[2], body);
+    // The synchronous route answers once the video is made.
+    const seed = hashString(`${video[2]}\n${JSON.stringify(body)}`);
+    const id = uuidFromSeed(seed ^ ctx.env.nextSerial());
+    return json(200, {
+      video: { video_url: fileUrl(ctx.env, "novita-cdn", `output/${id}`, { kind: "mp4", seed }) },
+    });
   }
   return undefined;
 }

@@ -11,6 +11,7 @@ import { buildRequest } from "../lib/makeRequestOptions.js";
 import { getProviderHelper } from "../lib/providerRegistry.js";
 import { autoRouterConversational } from "../providers/autoRouter.js";
 import { DEFINITIONS_BY_ID } from "../providers/definitions.js";
+import { FAL_AUDIO_LABELS } from "../providers/fal-ai/index.js";
 import type { ProviderHelper } from "../providers/helper.js";
 import { PROVIDER_TASKS } from "../providers/index.js";
 import type {
@@ -245,8 +246,11 @@ function requestArgs(inputs: SnippetInputs, provider: string, task: InferenceTas
           inputs: { image: ref(inputs.file, "base64") },
           parameters: { candidate_labels: inputs.candidateLabels },
         };
-      if (provider === "fal-ai" && task === "automatic-speech-recognition")
-        return { audio_url: ref(inputs.file, "data-url") };
+      if (provider === "fal-ai" && task === "automatic-speech-recognition") {
+        // The data URL under the label fal decodes (audio/x-wav for .wav), as the client sends it.
+        const mediaType = FAL_AUDIO_LABELS[inputs.file.mediaType] ?? inputs.file.mediaType;
+        return { audio_url: ref({ ...inputs.file, mediaType }, "data-url") };
+      }
       return { data: NO_BYTES };
     case "image-question":
       return { inputs: { question: inputs.question, image: ref(inputs.file, "base64") } };

@@ -2,7 +2,7 @@
 import { openaiBaseUrl } from "./js.js";
 import { collectFileRefs, pythonKwargs, pythonLiteral, pythonString, type FileRef } from "./literals.js";
 import type { SnippetPlan, TokenSource } from "./plan.js";
-import { HUGGINGFACE_HUB_TASKS, PYTHON_METHODS } from "./tables.js";
+import { HUGGINGFACE_HUB_EXTRA_BODY, HUGGINGFACE_HUB_TASKS, PYTHON_METHODS } from "./tables.js";
 
 const INDENT = "    ";
 
@@ -72,13 +72,29 @@ function hubArguments(plan: SnippetPlan): { positional: unknown[]; keywords: Rec
   }
 }
 
+/** The payload fields huggingface_hub would leave out here (see HUGGINGFACE_HUB_EXTRA_BODY), or undefined. */
+function hubExtraBody(plan: SnippetPlan): Record<string, unknown> | undefined {
+  const names = HUGGINGFACE_HUB_EXTRA_BODY[plan.provider]?.[plan.task];
+  const payload = plan.payload as Record<string, unknown> | undefined;
+  if (!names || !payload || typeof payload !== "object") return undefined;
+  const extra = Object.fromEntries(names.filter((n) => payload[n] !== undefined).map((n) => [n, payload[n]]));
+  return Object.keys(extra).length > 0 ? extra : undefined;
+}
+
 function hubCall(plan: SnippetPlan, method: string): Part {
   const out = part();
   const { positional, keywords } = hubArguments(plan);
   const args = [
     ...positional.map((value) => `${INDENT}${pythonLiteral(value, INDENT)},`),
     // An endpoint client already names its model (the endpoint).
-    ...pythonKwargs({ ...keywords, model: plan.route === "endpoint" ? undefined : plan.modelId }, INDENT),
+    ...pythonKwargs(
+      {
+        ...keywords,
+        model: plan.route === "endpoint" ? undefined : plan.modelId,
+        extra_body: hubExtraBody(plan),
+      },
+      INDENT,
+    ),
   ];
   const media = plan.outputFile;
   const variable = media?.startsWith("image")

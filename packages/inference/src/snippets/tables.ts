@@ -105,6 +105,16 @@ export const PYTHON_METHODS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Payload fields the client fills in that huggingface_hub (2.0.0) leaves to the caller, by provider
+ * and task: its snippet passes them as `extra_body` (together's speech route requires a voice).
+ */
+export const HUGGINGFACE_HUB_EXTRA_BODY: Readonly<
+  Record<string, Readonly<Record<string, readonly string[]>>>
+> = {
+  together: { "text-to-speech": ["voice"] },
+};
+
+/**
  * The provider tasks the real `huggingface_hub` (2.0.0) serves, as its `PROVIDERS` table lists them:
  * its snippet is written only for these (it knows neither the providers the router dropped nor
  * every task 4.x has, e.g. deepinfra's text-to-image or zai-org's image-to-text).
