@@ -13,11 +13,11 @@ import { gzipSync } from "node:zlib";
 import { importJsonl, startHubServer, type HubServer } from "@hubkit/hub";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { axeViolations } from "./e2e-setup.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const webDist = path.join(repoRoot, "apps/web/dist");
 const screenshotDir = path.join(repoRoot, "screenshots");
-const axeSource = readFileSync(path.join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
 const JS_BUDGET_GZ = 150 * 1024;
 
 const CHAT_MODEL = "meta-llama/Llama-3.3-70B-Instruct";
@@ -175,31 +175,6 @@ function gzippedSize(scripts: Set<string>): number {
   let total = 0;
   for (const file of scripts) total += gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length;
   return total;
-}
-
-/** Serious and critical axe violations, as "rule: target" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run();
-    return result.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes
-            .map((node) => node.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-      );
-  });
-  return violations;
 }
 
 /**

@@ -1,4 +1,7 @@
-/** OpenAI-style multipart audio uploads (`…/audio/transcriptions`: deepinfra, together). */
+/** OpenAI-style multipart audio uploads (`…/audio/transcriptions`: deepinfra, together) and their replies. */
+import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
+import { InferenceClientProviderOutputError } from "../errors.js";
+import { isObject, isString } from "../utils/guards.js";
 
 /** The file extension such routes read the audio format from (the upload needs a file name). */
 const AUDIO_EXTENSIONS: Record<string, string> = {
@@ -31,4 +34,24 @@ export function audioUploadForm(audio: Blob | string, fields: Record<string, unk
     form.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
   }
   return form;
+}
+
+/**
+ * A transcription reply (`{text, segments?}`) as 4.x's speech recognition output, segments as
+ * timestamped chunks; anything else is a ProviderOutputError naming the provider (`label`).
+ */
+export function transcriptionOutput(response: unknown, label: string): AutomaticSpeechRecognitionOutput {
+  if (isObject(response) && isString(response.text)) {
+    const out: AutomaticSpeechRecognitionOutput = { text: response.text };
+    if (Array.isArray(response.segments)) {
+      out.chunks = response.segments.map((segment: { text: string; start: number; end: number }) => ({
+        text: segment.text,
+        timestamp: [segment.start, segment.end],
+      }));
+    }
+    return out;
+  }
+  throw new InferenceClientProviderOutputError(
+    `Received malformed response from ${label} automatic-speech-recognition API: ${JSON.stringify(response)}`,
+  );
 }

@@ -1,7 +1,6 @@
 import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import { audioUploadForm } from "../audioUpload.js";
-import { isObject, isString } from "../../utils/guards.js";
+import { audioUploadForm, transcriptionOutput } from "../audioUpload.js";
 import {
   completionPayload,
   conversationalHelper,
@@ -74,19 +73,5 @@ export const deepinfraAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeech
     }
     return audioUploadForm(audio, this.preparePayload(params) as Record<string, unknown>);
   },
-  async getResponse(response) {
-    if (isObject(response) && isString(response.text)) {
-      const out: AutomaticSpeechRecognitionOutput = { text: response.text };
-      if (Array.isArray(response.segments)) {
-        out.chunks = response.segments.map((segment: { text: string; start: number; end: number }) => ({
-          text: segment.text,
-          timestamp: [segment.start, segment.end],
-        }));
-      }
-      return out;
-    }
-    throw new InferenceClientProviderOutputError(
-      `Received malformed response from DeepInfra automatic-speech-recognition API: ${JSON.stringify(response)}`,
-    );
-  },
+  getResponse: async (response) => transcriptionOutput(response, "DeepInfra"),
 };

@@ -1,9 +1,8 @@
 /** together's speech routes: text-to-speech (`v1/audio/speech`) and transcription (multipart upload). */
 import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import { isObject, isString } from "../../utils/guards.js";
 import { omit } from "../../utils/omit.js";
-import { audioUploadForm } from "../audioUpload.js";
+import { audioUploadForm, transcriptionOutput } from "../audioUpload.js";
 import type { ProviderHelper } from "../helper.js";
 
 const provider = "together";
@@ -52,19 +51,5 @@ export const togetherAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeechR
     if (!(audio instanceof Blob) && typeof audio !== "string") throw new InferenceClientInputError(NOT_AUDIO);
     return audioUploadForm(audio, this.preparePayload(params) as Record<string, unknown>);
   },
-  async getResponse(response) {
-    if (isObject(response) && isString(response.text)) {
-      const out: AutomaticSpeechRecognitionOutput = { text: response.text };
-      if (Array.isArray(response.segments)) {
-        out.chunks = response.segments.map((segment: { text: string; start: number; end: number }) => ({
-          text: segment.text,
-          timestamp: [segment.start, segment.end],
-        }));
-      }
-      return out;
-    }
-    throw new InferenceClientProviderOutputError(
-      `Received malformed response from Together automatic-speech-recognition API: ${JSON.stringify(response)}`,
-    );
-  },
+  getResponse: async (response) => transcriptionOutput(response, "Together"),
 };
