@@ -11,18 +11,30 @@ export function servesTask(model: HubModel, task: string): boolean {
   );
 }
 
-/** The catalogue's most downloaded model of `task` that a routed provider serves for it. */
+/**
+ * Pipelines whose models providers also serve for a 4.x task that the hub's own pipeline tags rarely
+ * name (a video model tagged text-to-video is mapped for image-text-to-video, say).
+ */
+const RELATED_PIPELINES: Record<string, string[]> = {
+  "image-text-to-video": ["text-to-video", "image-to-video"],
+  "image-text-to-image": ["image-to-image", "text-to-image"],
+};
+
+/** The catalogue's most downloaded model of `task` (or a related pipeline) that a routed provider serves for it. */
 export async function findServedModel(task: string, signal?: AbortSignal): Promise<HubModel | undefined> {
   if (!TRY_TASKS[task]) return undefined;
-  const { models } = await listModels(
-    {
-      pipelineTag: task,
-      sort: "downloads",
-      limit: 100,
-      expand: ["pipeline_tag", "tags", "inferenceProviderMapping"],
-    },
-    signal,
-  );
-  const served = models.find((model) => servesTask(model, task));
-  return served ? getModel(served.id, signal) : undefined;
+  for (const pipelineTag of [task, ...(RELATED_PIPELINES[task] ?? [])]) {
+    const { models } = await listModels(
+      {
+        pipelineTag,
+        sort: "downloads",
+        limit: 100,
+        expand: ["pipeline_tag", "tags", "inferenceProviderMapping"],
+      },
+      signal,
+    );
+    const served = models.find((model) => servesTask(model, task));
+    if (served) return getModel(served.id, signal);
+  }
+  return undefined;
 }
