@@ -166,6 +166,44 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/**
+ * The SQL conditions (on `models m`) of a query's search terms and filters, appended to `where` and
+ * `params`: the list, the count and the in-memory walk's filter check all read the same ones.
+ */
+function matchClauses(
+  query: ModelQuery,
+  terms: string[],
+  where: string[],
+  params: (string | number)[],
+): void {
+  for (const term of terms) {
+    if ([...term].length >= 3) {
+      where.push("m.rowid IN (SELECT rowid FROM models_fts WHERE models_fts MATCH ?)");
+      params.push(`"${term.replace(/"/g, '""')}"`);
+    } else {
+      // The trigram index needs three characters; shorter terms scan the ids.
+      where.push("m.id LIKE ? ESCAPE '\\'");
+      params.push(`%${escapeLike(term)}%`);
+    }
+  }
+  if (query.author) {
+    where.push("m.id >= ? AND m.id < ?");
+    params.push(`${query.author}/`, `${query.author}0`); // "0" sorts right after "/"
+  }
+  if (query.pipelineTag) {
+    where.push("m.pipeline_tag = ?");
+    params.push(query.pipelineTag);
+  }
+  if (query.library) {
+    where.push("m.library_name = ?");
+    params.push(query.library);
+  }
+  for (const tag of query.tags) {
+    where.push("m.rowid IN (SELECT model FROM model_tags WHERE tag = ?)");
+    params.push(tag);
+  }
+}
+
 export class CatalogueStore {
   readonly db: Database.Database;
   /** bumped on every write through this connection, to invalidate cached aggregates */
@@ -309,31 +347,7 @@ export class CatalogueStore {
   countModels(query: ModelQuery, cap: number): { count: number; exact: boolean } {
     const where: string[] = [];
     const params: (string | number)[] = [];
-    for (const term of (query.search ?? "").split(/\s+/).filter(Boolean)) {
-      if ([...term].length >= 3) {
-        where.push("m.rowid IN (SELECT rowid FROM models_fts WHERE models_fts MATCH ?)");
-        params.push(`"${term.replace(/"/g, '""')}"`);
-      } else {
-        where.push("m.id LIKE ? ESCAPE '\\'");
-        params.push(`%${escapeLike(term)}%`);
-      }
-    }
-    if (query.author) {
-      where.push("m.id >= ? AND m.id < ?");
-      params.push(`${query.author}/`, `${query.author}0`);
-    }
-    if (query.pipelineTag) {
-      where.push("m.pipeline_tag = ?");
-      params.push(query.pipelineTag);
-    }
-    if (query.library) {
-      where.push("m.library_name = ?");
-      params.push(query.library);
-    }
-    for (const tag of query.tags) {
-      where.push("m.rowid IN (SELECT model FROM model_tags WHERE tag = ?)");
-      params.push(tag);
-    }
+    matchClauses(query, (query.search ?? "").split(/\s+/).filter(Boolean), where, params);
     const sql =
       "SELECT COUNT(*) AS n FROM (SELECT 1 FROM models m" +
       (where.length ? ` WHERE ${where.join(" AND ")}` : "") +
@@ -578,25 +592,12 @@ export class CatalogueStore {
   /** A check of the non-search filters for one model, or undefined when there are none. */
   private candidateFilter(query: ModelQuery): ((rowid: number) => boolean) | undefined {
     const where: string[] = [];
-    const params: string[] = [];
-    if (query.author) {
-      where.push("id >= ? AND id < ?");
-      params.push(`${query.author}/`, `${query.author}0`); // "0" sorts right after "/"
-    }
-    if (query.pipelineTag) {
-      where.push("pipeline_tag = ?");
-      params.push(query.pipelineTag);
-    }
-    if (query.library) {
-      where.push("library_name = ?");
-      params.push(query.library);
-    }
-    for (const tag of query.tags) {
-      where.push("EXISTS (SELECT 1 FROM model_tags t WHERE t.tag = ? AND t.model = models.rowid)");
-      params.push(tag);
-    }
+    const params: (string | number)[] = [];
+    matchClauses(query, [], where, params);
     if (where.length === 0) return undefined;
-    const statement = this.listStatement(`SELECT 1 FROM models WHERE rowid = ? AND ${where.join(" AND ")}`);
+    const statement = this.listStatement(
+      `SELECT 1 FROM models m WHERE m.rowid = ? AND ${where.join(" AND ")}`,
+    );
     return (rowid) => statement.get(rowid, ...params) !== undefined;
   }
 
@@ -611,32 +612,7 @@ export class CatalogueStore {
     const column = SORT_COLUMNS[query.sort];
     const order = query.direction === -1 ? "DESC" : "ASC";
 
-    for (const term of terms) {
-      if ([...term].length >= 3) {
-        where.push("m.rowid IN (SELECT rowid FROM models_fts WHERE models_fts MATCH ?)");
-        params.push(`"${term.replace(/"/g, '""')}"`);
-      } else {
-        // The trigram index needs three characters; shorter terms scan the ids.
-        where.push("m.id LIKE ? ESCAPE '\\'");
-        params.push(`%${escapeLike(term)}%`);
-      }
-    }
-    if (query.author) {
-      where.push("m.id >= ? AND m.id < ?");
-      params.push(`${query.author}/`, `${query.author}0`); // "0" sorts right after "/"
-    }
-    if (query.pipelineTag) {
-      where.push("m.pipeline_tag = ?");
-      params.push(query.pipelineTag);
-    }
-    if (query.library) {
-      where.push("m.library_name = ?");
-      params.push(query.library);
-    }
-    for (const tag of query.tags) {
-      where.push("m.rowid IN (SELECT model FROM model_tags WHERE tag = ?)");
-      params.push(tag);
-    }
+    matchClauses(query, terms, where, params);
     if (query.cursor) {
       // A row value compares like the keyset does and lets SQLite seek the sort index to the cursor.
       where.push(`(m.${column}, m.rowid) ${query.direction === -1 ? "<" : ">"} (?, ?)`);
