@@ -4,20 +4,15 @@
 // inference). Each page is checked at 1440×900 and 390×844 in light and dark (screenshots saved to
 // screenshots/), for horizontal overflow on the phone, with axe (no serious or critical violation),
 // and for the JavaScript it loads (≤ 150 KB gzipped).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { importJsonl, startHubServer, type HubServer } from "@hubkit/hub";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { importJsonl, type HubServer } from "@hubkit/hub";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { axeViolations } from "./e2e-setup.js";
+import { axeViolations, screenshotDir, startE2E, webDist, type E2E } from "./e2e-setup.js";
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-const webDist = path.join(repoRoot, "apps/web/dist");
-const screenshotDir = path.join(repoRoot, "screenshots");
 const JS_BUDGET_GZ = 150 * 1024;
 
 const CHAT_MODEL = "meta-llama/Llama-3.3-70B-Instruct";
@@ -99,46 +94,29 @@ const FIXTURES = [
   },
 ];
 
+let e2e: E2E;
 let hub: HubServer;
 let browser: Browser;
 let context: BrowserContext;
-let dataDir: string;
 const pageErrors: string[] = [];
 let diagnostics: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(path.join(webDist, "index.html"))) {
-    throw new Error("apps/web/dist is missing: run `npm run build --workspace @hubkit/web` first");
-  }
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-model-page-e2e-"));
-  hub = await startHubServer({ host: "127.0.0.1", port: 0, dataDir, webDistDir: webDist, mode: "offline" });
+  e2e = await startE2E();
+  ({ hub, browser } = e2e);
   await importJsonl(
     hub.store,
     Readable.from([FIXTURES.map((model) => JSON.stringify(model) + "\n").join("")]),
   );
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-sync",
-    ],
-  });
-  // bypassCSP: axe is injected as an inline script, which the hub's CSP (rightly) refuses.
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: hub.url });
   // No request leaves the machine (a card could name any host).
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  mkdirSync(screenshotDir, { recursive: true });
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await hub?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await e2e?.close();
 });
 
 beforeEach(() => {
