@@ -244,6 +244,10 @@ describe("malformed input gets a 4xx, never a 500 (item 5)", () => {
       expect(usage.status, `usage?file=${key}`).toBeLessThan(500);
       const listed = await send(offline.url, { path: `/api/models?${key}=1&expand[]=${key}` });
       expect(listed.status, `?${key}`).toBe(400);
+      // The server-rendered task page looks the task up too (the fuzz test found /tasks/__proto__/.).
+      for (const page of [`/tasks/${key}`, `/tasks/${key}/.`]) {
+        expect((await send(offline.url, { path: page })).status, page).toBeLessThan(500);
+      }
     }
   });
 

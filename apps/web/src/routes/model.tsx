@@ -133,7 +133,10 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<M
     ),
     getProviderStats(signal).catch(() => undefined),
   ]);
-  const page = model.pipeline_tag ? pages?.[model.pipeline_tag] : undefined;
+  const page =
+    model.pipeline_tag && pages && Object.hasOwn(pages, model.pipeline_tag)
+      ? pages[model.pipeline_tag]
+      : undefined;
   const entry = page?.demo.inputs.find((input) => input.type === "img" || input.type === "audio");
   const initialSnippets = await initialWidgetSnippets(
     model,

@@ -37,7 +37,8 @@ async function initialWidgetSnippets(model: HubModel, task: string): Promise<Ini
 export async function loader({ params }: LoaderFunctionArgs): Promise<TaskLoaderData> {
   const id = params.task ?? "";
   const pages = await getTaskPages();
-  const page = pages[id];
+  // Own keys only: "__proto__" or "constructor" in the URL are not task ids.
+  const page = Object.hasOwn(pages, id) ? pages[id] : undefined;
   if (!page) throw new HubApiError(`There is no task page for "${id}".`, 404);
   const widgetId = page.widgetModels[0];
   let widgetModel: HubModel | undefined;
