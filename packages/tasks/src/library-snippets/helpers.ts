@@ -316,6 +316,15 @@ export const researchRepo =
 
 export const GENERATION_PROMPT = "Once upon a time in";
 
+/** The COCO validation photo (two cats on a couch) that many vision READMEs use. */
+export const COCO_IMAGE_URL = "http://images.cocodataset.org/val2017/000000039769.jpg";
+
+/** The Python line picking the GPU when there is one. */
+export const TORCH_DEVICE = 'device = "cuda" if torch.cuda.is_available() else "cpu"';
+
+/** The sample sentence of token-classification snippets. */
+export const NER_SENTENCE = "My name is Sarah Jessica Parker but you can call me Jessica";
+
 /** Hub-hosted projects whose code ships in the model repository itself. */
 export const hubProject =
   (install: string[], run: string[], note: string): LibrarySnippet =>

@@ -3,6 +3,7 @@
 // families.
 import { type ModelData } from "../model-data.js";
 import {
+  NER_SENTENCE,
   baseModelOf,
   cloneAndRun,
   exampleText,
@@ -226,7 +227,7 @@ const gliner: LibrarySnippet = (model) => [
   glinerPredict(
     model,
     ["person", "organization", "location", "date"],
-    pythonInputFor(model, "My name is Sarah Jessica Parker but you can call me Jessica"),
+    pythonInputFor(model, NER_SENTENCE),
   ),
 ];
 

@@ -1,6 +1,6 @@
 // Library snippets: music and sound: generation, real-time music models, sound extraction and music
 // evaluation. One generator per library, keyed by library id; index.ts lists the families.
-import { hasTag, hfDownload, py, repoName, sh, shDownload, type LibrarySnippet } from "./helpers.js";
+import { hasTag, hfDownload, py, repoName, sh, shDownload, TORCH_DEVICE, type LibrarySnippet } from "./helpers.js";
 
 const acestep: LibrarySnippet = (model) => [
   "pip install git+https://github.com/ace-step/ACE-Step.git",
@@ -80,7 +80,7 @@ const stableAudioTools: LibrarySnippet = (model) => [
     "from stable_audio_tools import get_pretrained_model",
     "from stable_audio_tools.inference.generation import generate_diffusion_cond",
     "",
-    'device = "cuda" if torch.cuda.is_available() else "cpu"',
+    TORCH_DEVICE,
     "",
     `model, model_config = get_pretrained_model(${py(model.id)})`,
     'sample_rate = model_config["sample_rate"]',

@@ -2,6 +2,7 @@
 // LiteRT, TensorRT, NPUs, kernels). One generator per library, keyed by library id; index.ts lists the
 // families.
 import {
+  COCO_IMAGE_URL,
   GENERATION_PROMPT,
   hasTag,
   hfDownload,
@@ -30,7 +31,7 @@ const mlx: LibrarySnippet = (model) => {
         `model, processor = load(${id})`,
         `config = load_config(${id})`,
         "",
-        `images = [${py("http://images.cocodataset.org/val2017/000000039769.jpg")}]`,
+        `images = [${py(COCO_IMAGE_URL)}]`,
         'prompt = apply_chat_template(processor, config, "Describe this image.", num_images=len(images))',
         "output = generate(model, processor, prompt, images, verbose=False)",
         "print(output)",

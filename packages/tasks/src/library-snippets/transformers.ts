@@ -6,6 +6,7 @@ import { type ModelData } from "../model-data.js";
 import { type WidgetExample } from "../widget-example.js";
 import {
   IMAGE_INPUT_TASKS,
+  NER_SENTENCE,
   NO_INPUT_EXAMPLE,
   SAMPLE_IMAGE_URL,
   ZERO_SHOT_IMAGE_LABELS,
@@ -331,7 +332,7 @@ const setfit: LibrarySnippet = (model) => {
 };
 
 const spanMarker: LibrarySnippet = (model) => {
-  const text = exampleText(model) ?? "My name is Sarah Jessica Parker but you can call me Jessica";
+  const text = exampleText(model) ?? NER_SENTENCE;
   return [
     [
       "from span_marker import SpanMarkerModel",

@@ -2,6 +2,7 @@
 // OCR, matching and tracking. One generator per library, keyed by library id; index.ts lists the families.
 import { type ModelData } from "../model-data.js";
 import {
+  COCO_IMAGE_URL,
   cloneAndRun,
   hasTag,
   hfDownload,
@@ -14,6 +15,7 @@ import {
   repoName,
   sh,
   shDownload,
+  TORCH_DEVICE,
 } from "./helpers.js";
 
 const SAPIENS2_TASK_SCRIPTS: Record<string, { folder: string; script: string }> = {
@@ -80,10 +82,9 @@ const sapiens2: LibrarySnippet = (model) => {
   ];
 };
 
-const SAMPLE_IMAGE_URL = "http://images.cocodataset.org/val2017/000000039769.jpg";
 
 const SAMPLE_IMAGE_IMPORTS = "import requests\nfrom PIL import Image";
-const loadSampleImage = `image = Image.open(requests.get(${py(SAMPLE_IMAGE_URL)}, stream=True).raw).convert("RGB")`;
+const loadSampleImage = `image = Image.open(requests.get(${py(COCO_IMAGE_URL)}, stream=True).raw).convert("RGB")`;
 
 const araclip: LibrarySnippet = (model) => [
   `import numpy as np
@@ -107,7 +108,7 @@ const ben2: LibrarySnippet = (model) => [
 ${SAMPLE_IMAGE_IMPORTS}
 from ben2 import AutoModel
 
-device = "cuda" if torch.cuda.is_available() else "cpu"
+${TORCH_DEVICE}
 model = AutoModel.from_pretrained(${py(model.id)})
 model.to(device).eval()
 
@@ -179,7 +180,7 @@ const clipscope: LibrarySnippet = (model) => [
 ${SAMPLE_IMAGE_IMPORTS}
 from clipscope import ConfiguredViT, TopKSAE
 
-device = "cuda" if torch.cuda.is_available() else "cpu"
+${TORCH_DEVICE}
 
 # One SAE per file of ${model.id}, in a folder named after the layer and hook it reads
 location = (22, "resid")
@@ -345,7 +346,7 @@ import torch
 from huggingface_hub import snapshot_download
 from matching import get_matcher
 
-device = "cuda" if torch.cuda.is_available() else "cpu"
+${TORCH_DEVICE}
 # Pre-fetches this repository's weights into the Hub cache for offline use
 snapshot_download(${py(model.id)})
 
@@ -367,7 +368,7 @@ from huggingface_hub import snapshot_download
 from lightglue import LightGlue, SuperPoint
 from lightglue.utils import load_image, rbd
 
-device = "cuda" if torch.cuda.is_available() else "cpu"
+${TORCH_DEVICE}
 extractor = SuperPoint(max_num_keypoints=2048).eval().to(device)
 matcher = LightGlue(features="superpoint").eval().to(device)
 
@@ -513,7 +514,6 @@ from huggingface_hub import snapshot_download
 weights_dir = snapshot_download(${py(model.id)})`,
 ];
 
-const COCO_IMAGE_URL = "http://images.cocodataset.org/val2017/000000039769.jpg";
 
 const timm: LibrarySnippet = (model) => {
   const hub = py(`hf_hub:${model.id}`);
@@ -529,7 +529,7 @@ const timm: LibrarySnippet = (model) => {
     "config = timm.data.resolve_model_data_config(model)",
     "transform = timm.data.create_transform(**config, is_training=False)",
     "",
-    `image = Image.open(urlopen(${py(SAMPLE_IMAGE_URL)})).convert("RGB")`,
+    `image = Image.open(urlopen(${py(COCO_IMAGE_URL)})).convert("RGB")`,
   ];
   if (model.pipeline_tag === "image-feature-extraction") {
     return [
@@ -571,7 +571,7 @@ const openClip: LibrarySnippet = (model) => {
       `tokenizer = open_clip.get_tokenizer(${hub})`,
       "model.eval()",
       "",
-      `image = preprocess(Image.open(urlopen(${py(SAMPLE_IMAGE_URL)}))).unsqueeze(0)`,
+      `image = preprocess(Image.open(urlopen(${py(COCO_IMAGE_URL)}))).unsqueeze(0)`,
       `labels = ${pyStrings(["a photo of parrots", "a photo of a dog", "a photo of a city"])}`,
       "text = tokenizer(labels)",
       "",
