@@ -1,21 +1,30 @@
-// Prints how many libraries each registry lists, and how many have snippet generators (read in a worker so the orchestrator loads neither).
+// Prints how many libraries each registry lists, how many have snippet generators, and how many
+// gzipped bytes of snippets they emit for one bare model (read in a worker so the orchestrator loads
+// none of them).
+import { gzipSync } from "node:zlib";
 import { SPECIFIERS } from "../lib/paths.mjs";
 
-const ours = await import(SPECIFIERS.ours.tasks);
-const reference = await import(SPECIFIERS.reference.tasks);
-const reference4 = await import(SPECIFIERS.reference4.tasks);
-const withSnippets = (registry) =>
-  Object.values(registry.MODEL_LIBRARIES_UI_ELEMENTS).filter((library) => library.snippets).length;
-console.log(
-  JSON.stringify({
-    ours: Object.keys(ours.MODEL_LIBRARIES_UI_ELEMENTS).length,
-    reference: Object.keys(reference.MODEL_LIBRARIES_UI_ELEMENTS).length,
-    reference4: Object.keys(reference4.MODEL_LIBRARIES_UI_ELEMENTS).length,
-    reference4WithSnippets: withSnippets(reference4),
-    oursWithSnippets: Object.values(ours.MODEL_LIBRARIES_UI_ELEMENTS).filter((library) => library.snippets)
-      .length,
-    referenceWithSnippets: Object.values(reference.MODEL_LIBRARIES_UI_ELEMENTS).filter(
-      (library) => library.snippets,
-    ).length,
-  }),
-);
+const registries = {
+  ours: await import(SPECIFIERS.ours.tasks),
+  reference: await import(SPECIFIERS.reference.tasks),
+  reference4: await import(SPECIFIERS.reference4.tasks),
+};
+// A model with nothing a generator could branch on: what each library shows by default.
+const bareModel = { id: "org/model", tags: [], config: {}, cardData: {} };
+const result = {};
+for (const [name, registry] of Object.entries(registries)) {
+  const libraries = Object.values(registry.MODEL_LIBRARIES_UI_ELEMENTS);
+  const withSnippets = libraries.filter((library) => library.snippets);
+  let shown = "";
+  for (const library of withSnippets) {
+    try {
+      shown += library.snippets(bareModel).join("\n") + "\n";
+    } catch {
+      // a generator that needs fields a bare model lacks shows nothing for it
+    }
+  }
+  result[name] = libraries.length;
+  result[`${name}WithSnippets`] = withSnippets.length;
+  result[`${name}ShownGzipped`] = gzipSync(shown, { level: 9 }).length;
+}
+console.log(JSON.stringify(result));
