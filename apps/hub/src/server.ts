@@ -1,6 +1,7 @@
 // The hub server: Fastify with the hub API, the inference proxy, the web app and its security headers,
 // over the SQLite catalogue. Offline (the default) it starts the provider emulator in-process.
 import { existsSync } from "node:fs";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
@@ -352,7 +353,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       }
       return { ready: true, store: store.kind };
     });
-    await registerRouterProxy(app, {
+    const routerProxy = await registerRouterProxy(app, {
       routerUrl,
       serverToken: emulator ? OFFLINE_TOKEN : hfToken,
       bodyLimit: PROXY_BODY_LIMIT,
@@ -364,7 +365,25 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         providerStats.record(exchange);
         if (proxyExchanges.length > KEPT_EXCHANGES) proxyExchanges.shift();
       },
+      admits: (request) => {
+        const url = request.url ?? "";
+        return (
+          checkHost(request.headers.host, allowList) === undefined &&
+          checkPath(url) === undefined &&
+          checkQuery(url) === undefined
+        );
+      },
     });
+    // Plain /router requests skip Fastify (the proxy applies the same checks and leaves the rest to
+    // it): its request lifecycle cost about as much CPU per proxied stream as the proxying itself.
+    // Not when logging, so that every request is logged.
+    if (!options.logger) {
+      const fastifyHandler = app.server.listeners("request")[0] as RequestListener;
+      app.server.removeListener("request", fastifyHandler);
+      app.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+        if (!routerProxy.handle(request, response)) fastifyHandler(request, response);
+      });
+    }
 
     const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
     const { webApp } = await registerStaticFiles(app, { webDistDir, taskAssetsDir: taskAssetsDir() });
