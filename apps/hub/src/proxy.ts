@@ -473,11 +473,12 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     };
 
     /**
-     * Relays a response body. Chunks that arrive together (one socket read upstream: often many SSE
-     * events, each its own chunk of the upstream's chunked encoding) leave together, joined into one
-     * write at the end of the current tick: one chunk frame and one system call toward the browser
-     * instead of one per event, and nothing held past the tick. The upstream is paused while the
-     * browser reads slower than it sends.
+     * Relays a response body. The upstream is read in paused mode: chunks that arrive together (one
+     * socket read upstream: often many SSE events, each its own chunk of the upstream's chunked
+     * encoding) wait in its buffer until the end of the tick, and one read() takes them all, joined:
+     * one chunk frame and one system call toward the browser instead of one per event, no event
+     * emitted per chunk, and nothing held past the tick. While the browser reads slower than the
+     * upstream sends, nothing is read: the upstream's buffer fills and Node stops reading its socket.
      *
      * For an event stream, when the upstream breaks it off (connection cut, or silent past the idle
      * timeout), the browser gets a final `{"error": …}` event, which clients report as the backend
@@ -485,56 +486,63 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
      * other body that breaks off ends the reply cut (the browser sees a network error).
      */
     const relay = (upstream: IncomingMessage, eventStream: boolean) => {
-      let batch: Buffer[] = [];
       let ended = false;
-      let paused = false;
+      let waiting = false;
       // The last two bytes sent, to know whether an event stream stopped between events.
       let last = LF;
       let beforeLast = LF;
-      const resume = () => {
-        paused = false;
-        upstream.resume();
+      const send = (data: Buffer): boolean => {
+        const size = data.length;
+        if (size >= 2) beforeLast = data[size - 2];
+        else if (size === 1) beforeLast = last;
+        if (size > 0) last = data[size - 1];
+        if (eventStream) {
+          // Events and their times for the providers' measured figures, counted in the bytes.
+          const now = performance.now();
+          firstChunkAt ??= now;
+          lastChunkAt = now;
+          for (let at = data.indexOf(DATA_FIELD); at !== -1; at = data.indexOf(DATA_FIELD, at + 5)) events++;
+        }
+        return res.write(data);
       };
-      const flush = () => {
-        if (batch.length === 0) return;
-        const data = batch.length === 1 ? batch[0] : Buffer.concat(batch);
-        batch = [];
-        if (res.destroyed) return;
-        if (data.length >= 2) beforeLast = data[data.length - 2];
-        else if (data.length === 1) beforeLast = last;
-        if (data.length > 0) last = data[data.length - 1];
-        if (!res.write(data) && !paused) {
-          paused = true;
-          upstream.pause();
-          res.once("drain", resume);
+      const pump = () => {
+        if (waiting || res.destroyed) return;
+        for (
+          let data = upstream.read() as Buffer | null;
+          data !== null;
+          data = upstream.read() as Buffer | null
+        ) {
+          if (!send(data)) {
+            waiting = true;
+            res.once("drain", () => {
+              waiting = false;
+              pump();
+            });
+            return;
+          }
         }
       };
-      upstream.on("data", (chunk: Buffer) => {
-        if (batch.length === 0) process.nextTick(flush);
-        batch.push(chunk);
-        if (!eventStream) return;
-        // Events and their times for the providers' measured figures, counted in the bytes (no
-        // string per chunk on the hot path).
-        const now = performance.now();
-        firstChunkAt ??= now;
-        lastChunkAt = now;
-        for (let at = chunk.indexOf(DATA_FIELD); at !== -1; at = chunk.indexOf(DATA_FIELD, at + 5)) events++;
-      });
+      upstream.on("readable", pump);
       upstream.on("end", () => {
         if (ended) return;
         ended = true;
-        flush();
         if (!res.destroyed) res.end();
       });
       const breakOff = () => {
         if (ended || upstream.complete) return;
         ended = true;
-        if (aborted) return;
-        flush();
-        if (res.destroyed) return;
+        if (aborted || res.destroyed) return;
         if (!eventStream) {
           res.destroy();
           return;
+        }
+        // What arrived before the break still goes out, ahead of the error event.
+        for (
+          let data = upstream.read() as Buffer | null;
+          data !== null;
+          data = upstream.read() as Buffer | null
+        ) {
+          send(data);
         }
         const why = bodyTimedOut ? `sent nothing for ${idleMs} ms` : "closed the connection before the end";
         // A partial event is terminated first (clients then reject it as malformed, which it is).
