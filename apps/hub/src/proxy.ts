@@ -15,9 +15,8 @@
 // written to the raw response (headers as one flat list, body chunks joined per tick). Fastify keeps
 // the route for everything else: refusals and errors it answers itself, odd methods or encodings.
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
-import https from "node:https";
-import type { Socket } from "node:net";
-import type { TLSSocket } from "node:tls";
+import net, { type Socket } from "node:net";
+import tls, { type TLSSocket } from "node:tls";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "./errors.js";
 import { checkSameOrigin, SECURITY_HEADERS } from "./request-guard.js";
@@ -171,6 +170,81 @@ function upstreamOf(base: string): Upstream {
 /** Idle keep-alive connections to the upstream close after this long (undici's default). */
 const UPSTREAM_KEEP_ALIVE_MS = 4_000;
 
+/**
+ * Keep-alive connections to one upstream, the most recently freed reused first. ClientRequest takes
+ * any object with addRequest() as its agent; Node's http.Agent does the same job with per-request
+ * bookkeeping (pool names, socket lists, a socket timer re-armed and listeners moved on every
+ * request) that came to about a tenth of the hub's CPU per proxied stream. Idle connections are
+ * closed by sweep() (called about once a second), not by a timer each.
+ */
+class UpstreamPool {
+  /** Read by ClientRequest: requests ask for keep-alive. */
+  readonly keepAlive = true;
+  /** Idle connections, oldest first, and since when each is idle. */
+  private readonly idle: Socket[] = [];
+  private readonly idleSince: number[] = [];
+  private readonly all = new Set<Socket>();
+
+  constructor(private readonly target: Upstream) {}
+
+  /** Called by ClientRequest: hands it an idle connection, or a new one. */
+  addRequest(request: http.ClientRequest): void {
+    const reused = this.idle.pop();
+    if (reused) {
+      this.idleSince.pop();
+      reused.ref();
+      request.onSocket(reused);
+      return;
+    }
+    const { host, port, secure } = this.target;
+    const socket: Socket = secure
+      ? tls.connect({ host, port, servername: net.isIP(host) ? undefined : host })
+      : net.connect({ host, port });
+    socket.setNoDelay(true);
+    socket.setKeepAlive(true, 1000);
+    this.all.add(socket);
+    // Node emits "free" once a response ended and the connection may serve another request.
+    socket.on("free", () => this.release(socket));
+    socket.on("close", () => this.forget(socket));
+    // An idle connection that fails just closes; in use, the request gets the error from Node.
+    socket.on("error", noop);
+    request.onSocket(socket);
+  }
+
+  private release(socket: Socket): void {
+    if (socket.destroyed || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    // Let the finished request be collected (Node's agent does the same).
+    (socket as Socket & { _httpMessage: unknown })._httpMessage = null;
+    socket.unref();
+    this.idle.push(socket);
+    this.idleSince.push(performance.now());
+  }
+
+  private forget(socket: Socket): void {
+    this.all.delete(socket);
+    const at = this.idle.indexOf(socket);
+    if (at !== -1) {
+      this.idle.splice(at, 1);
+      this.idleSince.splice(at, 1);
+    }
+  }
+
+  /** Closes the connections idle for longer than the keep-alive time. */
+  sweep(now: number): void {
+    while (this.idle.length > 0 && now - this.idleSince[0] >= UPSTREAM_KEEP_ALIVE_MS) {
+      this.idleSince.shift();
+      this.idle.shift()?.destroy();
+    }
+  }
+
+  destroy(): void {
+    for (const socket of this.all) socket.destroy();
+  }
+}
+
 /** Our own timeouts, told apart from socket errors by their code. */
 const CONNECT_TIMEOUT = "HUBKIT_UPSTREAM_CONNECT_TIMEOUT";
 const HEADERS_TIMEOUT = "HUBKIT_UPSTREAM_HEADERS_TIMEOUT";
@@ -235,18 +309,35 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
   }
   const connectMs = options.upstreamConnectTimeoutMs ?? DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS;
   const idleMs = options.upstreamIdleTimeoutMs ?? DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS;
-  // Keep-alive pools; an idle pooled connection closes after a few seconds (the agent's socket
-  // timeout applies only while a socket is free: in use, each request sets its own idle timeout).
-  const agentOptions = { keepAlive: true, timeout: UPSTREAM_KEEP_ALIVE_MS, scheduling: "lifo" as const };
-  const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+  const pools = new Map<Upstream, UpstreamPool>();
+  const poolOf = (target: Upstream) => {
+    let pool = pools.get(target);
+    if (!pool) pools.set(target, (pool = new UpstreamPool(target)));
+    return pool;
+  };
+  /**
+   * Exchanges waiting on their upstream, each with the time it was last heard from. One sweep finds
+   * those silent past the idle timeout (before the headers, or between two body chunks), instead of
+   * a socket timer re-armed per request; it also closes connections idle past the keep-alive time.
+   */
+  const waiting = new Set<{ heardAt: number; silent: () => void }>();
+  const sweep = setInterval(
+    () => {
+      const now = performance.now();
+      for (const exchange of waiting) if (now - exchange.heardAt >= idleMs) exchange.silent();
+      for (const pool of pools.values()) pool.sweep(now);
+    },
+    Math.max(10, Math.min(1000, Math.floor(idleMs / 8))),
+  );
+  sweep.unref();
   // Once the server starts closing, Fastify answers new requests (503, connection: close).
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
   });
   app.addHook("onClose", async () => {
-    agents.http.destroy();
-    agents.https.destroy();
+    clearInterval(sweep);
+    for (const pool of pools.values()) pool.destroy();
   });
   /** Sockets that finished connecting (TLS included): a pooled one needs no connect timeout. */
   const connected = new WeakSet<Socket>();
@@ -272,10 +363,11 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     );
 
   /** Reads at most `limit` bytes of a body, then drops the rest. */
-  const readCapped = async (body: IncomingMessage, limit: number) => {
+  const readCapped = async (body: IncomingMessage, limit: number, heard: { heardAt: number }) => {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body) {
+      heard.heardAt = performance.now();
       const bytes = chunk as Buffer;
       if (size + bytes.length > limit) {
         chunks.push(bytes.subarray(0, limit - size));
@@ -333,13 +425,14 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     if (body) headers.push("content-length", String(body.length));
     let outgoing: http.ClientRequest;
     try {
-      outgoing = (secure ? https : http).request({
+      outgoing = http.request({
         host: target.host,
         port: target.port,
         path: target.basePath + path,
         method: req.method,
         headers,
-        agent: secure ? agents.https : agents.http,
+        // Stands in for an http.Agent (ClientRequest calls only its addRequest).
+        agent: poolOf(target) as unknown as http.Agent,
       });
     } catch {
       // Node refuses a path it could not send (e.g. characters it will not escape).
@@ -347,7 +440,19 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       return;
     }
 
+    // Silent past the idle timeout: before the headers it is a 504, after them the stream is cut.
+    const watch = {
+      heardAt: started,
+      silent: () => {
+        waiting.delete(watch);
+        if (gotHeaders) bodyTimedOut = true;
+        outgoing.destroy(timeoutError(gotHeaders ? BODY_TIMEOUT : HEADERS_TIMEOUT));
+      },
+    };
+    waiting.add(watch);
+
     res.on("close", () => {
+      waiting.delete(watch);
       const finished = res.writableFinished;
       // Closing the upstream connection makes the router stop generating.
       if (!finished) {
@@ -384,18 +489,15 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
         clearTimeout(connectTimer);
       });
     });
-    // Silence on the socket: before the headers it is a 504, after them the stream is cut.
-    outgoing.setTimeout(idleMs, () => {
-      if (gotHeaders) bodyTimedOut = true;
-      outgoing.destroy(timeoutError(gotHeaders ? BODY_TIMEOUT : HEADERS_TIMEOUT));
-    });
     outgoing.on("error", (error) => {
       clearTimeout(connectTimer);
+      if (!gotHeaders) waiting.delete(watch);
       // After the headers, a broken body is the relay's to report.
       if (!gotHeaders && !aborted) answerError(res, upstreamFailure(error, connectMs, idleMs));
     });
     outgoing.once("response", (upstream: IncomingMessage) => {
       gotHeaders = true;
+      watch.heardAt = performance.now();
       clearTimeout(connectTimer);
       if (aborted) {
         upstream.destroy();
@@ -409,13 +511,15 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       }
     });
     outgoing.end(body);
+    // A large upload may take a while to leave: the silence is counted from its end.
+    if (body && body.length > 1024 * 1024) outgoing.once("finish", () => (watch.heardAt = performance.now()));
 
     const respond = (upstream: IncomingMessage) => {
       // A body the browser stops reading, or that the upstream breaks off, must not throw unhandled.
       upstream.on("error", noop);
       const statusCode = upstream.statusCode ?? 502;
       status = statusCode;
-      headersAt = performance.now();
+      headersAt = watch.heardAt;
       if (statusCode < 200 || statusCode > 599) {
         upstream.destroy();
         answerError(res, new HttpError(502, `The inference upstream answered with status ${statusCode}`));
@@ -441,7 +545,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       }
       if (statusCode >= 400) {
         // Read as latin1 so binary bodies come back byte for byte; credentials are ASCII.
-        readCapped(upstream, MAX_ERROR_BODY).then(
+        readCapped(upstream, MAX_ERROR_BODY, watch).then(
           (bytes) =>
             sendWhole(
               res,
@@ -457,7 +561,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       if (emulatorPorts.size > 0 && /^application\/(problem\+)?json/.test(contentType)) {
         const length = Number(upstreamHeaders["content-length"] ?? 0);
         if (length <= MAX_REWRITTEN_JSON) {
-          readCapped(upstream, MAX_REWRITTEN_JSON).then(
+          readCapped(upstream, MAX_REWRITTEN_JSON, watch).then(
             (bytes) => {
               const protocol = (req.socket as TLSSocket).encrypted ? "https" : "http";
               const text = rewriteLoopbackUrls(bytes.toString("utf8"), `${protocol}://${incoming.host}`);
@@ -487,18 +591,17 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
      */
     const relay = (upstream: IncomingMessage, eventStream: boolean) => {
       let ended = false;
-      let waiting = false;
+      let blocked = false;
       // The last two bytes sent, to know whether an event stream stopped between events.
       let last = LF;
       let beforeLast = LF;
-      const send = (data: Buffer): boolean => {
+      const send = (data: Buffer, now: number): boolean => {
         const size = data.length;
         if (size >= 2) beforeLast = data[size - 2];
         else if (size === 1) beforeLast = last;
         if (size > 0) last = data[size - 1];
         if (eventStream) {
           // Events and their times for the providers' measured figures, counted in the bytes.
-          const now = performance.now();
           firstChunkAt ??= now;
           lastChunkAt = now;
           for (let at = data.indexOf(DATA_FIELD); at !== -1; at = data.indexOf(DATA_FIELD, at + 5)) events++;
@@ -506,16 +609,17 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
         return res.write(data);
       };
       const pump = () => {
-        if (waiting || res.destroyed) return;
+        const now = (watch.heardAt = performance.now());
+        if (blocked || res.destroyed) return;
         for (
           let data = upstream.read() as Buffer | null;
           data !== null;
           data = upstream.read() as Buffer | null
         ) {
-          if (!send(data)) {
-            waiting = true;
+          if (!send(data, now)) {
+            blocked = true;
             res.once("drain", () => {
-              waiting = false;
+              blocked = false;
               pump();
             });
             return;
@@ -524,6 +628,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       };
       upstream.on("readable", pump);
       upstream.on("end", () => {
+        waiting.delete(watch);
         if (ended) return;
         ended = true;
         if (!res.destroyed) res.end();
@@ -542,7 +647,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
           data !== null;
           data = upstream.read() as Buffer | null
         ) {
-          send(data);
+          send(data, performance.now());
         }
         const why = bodyTimedOut ? `sent nothing for ${idleMs} ms` : "closed the connection before the end";
         // A partial event is terminated first (clients then reject it as malformed, which it is).

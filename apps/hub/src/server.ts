@@ -134,6 +134,9 @@ function toEmulatedModel(model: HubModel): EmulatedModel {
 const STATIC_FILE_RE =
   /\.(?:js|mjs|css|map|html|png|jpe?g|gif|svg|webp|avif|ico|json|txt|wasm|woff2?|ttf|wav|mp3|mp4|glb)$/i;
 
+/** What checkPath and checkQuery look for; a URL without any of it passes both. */
+const MAY_NEED_CHECKING_RE = /[%\\]|\.\./;
+
 /** Rejects paths that try to climb out of a folder, whatever their encoding. */
 function checkPath(url: string): string | undefined {
   const rawPath = url.split("?")[0];
@@ -353,6 +356,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       }
       return { ready: true, store: store.kind };
     });
+    let admittedHost: string | undefined;
     const routerProxy = await registerRouterProxy(app, {
       routerUrl,
       serverToken: emulator ? OFFLINE_TOKEN : hfToken,
@@ -366,12 +370,16 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         if (proxyExchanges.length > KEPT_EXCHANGES) proxyExchanges.shift();
       },
       admits: (request) => {
+        // The same Host comes on nearly every request: one that passed is not parsed again.
+        const host = request.headers.host;
+        if (host !== admittedHost) {
+          if (checkHost(host, allowList) !== undefined) return false;
+          admittedHost = host;
+        }
+        // Without '%', a backslash or '..' there is nothing for the path and query checks to decode or refuse
+        // (Node's parser already refuses raw control characters in the URL).
         const url = request.url ?? "";
-        return (
-          checkHost(request.headers.host, allowList) === undefined &&
-          checkPath(url) === undefined &&
-          checkQuery(url) === undefined
-        );
+        return !MAY_NEED_CHECKING_RE.test(url) || (checkPath(url) ?? checkQuery(url)) === undefined;
       },
     });
     // Plain /router requests skip Fastify (the proxy applies the same checks and leaves the rest to
