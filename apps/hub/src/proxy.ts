@@ -572,8 +572,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
           return;
         }
       }
-      res.writeHead(statusCode, out);
-      relay(upstream, eventStream);
+      relay(upstream, eventStream, statusCode, out);
     };
 
     /**
@@ -583,19 +582,27 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
      * one chunk frame and one system call toward the browser instead of one per event, no event
      * emitted per chunk, and nothing held past the tick. While the browser reads slower than the
      * upstream sends, nothing is read: the upstream's buffer fills and Node stops reading its socket.
+     * The headers leave at the end of the tick they arrived in; a body that came whole with them (a
+     * short reply, or a stream the upstream wrote at once) leaves in the same write, with its length
+     * instead of chunked framing.
      *
      * For an event stream, when the upstream breaks it off (connection cut, or silent past the idle
      * timeout), the browser gets a final `{"error": …}` event, which clients report as the backend
      * failing, instead of a bare network error. No `[DONE]` follows: the stream is not complete. Any
      * other body that breaks off ends the reply cut (the browser sees a network error).
      */
-    const relay = (upstream: IncomingMessage, eventStream: boolean) => {
+    const relay = (upstream: IncomingMessage, eventStream: boolean, statusCode: number, head: string[]) => {
       let ended = false;
       let blocked = false;
+      let headSent = false;
+      const sendHead = () => {
+        headSent = true;
+        res.writeHead(statusCode, head);
+      };
       // The last two bytes sent, to know whether an event stream stopped between events.
       let last = LF;
       let beforeLast = LF;
-      const send = (data: Buffer, now: number): boolean => {
+      const note = (data: Buffer, now: number) => {
         const size = data.length;
         if (size >= 2) beforeLast = data[size - 2];
         else if (size === 1) beforeLast = last;
@@ -606,11 +613,14 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
           lastChunkAt = now;
           for (let at = data.indexOf(DATA_FIELD); at !== -1; at = data.indexOf(DATA_FIELD, at + 5)) events++;
         }
+      };
+      const send = (data: Buffer, now: number): boolean => {
+        note(data, now);
         return res.write(data);
       };
       const pump = () => {
         const now = (watch.heardAt = performance.now());
-        if (blocked || res.destroyed) return;
+        if (blocked || !headSent || res.destroyed) return;
         for (
           let data = upstream.read() as Buffer | null;
           data !== null;
@@ -626,6 +636,21 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
           }
         }
       };
+      // Queued before the upstream's own 'readable' ticks, so it runs first.
+      process.nextTick(() => {
+        if (ended || res.destroyed) return;
+        if (upstream.complete) {
+          ended = true;
+          waiting.delete(watch);
+          const data = (upstream.read() as Buffer | null) ?? Buffer.alloc(0);
+          note(data, performance.now());
+          head.push("content-length", String(data.length));
+          res.writeHead(statusCode, head).end(data);
+          return;
+        }
+        sendHead();
+        pump();
+      });
       upstream.on("readable", pump);
       upstream.on("end", () => {
         waiting.delete(watch);
@@ -641,6 +666,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
           res.destroy();
           return;
         }
+        if (!headSent) sendHead();
         // What arrived before the break still goes out, ahead of the error event.
         for (
           let data = upstream.read() as Buffer | null;
