@@ -158,10 +158,11 @@ export async function run() {
       notes.push(
         `Proxy streams per CPU second against direct (${spreadText(rateRatio)}): per stream the hub does what the client and ` +
           `the upstream do together (reads a request and writes a response as a server, writes a request and reads ` +
-          `a response as a client). strace -c on the hub over 1 563 streams: about 2.1 writev, 2.1 read and 1 write ` +
-          `per stream (chunks already coalesced into one write per socket read), and those system calls are the ` +
-          `largest self time in its CPU profile (a loopback send does the receiver's work in the sender's context); ` +
-          `Fastify's routing, hooks and the request guard come next, then GC. With all three processes on 2 ` +
+          `a response as a client). strace -c on the hub: 2 writev and 2 read per stream, the least a server plus a ` +
+          `client can do, and those system calls are the largest self time in its CPU profile (a loopback send does ` +
+          `the receiver's work in the sender's context); then Node's HTTP client and server code (parser callbacks, ` +
+          `request and response objects, stream plumbing) and GC; the proxy's own code is under a tenth (Fastify, ` +
+          `http.Agent and per-request socket timers are off the path since 2026-11-27). With all three processes on 2 ` +
           `shared, saturated cores the ratio is bounded near (client + upstream) ÷ (client + upstream + hub) ≈ 0.5; ` +
           `the load generator here is a raw node:http loop, the cheapest client there is, which makes direct as ` +
           `fast as it can be. History in this setup: undici-based proxy 0.22–0.57× of direct in wall streams/s ` +

@@ -1,10 +1,9 @@
 // What the server accepts before any route runs: a well-formed Host from the allow-list (so DNS
 // rebinding fails), no NUL in the query, same-origin callers for the proxy, and the security headers
 // on every answer, including the raw ones Node and Fastify write for unparseable requests.
-import { STATUS_CODES, type ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import { hostname as machineHostname, networkInterfaces } from "node:os";
 import type { Socket } from "node:net";
-import type { FastifyRequest } from "fastify";
 
 export const CSP = [
   "default-src 'self'",
@@ -169,7 +168,7 @@ export function checkQuery(url: string): string | undefined {
  * Browsers say where a request comes from (`Sec-Fetch-Site`, `Origin`); a client that sends neither
  * is not a browser (the openai SDK, curl, huggingface_hub) and is let through.
  */
-export function checkSameOrigin(request: FastifyRequest): string | undefined {
+export function checkSameOrigin(request: { headers: IncomingHttpHeaders }): string | undefined {
   const site = request.headers["sec-fetch-site"];
   if (site !== undefined && site !== "same-origin" && site !== "none") {
     return `Cross-origin request refused (Sec-Fetch-Site: ${String(site).slice(0, 20)}): the inference proxy serves only this server's own pages`;

@@ -1,6 +1,7 @@
 // The hub server: Fastify with the hub API, the inference proxy, the web app and its security headers,
 // over the SQLite catalogue. Offline (the default) it starts the provider emulator in-process.
 import { existsSync } from "node:fs";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
@@ -132,6 +133,9 @@ function toEmulatedModel(model: HubModel): EmulatedModel {
 /** Paths that name a file (not a page of the app): these get a 404 instead of the SPA fallback. */
 const STATIC_FILE_RE =
   /\.(?:js|mjs|css|map|html|png|jpe?g|gif|svg|webp|avif|ico|json|txt|wasm|woff2?|ttf|wav|mp3|mp4|glb)$/i;
+
+/** What checkPath and checkQuery look for; a URL without any of it passes both. */
+const MAY_NEED_CHECKING_RE = /[%\\]|\.\./;
 
 /** Rejects paths that try to climb out of a folder, whatever their encoding. */
 function checkPath(url: string): string | undefined {
@@ -352,7 +356,8 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       }
       return { ready: true, store: store.kind };
     });
-    await registerRouterProxy(app, {
+    let admittedHost: string | undefined;
+    const routerProxy = await registerRouterProxy(app, {
       routerUrl,
       serverToken: emulator ? OFFLINE_TOKEN : hfToken,
       bodyLimit: PROXY_BODY_LIMIT,
@@ -364,7 +369,29 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         providerStats.record(exchange);
         if (proxyExchanges.length > KEPT_EXCHANGES) proxyExchanges.shift();
       },
+      admits: (request) => {
+        // The same Host comes on nearly every request: one that passed is not parsed again.
+        const host = request.headers.host;
+        if (host !== admittedHost) {
+          if (checkHost(host, allowList) !== undefined) return false;
+          admittedHost = host;
+        }
+        // Without '%', a backslash or '..' there is nothing for the path and query checks to decode or refuse
+        // (Node's parser already refuses raw control characters in the URL).
+        const url = request.url ?? "";
+        return !MAY_NEED_CHECKING_RE.test(url) || (checkPath(url) ?? checkQuery(url)) === undefined;
+      },
     });
+    // Plain /router requests skip Fastify (the proxy applies the same checks and leaves the rest to
+    // it): its request lifecycle cost about as much CPU per proxied stream as the proxying itself.
+    // Not when logging, so that every request is logged.
+    if (!options.logger) {
+      const fastifyHandler = app.server.listeners("request")[0] as RequestListener;
+      app.server.removeListener("request", fastifyHandler);
+      app.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+        if (!routerProxy.handle(request, response)) fastifyHandler(request, response);
+      });
+    }
 
     const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
     const { webApp } = await registerStaticFiles(app, { webDistDir, taskAssetsDir: taskAssetsDir() });
