@@ -4,6 +4,7 @@ import { audioUploadForm, transcriptionOutput } from "../audioUpload.js";
 import {
   completionPayload,
   conversationalHelper,
+  flattenPrompt,
   textGenerationHelper,
   type ProviderHelper,
 } from "../helper.js";
@@ -35,10 +36,7 @@ export const deepinfraTextToSpeech: ProviderHelper<Blob> = {
   provider,
   makeRoute: () => "v1/openai/audio/speech",
   // `voice` is model-specific: passed through as given, the API says when one is missing.
-  preparePayload: ({ args, model }) => {
-    const { inputs, parameters, ...rest } = args;
-    return { ...rest, ...(parameters as object | undefined), input: inputs, model };
-  },
+  preparePayload: ({ args, model }) => ({ ...flattenPrompt(args, "input"), model }),
   async getResponse(response) {
     if (response instanceof Blob) return response;
     throw new InferenceClientProviderOutputError(

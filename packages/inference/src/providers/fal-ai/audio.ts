@@ -4,7 +4,7 @@ import type { AudioToAudioOutput } from "../../tasks/audio/audioToAudio.js";
 import { base64FromBinary } from "../../utils/base64.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { omit } from "../../utils/omit.js";
-import { download, flattenPrompt } from "../helper.js";
+import { download, flattenPrompt, withParameters } from "../helper.js";
 import { falAudioDataUrl } from "./index.js";
 import { falQueueHelper, resultUrl } from "./queue.js";
 
@@ -32,10 +32,7 @@ export const falAiAudioToAudio = /* @__PURE__ */ falQueueHelper<AudioToAudioOutp
     }
     return { ...omit(args, ["data", "inputs"]), audio_url: await falAudioDataUrl(blob) };
   },
-  preparePayload: ({ args }) => ({
-    ...omit(args, ["inputs", "parameters", "data"]),
-    ...(args.parameters as object | undefined),
-  }),
+  preparePayload: ({ args }) => withParameters(args, "data"),
   async readResult(result, context) {
     const url = resultUrl(result, "audio");
     if (!url || !isObject(result) || !isObject(result.audio)) {

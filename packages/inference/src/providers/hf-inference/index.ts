@@ -23,7 +23,7 @@ import { InferenceClientInputError, InferenceClientProviderOutputError } from ".
 import type { AudioToAudioOutput } from "../../tasks/audio/audioToAudio.js";
 import type { FeatureExtractionOutput } from "../../tasks/nlp/featureExtraction.js";
 import { isArrayOf, isNumber, isNumberArray, isObject, isString, isStringArray } from "../../utils/guards.js";
-import { blobFromDataUrl, dataUrlFromBlob, imageFromUrl, type ProviderHelper } from "../helper.js";
+import { blobFromDataUrl, dataUrlOf, imageFromUrl, type ProviderHelper } from "../helper.js";
 import { hfInferenceHelper, openAiRoute } from "./base.js";
 
 export { hfInferenceConversational } from "./conversational.js";
@@ -133,8 +133,8 @@ export const hfInferenceTextToImage: ProviderHelper<unknown> = {
       }
     }
     if (response instanceof Blob) {
-      if (outputType === "dataUrl") return dataUrlFromBlob(response);
-      if (outputType === "json") return { output: await dataUrlFromBlob(response) };
+      if (outputType === "dataUrl") return dataUrlOf(response);
+      if (outputType === "json") return { output: await dataUrlOf(response) };
       return response;
     }
     return fail("Received malformed response from HF-Inference text-to-image API: expected a Blob");
