@@ -8,6 +8,7 @@ import {
   InferenceClientProviderApiError,
   InferenceClientProviderOutputError,
   InferenceClientTimeoutError,
+  responseOf,
 } from "../errors.js";
 import type { InferenceProgress, Options } from "../types.js";
 import { delay } from "../utils/delay.js";
@@ -109,7 +110,7 @@ export async function fetchJobJson(
     throw new InferenceClientProviderApiError(
       `Failed to fetch ${what}`,
       { url, method: "GET", headers: init.headers },
-      { requestId: response.headers.get("x-request-id") ?? "", status: response.status, body },
+      responseOf(response, body),
     );
   }
   try {

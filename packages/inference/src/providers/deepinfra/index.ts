@@ -7,6 +7,7 @@ import {
   flattenPrompt,
   textGenerationHelper,
   type ProviderHelper,
+  withParameters,
 } from "../helper.js";
 import { embeddingsHelper, imageGenerationHelper } from "../openaiCompatible.js";
 
@@ -58,10 +59,7 @@ export const deepinfraAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeech
       "DeepInfra automatic-speech-recognition expects a Blob or ArrayBuffer audio input.",
     );
   },
-  preparePayload: ({ args, model }) => {
-    const { data: _data, inputs: _inputs, parameters, ...rest } = args;
-    return { ...rest, ...(parameters as object | undefined), model };
-  },
+  preparePayload: ({ args, model }) => ({ ...withParameters(args, "data"), model }),
   makeBody(params) {
     const audio = params.args.data;
     if (!(audio instanceof Blob)) {
