@@ -8,6 +8,7 @@ import {
   InferenceClientProviderApiError,
   InferenceClientProviderOutputError,
   InferenceClientTimeoutError,
+  responseOf,
 } from "../errors.js";
 import type { InferenceProgress, Options } from "../types.js";
 import { delay } from "../utils/delay.js";
@@ -43,25 +44,6 @@ export interface PollJob<T> {
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
-/** Sends one progress event to `options.onProgress`; a throwing callback never breaks the call. */
-export function reportProgress(
-  options: Options,
-  provider: string,
-  startedAt: number,
-  status: InferenceProgress["status"],
-  state: { providerStatus?: string; queuePosition?: number } = {},
-): void {
-  if (!options.onProgress) return;
-  const event: InferenceProgress = { provider, status, elapsedMs: Date.now() - startedAt };
-  if (state.queuePosition !== undefined) event.queuePosition = state.queuePosition;
-  if (state.providerStatus !== undefined) event.providerStatus = state.providerStatus;
-  try {
-    options.onProgress(event);
-  } catch {
-    // A UI callback's bug must not fail the inference.
-  }
-}
-
 /**
  * Runs a job to its end: reports "submitted", then polls every interval until the job is done
  * (returns its result) or failed (ProviderOutputError), the deadline passes (TimeoutError) or
@@ -77,11 +59,18 @@ export async function pollJob<T>(job: PollJob<T>): Promise<T> {
   const maxAttempts = poll.maxAttempts ?? job.maxAttempts ?? Infinity;
   const timeoutMs = poll.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
-  const report = (status: InferenceProgress["status"], state: JobState<T>) =>
-    reportProgress(options, provider, startedAt, status, {
-      providerStatus: state.providerStatus,
-      queuePosition: state.queuePosition,
-    });
+  /** Sends one progress event to `options.onProgress`; a throwing callback never breaks the call. */
+  const report = (status: InferenceProgress["status"], state: JobState<T>) => {
+    if (!options.onProgress) return;
+    const event: InferenceProgress = { provider, status, elapsedMs: Date.now() - startedAt };
+    if (state.queuePosition !== undefined) event.queuePosition = state.queuePosition;
+    if (state.providerStatus !== undefined) event.providerStatus = state.providerStatus;
+    try {
+      options.onProgress(event);
+    } catch {
+      // A UI callback's bug must not fail the inference.
+    }
+  };
 
   let state: JobState<T> = job.initial ?? { status: "queued" };
   report("submitted", state);
@@ -121,7 +110,7 @@ export async function fetchJobJson(
     throw new InferenceClientProviderApiError(
       `Failed to fetch ${what}`,
       { url, method: "GET", headers: init.headers },
-      { requestId: response.headers.get("x-request-id") ?? "", status: response.status, body },
+      responseOf(response, body),
     );
   }
   try {

@@ -79,9 +79,9 @@ async function fetchWithRetries(
 /** The request body as an error carries it: parsed JSON, a placeholder for binary data. */
 function bodyForError(body: unknown): HttpRequest["body"] {
   let data: unknown;
-  if ((typeof Blob !== "undefined" && body instanceof Blob) || body instanceof ArrayBuffer)
-    data = "[Blob or ArrayBuffer]";
-  else if (typeof FormData !== "undefined" && body instanceof FormData) data = "[FormData]";
+  // (Blob and FormData are globals wherever the client runs: Node ≥ 20, browsers, workers.)
+  if (body instanceof Blob || body instanceof ArrayBuffer) data = "[Blob or ArrayBuffer]";
+  else if (body instanceof FormData) data = "[FormData]";
   else if (typeof body === "string") {
     const parsed = parseJson(body);
     data = parsed === undefined ? body : parsed;

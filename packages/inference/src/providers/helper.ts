@@ -12,8 +12,9 @@ import type {
   ProviderUrlKey,
   UrlParams,
 } from "../types.js";
-import { base64FromBytes, bytesFromBase64 } from "../utils/base64.js";
+import { base64FromBinary, bytesFromBase64 } from "../utils/base64.js";
 import { isArrayOf, isNumber, isObject, isString } from "../utils/guards.js";
+import { omit } from "../utils/omit.js";
 
 /** What a response parser may need beyond the reply: where it came from, and how to fetch more. */
 export interface ResponseContext {
@@ -107,16 +108,13 @@ export function blobFromDataUrl(url: string): Blob {
   return new Blob([bytes], { type });
 }
 
-/** A Blob as a data URL (no FileReader: works in Node and workers). */
-export async function dataUrlFromBlob(blob: Blob): Promise<string> {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  return `data:${blob.type || "application/octet-stream"};base64,${base64FromBytes(bytes)}`;
-}
-
-/** A Blob's (or ArrayBuffer's) bytes as a data URL, labelled with its own type or `fallbackType`. */
-export async function dataUrlOf(data: unknown, fallbackType: string): Promise<string> {
+/**
+ * A Blob's (or ArrayBuffer's) bytes as a data URL, labelled with its own type or `fallbackType`
+ * (no FileReader: works in Node and workers).
+ */
+export async function dataUrlOf(data: unknown, fallbackType = "application/octet-stream"): Promise<string> {
   const type = (data instanceof Blob && data.type) || fallbackType;
-  return `data:${type};base64,${base64FromBytes(new Uint8Array(await (data as Blob).arrayBuffer()))}`;
+  return `data:${type};base64,${await base64FromBinary(data as Blob)}`;
 }
 
 /** A base64 image as the caller asked for it (`url` and `dataUrl` give a data URL, `json` the raw reply). */
@@ -133,7 +131,7 @@ export async function imageFromUrl(url: string, context: ResponseContext, raw?: 
   if (context.outputType === "url") return url;
   if (context.outputType === "json" && raw !== undefined) return raw;
   const blob = await download(url, context);
-  return context.outputType === "dataUrl" ? dataUrlFromBlob(blob) : blob;
+  return context.outputType === "dataUrl" ? dataUrlOf(blob) : blob;
 }
 
 export function isChatCompletionOutput(value: unknown): value is ChatCompletionOutput {
@@ -221,10 +219,14 @@ export function textGenerationHelper(
   };
 }
 
+/** The arguments without `inputs`, `parameters` (and `drop`), with `parameters` spread at the top level. */
+export function withParameters(args: Record<string, unknown>, ...drop: string[]): Record<string, unknown> {
+  return { ...omit(args, ["inputs", "parameters", ...drop]), ...(args.parameters as object | undefined) };
+}
+
 /** Moves `inputs` to `key` and spreads `parameters` at the top level (image and video providers). */
 export function flattenPrompt(args: Record<string, unknown>, key = "prompt"): Record<string, unknown> {
-  const { inputs, parameters, ...rest } = args;
-  return { ...rest, ...(parameters as Record<string, unknown> | undefined), [key]: inputs };
+  return { ...withParameters(args), [key]: args.inputs };
 }
 
 /** A helper made of shared parts plus its own (a function, so bundlers can drop unused ones). */

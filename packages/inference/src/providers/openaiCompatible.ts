@@ -6,7 +6,7 @@ import { InferenceClientProviderOutputError } from "../errors.js";
 import type { FeatureExtractionOutput } from "../tasks/nlp/featureExtraction.js";
 import type { InferenceProvider } from "../types.js";
 import { isObject, isString } from "../utils/guards.js";
-import { imageFromBase64, imageFromUrl, type ProviderHelper } from "./helper.js";
+import { flattenPrompt, imageFromBase64, imageFromUrl, type ProviderHelper } from "./helper.js";
 
 /** `{input, model}` (plus the caller's parameters) → `{data: [{embedding}]}` → one vector per input. */
 export function embeddingsHelper(
@@ -17,10 +17,7 @@ export function embeddingsHelper(
     provider,
     makeRoute: () => route,
     // `model` and `input` last: caller parameters cannot replace the mapped model.
-    preparePayload: ({ args, model }) => {
-      const { inputs, parameters, ...rest } = args;
-      return { ...rest, ...(parameters as object | undefined), input: inputs, model };
-    },
+    preparePayload: ({ args, model }) => ({ ...flattenPrompt(args, "input"), model }),
     async getResponse(response) {
       const data = isObject(response) ? response.data : undefined;
       if (
@@ -55,12 +52,9 @@ export function imageGenerationHelper(
           `${provider} provider does not support URL output. Use outputType 'blob', 'dataUrl' or 'json' instead.`,
         );
       }
-      const { inputs, parameters, ...rest } = args;
       return {
-        ...rest,
-        ...(parameters as object | undefined),
+        ...flattenPrompt(args),
         response_format: outputType === "url" && options.urlFormat ? "url" : "b64_json",
-        prompt: inputs,
         model,
       };
     },

@@ -4,8 +4,10 @@ import { audioUploadForm, transcriptionOutput } from "../audioUpload.js";
 import {
   completionPayload,
   conversationalHelper,
+  flattenPrompt,
   textGenerationHelper,
   type ProviderHelper,
+  withParameters,
 } from "../helper.js";
 import { embeddingsHelper, imageGenerationHelper } from "../openaiCompatible.js";
 
@@ -35,10 +37,7 @@ export const deepinfraTextToSpeech: ProviderHelper<Blob> = {
   provider,
   makeRoute: () => "v1/openai/audio/speech",
   // `voice` is model-specific: passed through as given, the API says when one is missing.
-  preparePayload: ({ args, model }) => {
-    const { inputs, parameters, ...rest } = args;
-    return { ...rest, ...(parameters as object | undefined), input: inputs, model };
-  },
+  preparePayload: ({ args, model }) => ({ ...flattenPrompt(args, "input"), model }),
   async getResponse(response) {
     if (response instanceof Blob) return response;
     throw new InferenceClientProviderOutputError(
@@ -60,10 +59,7 @@ export const deepinfraAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeech
       "DeepInfra automatic-speech-recognition expects a Blob or ArrayBuffer audio input.",
     );
   },
-  preparePayload: ({ args, model }) => {
-    const { data: _data, inputs: _inputs, parameters, ...rest } = args;
-    return { ...rest, ...(parameters as object | undefined), model };
-  },
+  preparePayload: ({ args, model }) => ({ ...withParameters(args, "data"), model }),
   makeBody(params) {
     const audio = params.args.data;
     if (!(audio instanceof Blob)) {

@@ -3,9 +3,8 @@ import { InferenceClientInputError, InferenceClientProviderOutputError } from ".
 import type { AudioToAudioOutput } from "../../tasks/audio/audioToAudio.js";
 import { base64FromBinary } from "../../utils/base64.js";
 import { isObject, isString } from "../../utils/guards.js";
-import { omit } from "../../utils/omit.js";
-import { download, flattenPrompt } from "../helper.js";
-import { falAudioDataUrl } from "./index.js";
+import { download, flattenPrompt, withParameters } from "../helper.js";
+import { falAudioArgs } from "./index.js";
 import { falQueueHelper, resultUrl } from "./queue.js";
 
 export const falAiTextToAudio = /* @__PURE__ */ falQueueHelper<Blob>({
@@ -30,12 +29,9 @@ export const falAiAudioToAudio = /* @__PURE__ */ falQueueHelper<AudioToAudioOutp
         `Expected a Blob input for audio-to-audio with provider fal-ai, got ${typeof blob}.`,
       );
     }
-    return { ...omit(args, ["data", "inputs"]), audio_url: await falAudioDataUrl(blob) };
+    return falAudioArgs(args);
   },
-  preparePayload: ({ args }) => ({
-    ...omit(args, ["inputs", "parameters", "data"]),
-    ...(args.parameters as object | undefined),
-  }),
+  preparePayload: ({ args }) => withParameters(args, "data"),
   async readResult(result, context) {
     const url = resultUrl(result, "audio");
     if (!url || !isObject(result) || !isObject(result.audio)) {

@@ -2,8 +2,7 @@
 import type { ImageSegmentationOutput } from "@hubkit/tasks";
 import { InferenceClientProviderOutputError } from "../../errors.js";
 import { base64FromBinary } from "../../utils/base64.js";
-import { omit } from "../../utils/omit.js";
-import { dataUrlOf, download } from "../helper.js";
+import { dataUrlOf, download, withParameters } from "../helper.js";
 import { falQueueHelper, resultUrl } from "./queue.js";
 
 export const falAiImageSegmentation = /* @__PURE__ */ falQueueHelper<ImageSegmentationOutput>({
@@ -11,17 +10,12 @@ export const falAiImageSegmentation = /* @__PURE__ */ falQueueHelper<ImageSegmen
   async prepareArgs(args) {
     const image = args.data ?? args.inputs;
     return {
-      ...omit(args, ["inputs", "parameters", "data"]),
-      ...(args.parameters as object | undefined),
+      ...withParameters(args, "data"),
       image_url: await dataUrlOf(image, "image/png"),
       sync_mode: true,
     };
   },
-  preparePayload: ({ args }) => ({
-    ...omit(args, ["inputs", "parameters"]),
-    ...(args.parameters as object | undefined),
-    sync_mode: true,
-  }),
+  preparePayload: ({ args }) => ({ ...withParameters(args), sync_mode: true }),
   async readResult(result, context) {
     const url = resultUrl(result, "image");
     if (!url) {

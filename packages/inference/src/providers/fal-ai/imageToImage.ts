@@ -1,20 +1,14 @@
 /** fal's image editing: image-to-image and image-text-to-image, queued. */
 import { InferenceClientProviderOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
-import { omit } from "../../utils/omit.js";
-import { dataUrlOf, download } from "../helper.js";
+import { dataUrlOf, download, withParameters } from "../helper.js";
 import { falLoras, falQueueHelper } from "./queue.js";
 import { textOnlyArgs } from "./textToVideo.js";
 
 /** The image as a data URL, under both names fal apps use (`image_url`, and `image_urls` for FLUX.2). */
 async function imageArgs(args: Record<string, unknown>): Promise<Record<string, unknown>> {
   const image = await dataUrlOf(args.inputs, "image/png");
-  return {
-    ...omit(args, ["inputs", "parameters"]),
-    ...(args.parameters as object | undefined),
-    image_url: image,
-    image_urls: [image],
-  };
+  return { ...withParameters(args), image_url: image, image_urls: [image] };
 }
 
 const imageTask = {

@@ -1,6 +1,7 @@
 import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import { base64FromBinary } from "../../utils/base64.js";
+import { omit } from "../../utils/omit.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { download, flattenPrompt, imageFromUrl, defineHelper, type ProviderHelper } from "../helper.js";
 import { falLoras, falQueueHelper } from "./queue.js";
@@ -125,4 +126,10 @@ export async function falAudioDataUrl(blob: unknown): Promise<string> {
     );
   }
   return `data:${label};base64,${await base64FromBinary(blob as Blob)}`;
+}
+
+/** The call's audio (`data`, or a Blob `inputs`) as fal's `audio_url` (speech recognition, audio-to-audio). */
+export async function falAudioArgs(args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const blob = args.data instanceof Blob ? args.data : args.inputs;
+  return { ...omit(args, ["data", "inputs"]), audio_url: await falAudioDataUrl(blob) };
 }

@@ -3,7 +3,7 @@ import { routerBase } from "../../config.js";
 import { InferenceClientProviderOutputError } from "../../errors.js";
 import type { BodyParams, Options } from "../../types.js";
 import { omit } from "../../utils/omit.js";
-import { dataUrlOf, download, flattenPrompt, type ResponseContext } from "../helper.js";
+import { dataUrlOf, download, flattenPrompt, type ResponseContext, withParameters } from "../helper.js";
 import { falLoras, falQueueHelper, resultUrl } from "./queue.js";
 
 const videoReader =
@@ -33,8 +33,7 @@ async function imageVideoArgs(args: Record<string, unknown>): Promise<Record<str
 }
 
 const imageVideoPayload = ({ args, mapping }: BodyParams) => ({
-  ...omit(args, ["inputs", "parameters"]),
-  ...(args.parameters as object | undefined),
+  ...withParameters(args),
   image_url: args.image_url,
   ...falLoras(mapping),
 });
@@ -64,8 +63,7 @@ export function dropEndpointSegmentOnDirectCalls(options: Options): (url: string
 export function textOnlyArgs(args: Record<string, unknown>, options: Options): Record<string, unknown> {
   const parameters = args.parameters as { prompt?: unknown } | undefined;
   return {
-    ...omit(args, ["inputs", "parameters"]),
-    ...parameters,
+    ...withParameters(args),
     prompt: parameters?.prompt,
     urlTransform: dropEndpointSegmentOnDirectCalls(options),
   };

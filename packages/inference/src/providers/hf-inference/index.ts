@@ -23,7 +23,7 @@ import { InferenceClientInputError, InferenceClientProviderOutputError } from ".
 import type { AudioToAudioOutput } from "../../tasks/audio/audioToAudio.js";
 import type { FeatureExtractionOutput } from "../../tasks/nlp/featureExtraction.js";
 import { isArrayOf, isNumber, isNumberArray, isObject, isString, isStringArray } from "../../utils/guards.js";
-import { blobFromDataUrl, dataUrlFromBlob, imageFromUrl, type ProviderHelper } from "../helper.js";
+import { dataUrlOf, imageFromBase64, imageFromUrl, type ProviderHelper } from "../helper.js";
 import { hfInferenceHelper, openAiRoute } from "./base.js";
 
 export { hfInferenceConversational } from "./conversational.js";
@@ -124,17 +124,18 @@ export const hfInferenceTextToImage: ProviderHelper<unknown> = {
     const { outputType } = context;
     if (isObject(response)) {
       if (outputType === "json") return { ...response };
+      // (`url` was refused before the request.)
       if (Array.isArray(response.data) && isObject(response.data[0]) && isString(response.data[0].b64_json)) {
-        const dataUrl = `data:image/jpeg;base64,${response.data[0].b64_json}`;
-        return outputType === "dataUrl" ? dataUrl : blobFromDataUrl(dataUrl);
+        return imageFromBase64(response.data[0].b64_json, context);
       }
       if (Array.isArray(response.output) && isString(response.output[0])) {
-        return imageFromUrl(response.output[0], { ...context, outputType: outputType ?? "blob" });
+        // A Blob unless `dataUrl` was asked for (`url` was refused, `json` answered above).
+        return imageFromUrl(response.output[0], context);
       }
     }
     if (response instanceof Blob) {
-      if (outputType === "dataUrl") return dataUrlFromBlob(response);
-      if (outputType === "json") return { output: await dataUrlFromBlob(response) };
+      if (outputType === "dataUrl") return dataUrlOf(response);
+      if (outputType === "json") return { output: await dataUrlOf(response) };
       return response;
     }
     return fail("Received malformed response from HF-Inference text-to-image API: expected a Blob");

@@ -1,7 +1,13 @@
 import type { TextGenerationOutput } from "@hubkit/tasks";
 import { InferenceClientProviderOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
-import { chatPromptPayload, conversationalHelper, imageFromBase64, type ProviderHelper } from "../helper.js";
+import {
+  chatPromptPayload,
+  conversationalHelper,
+  flattenPrompt,
+  imageFromBase64,
+  type ProviderHelper,
+} from "../helper.js";
 
 const provider = "hyperbolic";
 
@@ -25,8 +31,7 @@ export const hyperbolicTextToImage: ProviderHelper<unknown> = {
   provider,
   makeRoute: () => "/v1/images/generations",
   preparePayload: ({ args, model }) => {
-    const { inputs, parameters, ...rest } = args;
-    return { ...rest, ...(parameters as object | undefined), prompt: inputs, model_name: model };
+    return { ...flattenPrompt(args), model_name: model };
   },
   async getResponse(response, context) {
     if (isObject(response) && Array.isArray(response.images) && isString(response.images[0]?.image)) {

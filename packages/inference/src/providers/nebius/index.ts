@@ -3,6 +3,7 @@ import { isObject, isString } from "../../utils/guards.js";
 import {
   completionPayload,
   conversationalHelper,
+  flattenPrompt,
   imageFromBase64,
   textGenerationHelper,
   type ProviderHelper,
@@ -23,14 +24,7 @@ export const nebiusTextToImage: ProviderHelper<unknown> = {
   provider,
   makeRoute: () => "v1/images/generations",
   preparePayload: ({ args, model }) => {
-    const { inputs, parameters, ...rest } = args;
-    return {
-      ...rest,
-      ...(parameters as object | undefined),
-      response_format: "b64_json",
-      prompt: inputs,
-      model,
-    };
+    return { ...flattenPrompt(args), response_format: "b64_json", model };
   },
   async getResponse(response, context) {
     if (isObject(response) && Array.isArray(response.data) && isString(response.data[0]?.b64_json)) {

@@ -4,7 +4,14 @@ import { type JobState, pollJson } from "../../lib/poll.js";
 import type { BodyParams } from "../../types.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { omit } from "../../utils/omit.js";
-import { dataUrlOf, download, imageFromUrl, type ProviderHelper, type ResponseContext } from "../helper.js";
+import {
+  dataUrlOf,
+  download,
+  flattenPrompt,
+  imageFromUrl,
+  type ProviderHelper,
+  type ResponseContext,
+} from "../helper.js";
 
 const provider = "replicate";
 
@@ -50,25 +57,25 @@ async function awaitPrediction(response: unknown, context: ResponseContext): Pro
 
 /**
  * Replicate runs a model (`owner/name`) or a pinned version (`owner/name:version`); `Prefer: wait`
- * asks it to answer synchronously.
+ * asks it to answer synchronously. The input goes under `key` in the app's `input`, with the
+ * caller's parameters (and a mapping's LoRA where the app takes one).
  */
 function replicateHelper<Output>(
   own: Partial<ProviderHelper<Output>> & {
     read(response: unknown, context: ResponseContext): Promise<Output>;
   },
+  key = "prompt",
+  lora = false,
 ): ProviderHelper<Output> {
   const { read, ...rest } = own;
   return {
     provider,
     extraHeaders: { Prefer: "wait" },
     makeRoute: ({ model }) => (model.includes(":") ? "v1/predictions" : `v1/models/${model}/predictions`),
-    preparePayload: ({ args, model }) => {
-      const { inputs, parameters, ...others } = args;
-      return {
-        input: { ...others, ...(parameters as object | undefined), prompt: inputs },
-        version: versionOf(model),
-      };
-    },
+    preparePayload: ({ args, model, mapping }) => ({
+      input: { ...flattenPrompt(args, key), lora_weights: lora ? loraWeights(mapping) : undefined },
+      version: versionOf(model),
+    }),
     async getResponse(response, context) {
       return read(response instanceof Blob ? response : await awaitPrediction(response, context), context);
     },
@@ -82,45 +89,33 @@ function firstOutput(response: unknown): unknown {
   return Array.isArray(output) ? output[0] : output;
 }
 
-export const replicateTextToImage = /* @__PURE__ */ replicateHelper<unknown>({
-  preparePayload: ({ args, model, mapping }) => {
-    const { inputs, parameters, ...others } = args;
-    return {
-      input: {
-        ...others,
-        ...(parameters as object | undefined),
-        prompt: inputs,
-        lora_weights: loraWeights(mapping),
-      },
-      version: versionOf(model),
-    };
+export const replicateTextToImage = /* @__PURE__ */ replicateHelper<unknown>(
+  {
+    async read(response, context) {
+      const url = firstOutput(response);
+      if (isString(url) && URL.canParse(url)) return imageFromUrl(url, context, response);
+      throw new InferenceClientProviderOutputError(
+        "Received malformed response from Replicate text-to-image API",
+      );
+    },
   },
-  async read(response, context) {
-    const url = firstOutput(response);
-    if (isString(url) && URL.canParse(url)) return imageFromUrl(url, context, response);
-    throw new InferenceClientProviderOutputError(
-      "Received malformed response from Replicate text-to-image API",
-    );
-  },
-});
+  "prompt",
+  true,
+);
 
-export const replicateTextToSpeech = /* @__PURE__ */ replicateHelper<Blob>({
-  preparePayload: ({ args, model }) => {
-    const { inputs, parameters, ...others } = args;
-    return {
-      input: { ...others, ...(parameters as object | undefined), text: inputs },
-      version: versionOf(model),
-    };
+export const replicateTextToSpeech = /* @__PURE__ */ replicateHelper<Blob>(
+  {
+    async read(response, context) {
+      if (response instanceof Blob) return response;
+      const url = firstOutput(response);
+      if (isString(url)) return download(url, context);
+      throw new InferenceClientProviderOutputError(
+        "Received malformed response from Replicate text-to-speech API",
+      );
+    },
   },
-  async read(response, context) {
-    if (response instanceof Blob) return response;
-    const url = firstOutput(response);
-    if (isString(url)) return download(url, context);
-    throw new InferenceClientProviderOutputError(
-      "Received malformed response from Replicate text-to-speech API",
-    );
-  },
-});
+  "text",
+);
 
 export const replicateTextToVideo = /* @__PURE__ */ replicateHelper<Blob>({
   async read(response, context) {
@@ -135,13 +130,11 @@ export const replicateTextToVideo = /* @__PURE__ */ replicateHelper<Blob>({
 export const replicateImageToImage = /* @__PURE__ */ replicateHelper<Blob>({
   prepareArgs: async (args) => ({ ...args, inputs: await dataUrlOf(args.inputs, "image/jpeg") }),
   preparePayload: ({ args, model, mapping }) => {
-    const { inputs: image, parameters, ...others } = args;
+    const image = args.inputs;
     return {
       input: {
-        ...others,
-        ...(parameters as object | undefined),
+        ...flattenPrompt(args, "image"),
         // Replicate apps name their image input differently: every usual name is sent.
-        image,
         images: [image],
         input_image: image,
         input_images: [image],
@@ -160,32 +153,28 @@ export const replicateImageToImage = /* @__PURE__ */ replicateHelper<Blob>({
 });
 
 export const replicateAutomaticSpeechRecognition =
-  /* @__PURE__ */ replicateHelper<AutomaticSpeechRecognitionOutput>({
-    async prepareArgs(args) {
-      const blob = args.data instanceof Blob ? args.data : args.inputs;
-      if (!(blob instanceof Blob)) throw new InferenceClientInputError("Audio input must be a Blob");
-      return { ...omit(args, ["data", "inputs"]), inputs: await dataUrlOf(blob, "audio/wav") };
+  /* @__PURE__ */ replicateHelper<AutomaticSpeechRecognitionOutput>(
+    {
+      async prepareArgs(args) {
+        const blob = args.data instanceof Blob ? args.data : args.inputs;
+        if (!(blob instanceof Blob)) throw new InferenceClientInputError("Audio input must be a Blob");
+        return { ...omit(args, ["data", "inputs"]), inputs: await dataUrlOf(blob, "audio/wav") };
+      },
+      async read(response, context) {
+        const output = isObject(response) ? response.output : undefined;
+        const first = Array.isArray(output) ? output[0] : output;
+        if (isString(first)) return { text: first };
+        // Whisper-style apps answer an object: a transcription, a translation, or a text file.
+        if (isObject(output)) {
+          if (isString(output.transcription)) return { text: output.transcription };
+          if (isString(output.translation)) return { text: output.translation };
+          if (isString(output.txt_file))
+            return { text: await (await download(output.txt_file, context)).text() };
+        }
+        throw new InferenceClientProviderOutputError(
+          "Received malformed response from Replicate automatic-speech-recognition API",
+        );
+      },
     },
-    preparePayload: ({ args, model }) => {
-      const { inputs, parameters, ...others } = args;
-      return {
-        input: { ...others, ...(parameters as object | undefined), audio: inputs },
-        version: versionOf(model),
-      };
-    },
-    async read(response, context) {
-      const output = isObject(response) ? response.output : undefined;
-      const first = Array.isArray(output) ? output[0] : output;
-      if (isString(first)) return { text: first };
-      // Whisper-style apps answer an object: a transcription, a translation, or a text file.
-      if (isObject(output)) {
-        if (isString(output.transcription)) return { text: output.transcription };
-        if (isString(output.translation)) return { text: output.translation };
-        if (isString(output.txt_file))
-          return { text: await (await download(output.txt_file, context)).text() };
-      }
-      throw new InferenceClientProviderOutputError(
-        "Received malformed response from Replicate automatic-speech-recognition API",
-      );
-    },
-  });
+    "audio",
+  );

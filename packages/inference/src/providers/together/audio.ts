@@ -3,7 +3,7 @@ import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import { omit } from "../../utils/omit.js";
 import { audioUploadForm, transcriptionOutput } from "../audioUpload.js";
-import type { ProviderHelper } from "../helper.js";
+import { type ProviderHelper, withParameters } from "../helper.js";
 
 const provider = "together";
 
@@ -41,11 +41,7 @@ export const togetherAutomaticSpeechRecognition: ProviderHelper<AutomaticSpeechR
     else throw new InferenceClientInputError(NOT_AUDIO);
     return { ...omit(args, ["data", "inputs"]), data };
   },
-  preparePayload: ({ args, model }) => ({
-    ...omit(args, ["inputs", "parameters", "data"]),
-    ...(args.parameters as object | undefined),
-    model,
-  }),
+  preparePayload: ({ args, model }) => ({ ...withParameters(args, "data"), model }),
   makeBody(params) {
     const audio = params.args.data;
     if (!(audio instanceof Blob) && typeof audio !== "string") throw new InferenceClientInputError(NOT_AUDIO);

@@ -5,6 +5,7 @@ import { isObject, isString } from "../../utils/guards.js";
 import {
   conversationalHelper,
   dataUrlOf,
+  flattenPrompt,
   imageFromBase64,
   type ProviderHelper,
   type ResponseContext,
@@ -96,10 +97,7 @@ export const togetherImageToImage: ProviderHelper<Blob> = {
 export const togetherFeatureExtraction: ProviderHelper<FeatureExtractionOutput> = {
   provider,
   makeRoute: () => "v1/embeddings",
-  preparePayload: ({ args, model }) => {
-    const { inputs, parameters, ...rest } = args;
-    return { ...rest, ...(parameters as object | undefined), input: inputs, model };
-  },
+  preparePayload: ({ args, model }) => ({ ...flattenPrompt(args, "input"), model }),
   async getResponse(response) {
     const data = isObject(response) ? response.data : undefined;
     if (Array.isArray(data) && data.every((item) => isObject(item) && Array.isArray(item.embedding))) {

@@ -1,7 +1,7 @@
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import { base64FromBinary } from "../../utils/base64.js";
 import { isObject, isString } from "../../utils/guards.js";
-import { dataUrlFromBlob, download, type ProviderHelper, type ResponseContext } from "../helper.js";
+import { imageFromUrl, type ProviderHelper, type ResponseContext } from "../helper.js";
 import { jobBase, type JobState, pollJson } from "../../lib/poll.js";
 
 const provider = "wavespeed";
@@ -48,10 +48,7 @@ async function awaitJob(response: unknown, context: ResponseContext): Promise<un
       "Received malformed response from WaveSpeed AI API: No output URL in completed response",
     );
   }
-  if (context.outputType === "url") return mediaUrl;
-  if (context.outputType === "json") return result;
-  const blob = await download(mediaUrl, context);
-  return context.outputType === "dataUrl" ? dataUrlFromBlob(blob) : blob;
+  return imageFromUrl(mediaUrl, context, result);
 }
 
 // A 1×1 transparent PNG: image+text tasks may be called with text only, and the API wants an image.

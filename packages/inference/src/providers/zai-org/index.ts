@@ -1,9 +1,15 @@
 import type { ImageToTextOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import { isUrl } from "../../lib/isUrl.js";
-import { base64FromBinary } from "../../utils/base64.js";
 import { isObject, isString } from "../../utils/guards.js";
-import { conversationalHelper, imageFromUrl, type ProviderHelper, type ResponseContext } from "../helper.js";
+import {
+  conversationalHelper,
+  dataUrlOf,
+  flattenPrompt,
+  imageFromUrl,
+  type ProviderHelper,
+  type ResponseContext,
+} from "../helper.js";
 import { jobBase, type JobState, pollJson } from "../../lib/poll.js";
 
 const provider = "zai-org";
@@ -28,10 +34,7 @@ export const zaiOrgTextToImage: ProviderHelper<unknown> = {
   job: true,
   extraHeaders,
   makeRoute: () => "api/paas/v4/async/images/generations",
-  preparePayload: ({ args, model }) => {
-    const { inputs, parameters, ...rest } = args;
-    return { ...rest, ...(parameters as object | undefined), model, prompt: inputs };
-  },
+  preparePayload: ({ args, model }) => ({ ...flattenPrompt(args), model }),
   async getResponse(response, context) {
     if (!isObject(response) || !isString(response.id) || !("task_status" in response)) {
       throw new InferenceClientProviderOutputError(
@@ -84,8 +87,7 @@ export const zaiOrgImageToText: ProviderHelper<ImageToTextOutput> = {
     if (!(image instanceof Blob)) {
       throw new InferenceClientInputError("ZAI image-to-text requires a URL string or Blob as inputs");
     }
-    const file = `data:${image.type || "image/png"};base64,${await base64FromBinary(image)}`;
-    return { ...rest, inputs: file };
+    return { ...rest, inputs: await dataUrlOf(image, "image/png") };
   },
   preparePayload: ({ args, model }) => ({ model, file: args.inputs }),
   async getResponse(response) {
