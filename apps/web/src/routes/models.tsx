@@ -377,6 +377,16 @@ function SearchAsYouType({ params }: { params: URLSearchParams }) {
   const current = params.get("search") ?? params.get("q") ?? "";
   const [text, setText] = useState(current);
   const focused = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Text typed before the page was hydrated is in the field (React keeps it) but not in the state,
+    // and no change event comes for it: take it up once hydrated (this effect runs once, at mount).
+    const field = input.current;
+    if (field && field.value !== text) {
+      focused.current = document.activeElement === field;
+      setText(field.value);
+    }
+  }, []);
   useEffect(() => {
     // Follow the URL (back button, a filter link) unless the user is typing.
     if (!focused.current) setText(current);
@@ -407,6 +417,7 @@ function SearchAsYouType({ params }: { params: URLSearchParams }) {
         Search models
       </label>
       <input
+        ref={input}
         id="model-search"
         type="search"
         name="search"
