@@ -24,7 +24,7 @@ export type FetchApi = (path: string, init: RequestInit) => Promise<Response>;
 export interface RenderedPage {
   status: number;
   title: string;
-  /** src/routes/… modules of the rendered routes, to preload (keys of Vite's manifest) */
+  /** modules to preload (keys of Vite's manifest): the app (main.tsx) and the rendered routes' modules */
   routeModules: string[];
   /** the router state, JSON for <script type="application/json"> (already escaped for HTML) */
   hydrationJson: string;
@@ -37,6 +37,9 @@ export interface RedirectedPage {
   redirect: string;
   status: number;
 }
+
+/** The app's module, which boot.ts (the page's script) imports once the page is painted. */
+const APP_MODULE = "src/main.tsx";
 
 const handler = createStaticHandler(routes);
 
@@ -104,7 +107,11 @@ export async function render(
   return {
     status,
     title: collector.title ?? fullTitle(undefined),
-    routeModules: context.matches.map((match) => ROUTE_MODULES[match.route.id]).filter(Boolean),
+    // boot.ts imports the app only after the first paint: preloaded, it is fetched by then.
+    routeModules: [
+      APP_MODULE,
+      ...context.matches.map((match) => ROUTE_MODULES[match.route.id]).filter(Boolean),
+    ],
     hydrationJson: serializeHydrationState({ loaderData: context.loaderData, errors: context.errors }),
     body,
   };

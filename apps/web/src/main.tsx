@@ -1,6 +1,6 @@
-// The browser entry. A page the server rendered is hydrated with the router state it was rendered
-// with (no second round of data requests); without it (the hub serving a bare shell), React renders
-// from scratch.
+// The app in the browser, started by boot.ts once the server's HTML has been painted. A page the
+// server rendered is hydrated with the router state it was rendered with (no second round of data
+// requests); without it (the hub serving a bare shell), React renders from scratch.
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router";
@@ -9,7 +9,6 @@ import { HYDRATION_ELEMENT_ID, parseHydrationState } from "./lib/hydration.js";
 import { watchNavigations } from "./lib/stale-build.js";
 import { TokenProvider } from "./lib/token.js";
 import { routes } from "./routes.js";
-import "./styles.css";
 
 async function start() {
   const root = document.getElementById("root");
@@ -39,17 +38,9 @@ async function start() {
       </TokenProvider>
     </StrictMode>
   );
-  if (hydrationData) {
-    // The server's HTML is already the page: let the browser paint it before hydration's long task,
-    // which would otherwise hold the first paint (and LCP) until it ends.
-    await afterNextPaint();
-    hydrateRoot(root, app);
-  } else createRoot(root).render(app);
-}
-
-/** Resolves once the browser has had a chance to paint (a frame, then a task after it). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // The server's HTML is already painted (boot.ts waited for it): hydrating it is not in the way.
+  if (hydrationData) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
 void start();

@@ -222,14 +222,26 @@ function FilterGroup({ group, params }: { group: FacetGroup; params: URLSearchPa
       <h2 id={`facet-${group.param}`}>{group.title}</h2>
       <ul>{[...first, ...promoted].map(item)}</ul>
       {rest.length > promoted.length && (
-        <details>
-          <summary>
-            {rest.length - promoted.length} more {group.title.toLowerCase()}
-          </summary>
-          <ul>{rest.filter((entry) => !active.has(entry.value)).map(item)}</ul>
-        </details>
+        <MoreValues summary={`${rest.length - promoted.length} more ${group.title.toLowerCase()}`}>
+          {() => <ul>{rest.filter((entry) => !active.has(entry.value)).map(item)}</ul>}
+        </MoreValues>
       )}
     </section>
+  );
+}
+
+/**
+ * A group's values past the first few, folded. Their list is rendered once the fold is opened: the
+ * page's HTML then has no hundreds of hidden links (libraries, licenses, tags…), which made up half
+ * of it and delayed its first paint.
+ */
+function MoreValues({ summary, children }: { summary: string; children: () => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{summary}</summary>
+      {open && children()}
+    </details>
   );
 }
 
@@ -365,6 +377,16 @@ function SearchAsYouType({ params }: { params: URLSearchParams }) {
   const current = params.get("search") ?? params.get("q") ?? "";
   const [text, setText] = useState(current);
   const focused = useRef(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Text typed before the page was hydrated is in the field (React keeps it) but not in the state,
+    // and no change event comes for it: take it up once hydrated (this effect runs once, at mount).
+    const field = input.current;
+    if (field && field.value !== text) {
+      focused.current = document.activeElement === field;
+      setText(field.value);
+    }
+  }, []);
   useEffect(() => {
     // Follow the URL (back button, a filter link) unless the user is typing.
     if (!focused.current) setText(current);
@@ -395,6 +417,7 @@ function SearchAsYouType({ params }: { params: URLSearchParams }) {
         Search models
       </label>
       <input
+        ref={input}
         id="model-search"
         type="search"
         name="search"
