@@ -5,6 +5,7 @@
 // the filter tags. Imports COPY into a temporary table and upsert from it in one transaction.
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { once } from "node:events";
 import type { Writable } from "node:stream";
 import {
   DEFAULT_SEARCH_WALK_ROWS,
@@ -19,7 +20,7 @@ import {
   type UpsertSummary,
 } from "./catalogue-store.js";
 import type { HubModel } from "./model-record.js";
-import { DERIVED_VERSION, filterTags, trendingScore } from "./derived.js";
+import { DERIVED_VERSION, filterTags, trendingOf, trendingScore } from "./derived.js";
 import { SearchOrder } from "./search-order.js";
 import { StoreUnavailableError, type HubStore } from "./store.js";
 
@@ -653,6 +654,8 @@ export class PostgresStore implements HubStore {
     let records = 0;
     const seen = new Set<string>();
     let repeated = false;
+    /** the catalogue was empty: rows are copied straight into the new table (see below) */
+    let fresh = false;
     const run = async (text: string, values: unknown[] = []) => {
       try {
         return await client.query(text, values);
@@ -670,7 +673,13 @@ export class PostgresStore implements HubStore {
       // Rows staged for the import stay in memory up to this size (takes effect before the first temp table).
       await run("SET temp_buffers = '256MB'");
       await run("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
-      await run(`CREATE TEMPORARY TABLE hubkit_import (
+      // Into an empty catalogue (the lock keeps it so), rows go straight into models_next, created in
+      // this transaction: COPY FREEZE writes them frozen and all-visible (no VACUUM after), and there
+      // is no staging copy. Commit builds the indexes on it and swaps it in (swapInNext).
+      fresh = (await run("SELECT NOT EXISTS (SELECT 1 FROM models) AS empty")).rows[0].empty === true;
+      if (fresh) await run("CREATE TABLE models_next (LIKE models INCLUDING DEFAULTS)");
+      else
+        await run(`CREATE TEMPORARY TABLE hubkit_import (
         ord bigint NOT NULL, id text COLLATE "C" NOT NULL, pipeline_tag text, library_name text,
         downloads bigint NOT NULL, likes bigint NOT NULL, created_at bigint NOT NULL,
         last_modified bigint NOT NULL, mapped boolean NOT NULL, tags text[] NOT NULL, doc text NOT NULL,
@@ -682,7 +691,13 @@ export class PostgresStore implements HubStore {
     }
 
     const startCopy = () => {
-      const stream = client.query(copyFrom("COPY hubkit_import FROM STDIN"));
+      const stream = client.query(
+        copyFrom(
+          fresh
+            ? `COPY models_next (rowid, ${MODEL_COLUMNS}) FROM STDIN (FREEZE)`
+            : "COPY hubkit_import FROM STDIN",
+        ),
+      );
       copyDone = new Promise<void>((resolve, reject) => {
         stream.on("finish", resolve);
         stream.on("error", reject);
@@ -732,7 +747,8 @@ export class PostgresStore implements HubStore {
             model.inferenceProviderMapping !== undefined &&
             Object.keys(model.inferenceProviderMapping).length > 0;
           // One template per row: cheaper than an array join at a million rows.
-          text += `${records++}\t${copyField(model.id)}\t${copyField(model.pipeline_tag ?? null)}\t${copyField(
+          // The ordinal is the rowid when the catalogue was empty (and no id repeats).
+          text += `${++records}\t${copyField(model.id)}\t${copyField(model.pipeline_tag ?? null)}\t${copyField(
             model.library_name ?? null,
           )}\t${model.downloads}\t${model.likes}\t${Date.parse(model.createdAt)}\t${Date.parse(
             model.lastModified,
@@ -754,22 +770,33 @@ export class PostgresStore implements HubStore {
         if (!open) throw new Error("this import has ended");
         try {
           await finishCopy();
-          // With repeated ids: the last record of each, with the line where the id first appeared.
-          const source: ImportSource = repeated
-            ? { table: "hubkit_import_final", firstOrd: "first_ord" }
-            : { table: "hubkit_import", firstOrd: "ord" };
-          if (repeated)
-            await run(`CREATE TEMPORARY TABLE hubkit_import_final ON COMMIT DROP AS
-            SELECT i.*, f.first_ord FROM hubkit_import i
-            JOIN (SELECT id, min(ord) AS first_ord, max(ord) AS last_ord FROM hubkit_import GROUP BY id) f
-              ON f.id = i.id AND f.last_ord = i.ord`);
-          const [{ existing }] = (await run("SELECT count(*)::bigint AS existing FROM models")).rows as {
-            existing: number;
-          }[];
-          const inserted =
-            records >= rebuildThreshold(existing, this.options.rebuildMinRows)
-              ? await rebuildModels(run, source)
-              : await upsertModels(run, source);
+          let inserted: number;
+          if (fresh && !repeated) {
+            await swapInNext(run);
+            inserted = records;
+          } else {
+            // With repeated ids: the last record of each, with the line where the id first appeared.
+            const staged = fresh
+              ? { table: "models_next", ord: "rowid" }
+              : { table: "hubkit_import", ord: "ord" };
+            const source: ImportSource = repeated
+              ? { table: "hubkit_import_final", firstOrd: "first_ord" }
+              : { table: "hubkit_import", firstOrd: "ord" };
+            if (repeated)
+              await run(`CREATE TEMPORARY TABLE hubkit_import_final ON COMMIT DROP AS
+              SELECT i.*, f.first_ord FROM ${staged.table} i
+              JOIN (SELECT id, min(${staged.ord}) AS first_ord, max(${staged.ord}) AS last_ord
+                FROM ${staged.table} GROUP BY id) f
+                ON f.id = i.id AND f.last_ord = i.${staged.ord}`);
+            if (fresh) await run("DROP TABLE models_next");
+            const [{ existing }] = (await run("SELECT count(*)::bigint AS existing FROM models")).rows as {
+              existing: number;
+            }[];
+            inserted =
+              records >= rebuildThreshold(existing, this.options.rebuildMinRows)
+                ? await rebuildModels(run, source)
+                : await upsertModels(run, source);
+          }
           await run(
             "UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'",
           );
@@ -779,8 +806,10 @@ export class PostgresStore implements HubStore {
           end();
           this.catalogueChanged();
           const summary = { inserted, updated: records - inserted };
-          // Fresh statistics for the planner, and a visibility map so sort-index scans stay index-only.
-          if (records >= 10_000) await this.query("VACUUM (ANALYZE) models");
+          // Fresh statistics for the planner, and a visibility map so sort-index scans stay index-only
+          // (rows copied with FREEZE into an empty catalogue have it already).
+          if (fresh && !repeated) await this.query("ANALYZE models");
+          else if (records >= 10_000) await this.query("VACUUM (ANALYZE) models");
           else if (records > 0) await this.query("ANALYZE models");
           return summary;
         } catch (error) {
@@ -848,6 +877,15 @@ async function rebuildModels(run: Run, source: ImportSource): Promise<number> {
   await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
     SELECT m.rowid, ${FINAL_COLUMNS} FROM models m JOIN ${source.table} f ON f.id = m.id`);
   const inserted = await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS}) ${newRows(source)}`);
+  await swapInNext(run);
+  return inserted.rowCount ?? 0;
+}
+
+/**
+ * Builds every index and constraint of models on models_next (from the catalogue's own definitions,
+ * so later migrations are followed) and puts models_next in its place, in the caller's transaction.
+ */
+async function swapInNext(run: Run): Promise<void> {
   const { rows: indexes } = (await run(`SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition,
       c.conname AS constraint_name, pg_get_constraintdef(c.oid) AS constraint_definition
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
@@ -881,13 +919,15 @@ async function rebuildModels(run: Run, source: ImportSource): Promise<number> {
     // Renaming a constraint's index renames the constraint too.
     await run(`ALTER INDEX ${index.name}_next RENAME TO ${index.name}`);
   }
-  return inserted.rowCount ?? 0;
 }
 
 /**
  * Recomputes every row's derived tags and trending score (derived.ts) when the catalogue was indexed
  * by an older DERIVED_VERSION: one transaction under the import lock, so replicas starting together
- * do it once and readers see the catalogue before or after.
+ * do it once and readers see the catalogue before or after. Set-based: the documents are read in
+ * pages on a second connection, their derived values streamed with COPY into a temporary table, and
+ * the table rebuilt from it with its indexes built once (as a large import does), rather than
+ * updating a million rows through nine indexes.
  */
 async function refreshDerived(pool: pg.Pool): Promise<void> {
   const current = String(DERIVED_VERSION);
@@ -896,46 +936,75 @@ async function refreshDerived(pool: pg.Pool): Promise<void> {
       .rows[0]?.value === current;
   if (await done(pool)) return;
   const client = await pool.connect();
+  const run: Run = (text, values) => client.query(text, values);
+  let vacuum = false;
+  let failure: Error | undefined;
   try {
-    await client.query("BEGIN");
-    await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
+    await run("BEGIN");
+    await run("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
     if (!(await done(client))) {
-      // In batches by rowid: memory stays bounded on any catalogue size.
-      let after = 0;
-      for (;;) {
-        const { rows } = await client.query<{ rowid: number; doc: string }>(
-          "SELECT rowid, doc FROM models WHERE rowid > $1 ORDER BY rowid LIMIT 2000",
-          [after],
-        );
-        if (rows.length === 0) break;
-        const batch = rows.map((row) => {
-          const model = JSON.parse(row.doc) as HubModel;
-          return { rowid: row.rowid, tags: arrayLiteral(filterTags(model)), trending: trendingScore(model) };
-        });
-        await client.query(
-          `UPDATE models m SET tags = u.tags::text[], trending = u.trending
-           FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(rowid, tags, trending)
-           WHERE m.rowid = u.rowid`,
-          [batch.map((row) => row.rowid), batch.map((row) => row.tags), batch.map((row) => row.trending)],
-        );
-        after = rows[rows.length - 1].rowid;
+      await run(`CREATE TEMPORARY TABLE hubkit_derived (
+        rowid bigint NOT NULL, tags text[] COLLATE "C" NOT NULL, trending bigint NOT NULL) ON COMMIT DROP`);
+      const copy = client.query(copyFrom("COPY hubkit_derived FROM STDIN"));
+      const copied = new Promise<void>((resolve, reject) => {
+        copy.on("finish", resolve);
+        copy.on("error", reject);
+      });
+      copied.catch(() => {});
+      // Imports wait for the lock this transaction holds, so the pages read outside it do not change.
+      const reader = await pool.connect();
+      try {
+        const page = (after: number) =>
+          reader.query<{ rowid: number; downloads: number; likes: number; created_at: number; doc: string }>(
+            `SELECT rowid, downloads, likes, created_at, doc FROM models WHERE rowid > $1 ORDER BY rowid LIMIT 5000`,
+            [after],
+          );
+        let next = page(0);
+        for (;;) {
+          const { rows } = await next;
+          if (rows.length === 0) break;
+          // The server reads the next page while this one is computed.
+          next = page(rows[rows.length - 1].rowid);
+          let text = "";
+          for (const row of rows) {
+            const tags = arrayLiteral(filterTags(JSON.parse(row.doc) as HubModel));
+            text += `${row.rowid}\t${copyField(tags)}\t${trendingOf(row.downloads, row.likes, row.created_at)}\n`;
+          }
+          if (!copy.write(text)) await Promise.race([once(copy, "drain"), copied]);
+        }
+      } finally {
+        reader.release();
       }
-      await client.query(
+      copy.end();
+      await copied;
+      await run("CREATE TABLE models_next (LIKE models INCLUDING DEFAULTS)");
+      await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
+        SELECT m.rowid, ${MODEL_COLUMNS.split(", ")
+          .map((column) =>
+            column === "tags" || column === "trending" ? `coalesce(d.${column}, m.${column})` : `m.${column}`,
+          )
+          .join(", ")}
+        FROM models m LEFT JOIN hubkit_derived d ON d.rowid = m.rowid`);
+      await swapInNext(run);
+      await run(
         `INSERT INTO hubkit_meta (key, value) VALUES ('derived_version', $1)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
         [current],
       );
-      await client.query(
-        "UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'",
-      );
+      await run("UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
+      vacuum = true;
     }
-    await client.query("COMMIT");
+    await run("COMMIT");
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
+    failure = error as Error;
+    await run("ROLLBACK").catch(() => {});
     throw error;
   } finally {
-    client.release();
+    // A connection whose COPY failed half-way is not given back to the pool.
+    client.release(failure);
   }
+  // As after a large import: statistics, and a visibility map for index-only scans of the new table.
+  if (vacuum) await pool.query("VACUUM (ANALYZE) models");
 }
 
 async function runMigrations(pool: pg.Pool): Promise<void> {

@@ -143,7 +143,7 @@ describe("imports into PostgreSQL", () => {
       await waitFor(async () => {
         const rows = await sql<{ n: number }>(
           db.url,
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY hubkit_import%'",
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ~ '^COPY (hubkit_import|models_next) '",
         );
         return rows[0].n > 0 || child.exitCode !== null;
       });
