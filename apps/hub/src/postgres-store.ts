@@ -641,6 +641,38 @@ export class PostgresStore implements HubStore {
    * see the catalogue before or after, never between; a killed importer's transaction is rolled back
    * by the server when its connection drops.
    */
+  /**
+   * Builds models_next's indexes (committed, see beginImport) on up to INDEX_BUILD_CONNECTIONS
+   * connections at once, the largest (GIN) first. PostgreSQL builds each index on one core (GIN
+   * builds are never parallel before version 18), so this divides their wall time on a server with
+   * cores to spare.
+   */
+  private async buildNextIndexes(indexes: ModelIndex[]): Promise<void> {
+    const queue = [...indexes].sort(
+      (a, b) => Number(/ USING gin /i.test(b.definition)) - Number(/ USING gin /i.test(a.definition)),
+    );
+    const worker = async () => {
+      const client = await this.pool.connect();
+      let failure: Error | undefined;
+      try {
+        await client.query("SET maintenance_work_mem = '256MB'");
+        for (let index = queue.shift(); index; index = queue.shift()) await client.query(nextIndexSql(index));
+        await client.query("RESET maintenance_work_mem");
+      } catch (error) {
+        failure = error as Error;
+        queue.length = 0;
+        throw this.translate(error);
+      } finally {
+        client.release(failure);
+      }
+    };
+    const results = await Promise.allSettled(
+      Array.from({ length: Math.min(INDEX_BUILD_CONNECTIONS, indexes.length) }, worker),
+    );
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  }
+
   async beginImport(): Promise<ImportSession> {
     let client: pg.PoolClient;
     try {
@@ -656,6 +688,8 @@ export class PostgresStore implements HubStore {
     let repeated = false;
     /** the catalogue was empty: rows are copied straight into the new table (see below) */
     let fresh = false;
+    /** models_next was committed (without indexes) for the parallel index builds: abort drops it */
+    let staged = false;
     const run = async (text: string, values: unknown[] = []) => {
       try {
         return await client.query(text, values);
@@ -663,16 +697,28 @@ export class PostgresStore implements HubStore {
         throw this.translate(error);
       }
     };
-    const end = (error?: Error) => {
+    /** Gives the connection back; after an error it is closed instead, which also drops the lock. */
+    const end = async (error?: Error) => {
       if (!open) return;
       open = false;
+      if (!error) {
+        try {
+          await client.query("SELECT pg_advisory_unlock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
+        } catch (unlockError) {
+          error = unlockError as Error;
+        }
+      }
       client.release(error);
     };
     try {
       await run("BEGIN");
       // Rows staged for the import stay in memory up to this size (takes effect before the first temp table).
       await run("SET temp_buffers = '256MB'");
-      await run("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
+      // A session lock, held past the staging commit of an import into an empty catalogue (see commit);
+      // released by end(), or by the server when the importer's connection drops.
+      await run("SELECT pg_advisory_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
+      // What an importer killed between that commit and the swap left behind.
+      await run("DROP TABLE IF EXISTS models_next");
       // Into an empty catalogue (the lock keeps it so), rows go straight into models_next, created in
       // this transaction: COPY FREEZE writes them frozen and all-visible (no VACUUM after), and there
       // is no staging copy. Commit builds the indexes on it and swaps it in (swapInNext).
@@ -686,7 +732,7 @@ export class PostgresStore implements HubStore {
         trending bigint NOT NULL
       ) ON COMMIT DROP`);
     } catch (error) {
-      end(error as Error);
+      await end(error as Error);
       throw error;
     }
 
@@ -727,9 +773,10 @@ export class PostgresStore implements HubStore {
           await copyDone?.catch(() => {});
         }
         await client.query("ROLLBACK");
-        end();
+        if (staged) await client.query("DROP TABLE IF EXISTS models_next");
+        await end();
       } catch (error) {
-        end(error as Error);
+        await end(error as Error);
       }
     };
 
@@ -772,7 +819,16 @@ export class PostgresStore implements HubStore {
           await finishCopy();
           let inserted: number;
           if (fresh && !repeated) {
-            await swapInNext(run);
+            // The table is committed under its staging name (readers never look at it, the lock keeps
+            // other imports away), so its indexes can be built on several connections at once; the
+            // swap then takes one short transaction.
+            await run("COMMIT");
+            staged = true;
+            const indexes = await modelIndexes(run);
+            await this.buildNextIndexes(indexes);
+            await run("BEGIN");
+            await swapInNext(run, indexes);
+            staged = false;
             inserted = records;
           } else {
             // With repeated ids: the last record of each, with the line where the id first appeared.
@@ -803,7 +859,7 @@ export class PostgresStore implements HubStore {
           // Delivered to every replica's listener when (and only if) the transaction commits.
           await run(`NOTIFY ${CATALOGUE_CHANNEL}`);
           await run("COMMIT");
-          end();
+          await end();
           this.catalogueChanged();
           const summary = { inserted, updated: records - inserted };
           // Fresh statistics for the planner, and a visibility map so sort-index scans stay index-only
@@ -881,37 +937,63 @@ async function rebuildModels(run: Run, source: ImportSource): Promise<number> {
   return inserted.rowCount ?? 0;
 }
 
-/**
- * Builds every index and constraint of models on models_next (from the catalogue's own definitions,
- * so later migrations are followed) and puts models_next in its place, in the caller's transaction.
- */
-async function swapInNext(run: Run): Promise<void> {
-  const { rows: indexes } = (await run(`SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition,
-      c.conname AS constraint_name, pg_get_constraintdef(c.oid) AS constraint_definition
+/** Connections that build a new table's indexes at once (see buildNextIndexes). */
+const INDEX_BUILD_CONNECTIONS = 2;
+
+interface ModelIndex {
+  name: string;
+  definition: string;
+  constraint_name: string | null;
+  constraint_type: "p" | "u" | null;
+  constraint_definition: string | null;
+}
+
+/** The indexes (and the constraints they back) of models, from the catalogue's own definitions. */
+async function modelIndexes(run: Run): Promise<ModelIndex[]> {
+  const { rows } = await run(`SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition,
+      c.conname AS constraint_name, c.contype AS constraint_type,
+      pg_get_constraintdef(c.oid) AS constraint_definition
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
     LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
-    WHERE x.indrelid = 'models'::regclass ORDER BY i.relname`)) as {
-    rows: {
-      name: string;
-      definition: string;
-      constraint_name: string | null;
-      constraint_definition: string | null;
-    }[];
-  };
-  await run("SET LOCAL maintenance_work_mem = '256MB'");
+    WHERE x.indrelid = 'models'::regclass ORDER BY i.relname`);
+  return rows as ModelIndex[];
+}
+
+/** The statement that builds an index of models, named <name>_next, on models_next. */
+function nextIndexSql(index: ModelIndex): string {
+  const match = /^(CREATE (?:UNIQUE )?INDEX )(\S+)( ON (?:ONLY )?)((?:\S+\.)?)models( USING .*)$/.exec(
+    index.definition,
+  );
+  if (!match)
+    throw new Error(`cannot rebuild index ${index.name}: unexpected definition ${index.definition}`);
+  return `${match[1]}${index.name}_next${match[3]}${match[4]}models_next${match[5]}`;
+}
+
+/**
+ * Puts models_next in the place of models, in the caller's transaction, with every index and
+ * constraint of models (so later migrations are followed): built here, or, when `built` lists them,
+ * already built by buildNextIndexes (constraints then adopt their index).
+ */
+async function swapInNext(run: Run, built?: ModelIndex[]): Promise<void> {
+  const indexes = built ?? (await modelIndexes(run));
+  if (!built) await run("SET LOCAL maintenance_work_mem = '256MB'");
   for (const index of indexes) {
     if (index.constraint_name && index.constraint_definition) {
-      await run(
-        `ALTER TABLE models_next ADD CONSTRAINT ${index.constraint_name}_next ${index.constraint_definition}`,
-      );
+      if (built && (index.constraint_type === "p" || index.constraint_type === "u")) {
+        const kind = index.constraint_type === "p" ? "PRIMARY KEY" : "UNIQUE";
+        await run(
+          `ALTER TABLE models_next ADD CONSTRAINT ${index.constraint_name}_next ${kind} USING INDEX ${index.name}_next`,
+        );
+      } else if (!built) {
+        await run(
+          `ALTER TABLE models_next ADD CONSTRAINT ${index.constraint_name}_next ${index.constraint_definition}`,
+        );
+      } else {
+        throw new Error(`cannot adopt index ${index.name} for constraint ${index.constraint_name}`);
+      }
       continue;
     }
-    const match = /^(CREATE (?:UNIQUE )?INDEX )(\S+)( ON (?:ONLY )?)((?:\S+\.)?)models( USING .*)$/.exec(
-      index.definition,
-    );
-    if (!match)
-      throw new Error(`cannot rebuild index ${index.name}: unexpected definition ${index.definition}`);
-    await run(`${match[1]}${index.name}_next${match[3]}${match[4]}models_next${match[5]}`);
+    if (!built) await run(nextIndexSql(index));
   }
   await run("DROP TABLE models");
   await run("ALTER TABLE models_next RENAME TO models");
@@ -943,6 +1025,7 @@ async function refreshDerived(pool: pg.Pool): Promise<void> {
     await run("BEGIN");
     await run("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
     if (!(await done(client))) {
+      await run("DROP TABLE IF EXISTS models_next"); // left by an import killed before its swap
       await run(`CREATE TEMPORARY TABLE hubkit_derived (
         rowid bigint NOT NULL, tags text[] COLLATE "C" NOT NULL, trending bigint NOT NULL) ON COMMIT DROP`);
       const copy = client.query(copyFrom("COPY hubkit_derived FROM STDIN"));
