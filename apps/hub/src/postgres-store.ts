@@ -5,7 +5,6 @@
 // the filter tags. Imports COPY into a temporary table and upsert from it in one transaction.
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { once } from "node:events";
 import type { Writable } from "node:stream";
 import {
   DEFAULT_SEARCH_WALK_ROWS,
@@ -642,33 +641,45 @@ export class PostgresStore implements HubStore {
    * by the server when its connection drops.
    */
   /**
-   * Builds models_next's indexes (committed, see beginImport) on up to INDEX_BUILD_CONNECTIONS
-   * connections at once, the largest (GIN) first. PostgreSQL builds each index on one core (GIN
-   * builds are never parallel before version 18), so this divides their wall time on a server with
-   * cores to spare.
+   * Builds models_next's indexes (committed, see beginImport) on the import's own connection and, when
+   * the pool has one to spare, a second one at once, the largest (GIN) first. PostgreSQL builds each
+   * index on one core (GIN builds are never parallel before version 18), so this divides their wall
+   * time on a server with cores to spare. Without a spare connection (pool of one, or all busy) the
+   * import's connection builds them all.
    */
-  private async buildNextIndexes(indexes: ModelIndex[]): Promise<void> {
+  private async buildNextIndexes(indexes: ModelIndex[], own: pg.PoolClient): Promise<void> {
     const queue = [...indexes].sort(
       (a, b) => Number(/ USING gin /i.test(b.definition)) - Number(/ USING gin /i.test(a.definition)),
     );
-    const worker = async () => {
-      const client = await this.pool.connect();
-      let failure: Error | undefined;
+    const drain = async (client: pg.PoolClient) => {
+      await client.query("SET maintenance_work_mem = '256MB'");
       try {
-        await client.query("SET maintenance_work_mem = '256MB'");
         for (let index = queue.shift(); index; index = queue.shift()) await client.query(nextIndexSql(index));
-        await client.query("RESET maintenance_work_mem");
       } catch (error) {
-        failure = error as Error;
         queue.length = 0;
         throw this.translate(error);
+      }
+      await client.query("RESET maintenance_work_mem");
+    };
+    const helper = async () => {
+      if ((this.options.poolSize ?? 10) < 2) return;
+      let client: pg.PoolClient;
+      try {
+        client = await this.pool.connect();
+      } catch {
+        return;
+      }
+      let failure: Error | undefined;
+      try {
+        await drain(client);
+      } catch (error) {
+        failure = error as Error;
+        throw error;
       } finally {
         client.release(failure);
       }
     };
-    const results = await Promise.allSettled(
-      Array.from({ length: Math.min(INDEX_BUILD_CONNECTIONS, indexes.length) }, worker),
-    );
+    const results = await Promise.allSettled([drain(own), helper()]);
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw (failed as PromiseRejectedResult).reason;
   }
@@ -825,7 +836,7 @@ export class PostgresStore implements HubStore {
             await run("COMMIT");
             staged = true;
             const indexes = await modelIndexes(run);
-            await this.buildNextIndexes(indexes);
+            await this.buildNextIndexes(indexes, client);
             await run("BEGIN");
             await swapInNext(run, indexes);
             staged = false;
@@ -937,9 +948,6 @@ async function rebuildModels(run: Run, source: ImportSource): Promise<number> {
   return inserted.rowCount ?? 0;
 }
 
-/** Connections that build a new table's indexes at once (see buildNextIndexes). */
-const INDEX_BUILD_CONNECTIONS = 2;
-
 interface ModelIndex {
   name: string;
   definition: string;
@@ -1007,8 +1015,8 @@ async function swapInNext(run: Run, built?: ModelIndex[]): Promise<void> {
  * Recomputes every row's derived tags and trending score (derived.ts) when the catalogue was indexed
  * by an older DERIVED_VERSION: one transaction under the import lock, so replicas starting together
  * do it once and readers see the catalogue before or after. Set-based: the documents are read in
- * pages on a second connection, their derived values streamed with COPY into a temporary table, and
- * the table rebuilt from it with its indexes built once (as a large import does), rather than
+ * pages, their derived values inserted a page per statement into a temporary table, and the table
+ * rebuilt from it with its indexes built once (as a large import does), rather than
  * updating a million rows through nine indexes.
  */
 async function refreshDerived(pool: pg.Pool): Promise<void> {
@@ -1019,7 +1027,7 @@ async function refreshDerived(pool: pg.Pool): Promise<void> {
   if (await done(pool)) return;
   const client = await pool.connect();
   const run: Run = (text, values) => client.query(text, values);
-  let vacuum = false;
+  let rebuilt = false;
   let failure: Error | undefined;
   try {
     await run("BEGIN");
@@ -1028,54 +1036,51 @@ async function refreshDerived(pool: pg.Pool): Promise<void> {
       await run("DROP TABLE IF EXISTS models_next"); // left by an import killed before its swap
       await run(`CREATE TEMPORARY TABLE hubkit_derived (
         rowid bigint NOT NULL, tags text[] COLLATE "C" NOT NULL, trending bigint NOT NULL) ON COMMIT DROP`);
-      const copy = client.query(copyFrom("COPY hubkit_derived FROM STDIN"));
-      const copied = new Promise<void>((resolve, reject) => {
-        copy.on("finish", resolve);
-        copy.on("error", reject);
-      });
-      copied.catch(() => {});
-      // Imports wait for the lock this transaction holds, so the pages read outside it do not change.
-      const reader = await pool.connect();
-      try {
-        const page = (after: number) =>
-          reader.query<{ rowid: number; downloads: number; likes: number; created_at: number; doc: string }>(
-            `SELECT rowid, downloads, likes, created_at, doc FROM models WHERE rowid > $1 ORDER BY rowid LIMIT 5000`,
+      // In pages by rowid on this connection (a pool of one must do): memory stays bounded, and each
+      // page's values go into the temporary table in one statement.
+      let rows = 0;
+      for (let after = 0; ;) {
+        const page = (
+          await run(
+            "SELECT rowid, downloads, likes, created_at, doc FROM models WHERE rowid > $1 ORDER BY rowid LIMIT 5000",
             [after],
-          );
-        let next = page(0);
-        for (;;) {
-          const { rows } = await next;
-          if (rows.length === 0) break;
-          // The server reads the next page while this one is computed.
-          next = page(rows[rows.length - 1].rowid);
-          let text = "";
-          for (const row of rows) {
-            const tags = arrayLiteral(filterTags(JSON.parse(row.doc) as HubModel));
-            text += `${row.rowid}\t${copyField(tags)}\t${trendingOf(row.downloads, row.likes, row.created_at)}\n`;
-          }
-          if (!copy.write(text)) await Promise.race([once(copy, "drain"), copied]);
-        }
-      } finally {
-        reader.release();
-      }
-      copy.end();
-      await copied;
-      await run("CREATE TABLE models_next (LIKE models INCLUDING DEFAULTS)");
-      await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
-        SELECT m.rowid, ${MODEL_COLUMNS.split(", ")
-          .map((column) =>
-            column === "tags" || column === "trending" ? `coalesce(d.${column}, m.${column})` : `m.${column}`,
           )
-          .join(", ")}
-        FROM models m LEFT JOIN hubkit_derived d ON d.rowid = m.rowid`);
-      await swapInNext(run);
+        ).rows as { rowid: number; downloads: number; likes: number; created_at: number; doc: string }[];
+        if (page.length === 0) break;
+        rows += page.length;
+        after = page[page.length - 1].rowid;
+        await run(
+          `INSERT INTO hubkit_derived
+           SELECT u.rowid, u.tags::text[], u.trending FROM unnest($1::bigint[], $2::text[], $3::bigint[])
+             AS u(rowid, tags, trending)`,
+          [
+            page.map((row) => row.rowid),
+            page.map((row) => arrayLiteral(filterTags(JSON.parse(row.doc) as HubModel))),
+            page.map((row) => trendingOf(row.downloads, row.likes, row.created_at)),
+          ],
+        );
+      }
+      // A new database has nothing to rebuild.
+      if (rows > 0) {
+        await run("CREATE TABLE models_next (LIKE models INCLUDING DEFAULTS)");
+        await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
+          SELECT m.rowid, ${MODEL_COLUMNS.split(", ")
+            .map((column) =>
+              column === "tags" || column === "trending"
+                ? `coalesce(d.${column}, m.${column})`
+                : `m.${column}`,
+            )
+            .join(", ")}
+          FROM models m LEFT JOIN hubkit_derived d ON d.rowid = m.rowid`);
+        await swapInNext(run);
+        rebuilt = true;
+      }
       await run(
         `INSERT INTO hubkit_meta (key, value) VALUES ('derived_version', $1)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
         [current],
       );
       await run("UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
-      vacuum = true;
     }
     await run("COMMIT");
   } catch (error) {
@@ -1083,11 +1088,10 @@ async function refreshDerived(pool: pg.Pool): Promise<void> {
     await run("ROLLBACK").catch(() => {});
     throw error;
   } finally {
-    // A connection whose COPY failed half-way is not given back to the pool.
     client.release(failure);
   }
   // As after a large import: statistics, and a visibility map for index-only scans of the new table.
-  if (vacuum) await pool.query("VACUUM (ANALYZE) models");
+  if (rebuilt) await pool.query("VACUUM (ANALYZE) models");
 }
 
 async function runMigrations(pool: pg.Pool): Promise<void> {

@@ -183,6 +183,16 @@ describe("imports into PostgreSQL", () => {
       } finally {
         await store.close();
       }
+      // With a pool of one connection the import's own connection builds every index.
+      const single = await createTestDatabase(shared.cluster);
+      const small = await openPostgresStore(single.url, { poolSize: 1 });
+      try {
+        expect(await importJsonl(small, file)).toMatchObject({ inserted: 300, invalid: 0 });
+        expect(await small.count()).toBe(300);
+      } finally {
+        await small.close();
+        await single.drop();
+      }
     } finally {
       await db.drop();
     }
