@@ -3,7 +3,9 @@
 // 1 000 000 synthetic models (built once and cached: .data/bench/stores-sqlite-1m and the database
 // hubkit_bench_1m), served by one hub process; autocannon with 32 connections measures a rotating search
 // and look-ups by id (p50/p95/p99 from every response). Import rate: a fresh 200 000-model import into
-// an empty store of each kind, timed around the hub's own `import` command.
+// an empty store of each kind, timed around the hub's own `import` command. HUBKIT_BENCH_IMPORT_ONLY=1
+// measures the import rates alone (no 1M catalogues, no serving); HUBKIT_BENCH_IMPORT_DB names the
+// scratch database of the import (so two benches on one server do not drop each other's).
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -86,7 +88,7 @@ function longTailTerms() {
 }
 const LONG_TAIL = longTailTerms();
 const CATALOGUE_DB = "hubkit_bench_1m";
-const IMPORT_DB = "hubkit_bench_import";
+const IMPORT_DB = process.env.HUBKIT_BENCH_IMPORT_DB || "hubkit_bench_import";
 
 const adminUrl = process.env.HUBKIT_BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const withDatabase = (url, name) => {
@@ -262,6 +264,7 @@ async function measureServing(dataDir, env, syntheticModel) {
 
 async function measureImport(withPostgres) {
   const file = path.join(DATA_DIR, "stores-import.jsonl");
+  mkdirSync(DATA_DIR, { recursive: true });
   await generate(IMPORT_MODELS, file);
   try {
     const sqliteDir = path.join(DATA_DIR, "stores-import-sqlite");
@@ -296,10 +299,13 @@ export async function run() {
   if (!withPostgres)
     details.push(`PostgreSQL: no server answered at ${adminUrl}; set HUBKIT_BENCH_DATABASE_URL`);
   const { syntheticModel } = await import(pathToFileURL(path.join(ROOT, "apps/hub/dist/synthetic.js")).href);
-  const { sqliteDir, pgUrl } = await ensureCatalogues(details, withPostgres);
+  const importOnly = process.env.HUBKIT_BENCH_IMPORT_ONLY === "1";
+  const { sqliteDir, pgUrl } = importOnly ? {} : await ensureCatalogues(details, withPostgres);
   const imports = process.env.HUBKIT_BENCH_SKIP_IMPORT === "1" ? {} : await measureImport(withPostgres);
-  const served = { sqlite: await measureServing(sqliteDir, { HUBKIT_DATABASE_URL: "" }, syntheticModel) };
-  if (withPostgres)
+  const served = importOnly
+    ? {}
+    : { sqlite: await measureServing(sqliteDir, { HUBKIT_DATABASE_URL: "" }, syntheticModel) };
+  if (withPostgres && !importOnly)
     served.postgres = await measureServing(
       path.join(DATA_DIR, "unused"),
       { HUBKIT_DATABASE_URL: pgUrl },

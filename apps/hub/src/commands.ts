@@ -7,13 +7,9 @@ import type { Writable } from "node:stream";
 import { describeProblem, importJsonl } from "./importer.js";
 import { DEFAULT_DATA_DIR } from "./paths.js";
 import { parseAllowedHosts } from "./request-guard.js";
-import {
-  parseMilliseconds,
-  parsePoolSize,
-  parseStreamInterval,
-  startHubServer,
-  type HubServer,
-} from "./server.js";
+// The server (Fastify, the emulator, the page renderer) is loaded by `serve` only: `import` and
+// `generate` start in a fraction of the time without it.
+import type { HubServer } from "./server.js";
 import { openStore } from "./store.js";
 import { syntheticCatalogueLines } from "./synthetic.js";
 
@@ -94,6 +90,8 @@ function write(stream: Writable, text: string): void {
 
 async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
   if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
+  const { parseMilliseconds, parsePoolSize, parseStreamInterval, startHubServer } =
+    await import("./server.js");
   const explicitPort = args.flags.get("port") ?? io.env.PORT;
   const port = integerFlag(explicitPort, "PORT", 0, 65535) ?? 5173;
   let emulatorStreamIntervalMs: number | undefined;

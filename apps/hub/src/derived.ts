@@ -114,10 +114,17 @@ const LIKE_WEIGHT = 20;
  * clock is involved.
  */
 export function trendingScore(model: Pick<HubModel, "downloads" | "likes" | "createdAt">): number {
-  const activity = Math.log2(1 + model.downloads + LIKE_WEIGHT * model.likes);
-  const created = Date.parse(model.createdAt);
-  const recency = Number.isFinite(created)
-    ? (created - TRENDING_EPOCH) / DAY_MS / TRENDING_HALF_LIFE_DAYS
+  return trendingOf(model.downloads, model.likes, Date.parse(model.createdAt));
+}
+
+/**
+ * The trending score from the stored columns (created_at is Date.parse(createdAt)): what the stores'
+ * set-based refresh computes without reading the documents.
+ */
+export function trendingOf(downloads: number, likes: number, createdMs: number): number {
+  const activity = Math.log2(1 + downloads + LIKE_WEIGHT * likes);
+  const recency = Number.isFinite(createdMs)
+    ? (createdMs - TRENDING_EPOCH) / DAY_MS / TRENDING_HALF_LIFE_DAYS
     : 0;
   return Math.round(1000 * (activity + recency));
 }

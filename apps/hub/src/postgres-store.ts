@@ -19,7 +19,7 @@ import {
   type UpsertSummary,
 } from "./catalogue-store.js";
 import type { HubModel } from "./model-record.js";
-import { DERIVED_VERSION, filterTags, trendingScore } from "./derived.js";
+import { DERIVED_VERSION, filterTags, trendingOf, trendingScore } from "./derived.js";
 import { SearchOrder } from "./search-order.js";
 import { StoreUnavailableError, type HubStore } from "./store.js";
 
@@ -640,6 +640,50 @@ export class PostgresStore implements HubStore {
    * see the catalogue before or after, never between; a killed importer's transaction is rolled back
    * by the server when its connection drops.
    */
+  /**
+   * Builds models_next's indexes (committed, see beginImport) on the import's own connection and, when
+   * the pool has one to spare, a second one at once, the largest (GIN) first. PostgreSQL builds each
+   * index on one core (GIN builds are never parallel before version 18), so this divides their wall
+   * time on a server with cores to spare. Without a spare connection (pool of one, or all busy) the
+   * import's connection builds them all.
+   */
+  private async buildNextIndexes(indexes: ModelIndex[], own: pg.PoolClient): Promise<void> {
+    const queue = [...indexes].sort(
+      (a, b) => Number(/ USING gin /i.test(b.definition)) - Number(/ USING gin /i.test(a.definition)),
+    );
+    const drain = async (client: pg.PoolClient) => {
+      await client.query("SET maintenance_work_mem = '256MB'");
+      try {
+        for (let index = queue.shift(); index; index = queue.shift()) await client.query(nextIndexSql(index));
+      } catch (error) {
+        queue.length = 0;
+        throw this.translate(error);
+      }
+      await client.query("RESET maintenance_work_mem");
+    };
+    const helper = async () => {
+      if ((this.options.poolSize ?? 10) < 2) return;
+      let client: pg.PoolClient;
+      try {
+        client = await this.pool.connect();
+      } catch {
+        return;
+      }
+      let failure: Error | undefined;
+      try {
+        await drain(client);
+      } catch (error) {
+        failure = error as Error;
+        throw error;
+      } finally {
+        client.release(failure);
+      }
+    };
+    const results = await Promise.allSettled([drain(own), helper()]);
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  }
+
   async beginImport(): Promise<ImportSession> {
     let client: pg.PoolClient;
     try {
@@ -653,6 +697,10 @@ export class PostgresStore implements HubStore {
     let records = 0;
     const seen = new Set<string>();
     let repeated = false;
+    /** the catalogue was empty: rows are copied straight into the new table (see below) */
+    let fresh = false;
+    /** models_next was committed (without indexes) for the parallel index builds: abort drops it */
+    let staged = false;
     const run = async (text: string, values: unknown[] = []) => {
       try {
         return await client.query(text, values);
@@ -660,29 +708,53 @@ export class PostgresStore implements HubStore {
         throw this.translate(error);
       }
     };
-    const end = (error?: Error) => {
+    /** Gives the connection back; after an error it is closed instead, which also drops the lock. */
+    const end = async (error?: Error) => {
       if (!open) return;
       open = false;
+      if (!error) {
+        try {
+          await client.query("SELECT pg_advisory_unlock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
+        } catch (unlockError) {
+          error = unlockError as Error;
+        }
+      }
       client.release(error);
     };
     try {
       await run("BEGIN");
       // Rows staged for the import stay in memory up to this size (takes effect before the first temp table).
       await run("SET temp_buffers = '256MB'");
-      await run("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
-      await run(`CREATE TEMPORARY TABLE hubkit_import (
+      // A session lock, held past the staging commit of an import into an empty catalogue (see commit);
+      // released by end(), or by the server when the importer's connection drops.
+      await run("SELECT pg_advisory_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
+      // What an importer killed between that commit and the swap left behind.
+      await run("DROP TABLE IF EXISTS models_next");
+      // Into an empty catalogue (the lock keeps it so), rows go straight into models_next, created in
+      // this transaction: COPY FREEZE writes them frozen and all-visible (no VACUUM after), and there
+      // is no staging copy. Commit builds the indexes on it and swaps it in (swapInNext).
+      fresh = (await run("SELECT NOT EXISTS (SELECT 1 FROM models) AS empty")).rows[0].empty === true;
+      if (fresh) await run("CREATE TABLE models_next (LIKE models INCLUDING DEFAULTS)");
+      else
+        await run(`CREATE TEMPORARY TABLE hubkit_import (
         ord bigint NOT NULL, id text COLLATE "C" NOT NULL, pipeline_tag text, library_name text,
         downloads bigint NOT NULL, likes bigint NOT NULL, created_at bigint NOT NULL,
         last_modified bigint NOT NULL, mapped boolean NOT NULL, tags text[] NOT NULL, doc text NOT NULL,
         trending bigint NOT NULL
       ) ON COMMIT DROP`);
     } catch (error) {
-      end(error as Error);
+      await end(error as Error);
       throw error;
     }
 
     const startCopy = () => {
-      const stream = client.query(copyFrom("COPY hubkit_import FROM STDIN"));
+      const stream = client.query(
+        copyFrom(
+          fresh
+            ? `COPY models_next (rowid, ${MODEL_COLUMNS}) FROM STDIN (FREEZE)`
+            : "COPY hubkit_import FROM STDIN",
+        ),
+      );
       copyDone = new Promise<void>((resolve, reject) => {
         stream.on("finish", resolve);
         stream.on("error", reject);
@@ -712,9 +784,10 @@ export class PostgresStore implements HubStore {
           await copyDone?.catch(() => {});
         }
         await client.query("ROLLBACK");
-        end();
+        if (staged) await client.query("DROP TABLE IF EXISTS models_next");
+        await end();
       } catch (error) {
-        end(error as Error);
+        await end(error as Error);
       }
     };
 
@@ -732,7 +805,8 @@ export class PostgresStore implements HubStore {
             model.inferenceProviderMapping !== undefined &&
             Object.keys(model.inferenceProviderMapping).length > 0;
           // One template per row: cheaper than an array join at a million rows.
-          text += `${records++}\t${copyField(model.id)}\t${copyField(model.pipeline_tag ?? null)}\t${copyField(
+          // The ordinal is the rowid when the catalogue was empty (and no id repeats).
+          text += `${++records}\t${copyField(model.id)}\t${copyField(model.pipeline_tag ?? null)}\t${copyField(
             model.library_name ?? null,
           )}\t${model.downloads}\t${model.likes}\t${Date.parse(model.createdAt)}\t${Date.parse(
             model.lastModified,
@@ -754,33 +828,55 @@ export class PostgresStore implements HubStore {
         if (!open) throw new Error("this import has ended");
         try {
           await finishCopy();
-          // With repeated ids: the last record of each, with the line where the id first appeared.
-          const source: ImportSource = repeated
-            ? { table: "hubkit_import_final", firstOrd: "first_ord" }
-            : { table: "hubkit_import", firstOrd: "ord" };
-          if (repeated)
-            await run(`CREATE TEMPORARY TABLE hubkit_import_final ON COMMIT DROP AS
-            SELECT i.*, f.first_ord FROM hubkit_import i
-            JOIN (SELECT id, min(ord) AS first_ord, max(ord) AS last_ord FROM hubkit_import GROUP BY id) f
-              ON f.id = i.id AND f.last_ord = i.ord`);
-          const [{ existing }] = (await run("SELECT count(*)::bigint AS existing FROM models")).rows as {
-            existing: number;
-          }[];
-          const inserted =
-            records >= rebuildThreshold(existing, this.options.rebuildMinRows)
-              ? await rebuildModels(run, source)
-              : await upsertModels(run, source);
+          let inserted: number;
+          if (fresh && !repeated) {
+            // The table is committed under its staging name (readers never look at it, the lock keeps
+            // other imports away), so its indexes can be built on several connections at once; the
+            // swap then takes one short transaction.
+            await run("COMMIT");
+            staged = true;
+            const indexes = await modelIndexes(run);
+            await this.buildNextIndexes(indexes, client);
+            await run("BEGIN");
+            await swapInNext(run, indexes);
+            staged = false;
+            inserted = records;
+          } else {
+            // With repeated ids: the last record of each, with the line where the id first appeared.
+            const staged = fresh
+              ? { table: "models_next", ord: "rowid" }
+              : { table: "hubkit_import", ord: "ord" };
+            const source: ImportSource = repeated
+              ? { table: "hubkit_import_final", firstOrd: "first_ord" }
+              : { table: "hubkit_import", firstOrd: "ord" };
+            if (repeated)
+              await run(`CREATE TEMPORARY TABLE hubkit_import_final ON COMMIT DROP AS
+              SELECT i.*, f.first_ord FROM ${staged.table} i
+              JOIN (SELECT id, min(${staged.ord}) AS first_ord, max(${staged.ord}) AS last_ord
+                FROM ${staged.table} GROUP BY id) f
+                ON f.id = i.id AND f.last_ord = i.${staged.ord}`);
+            if (fresh) await run("DROP TABLE models_next");
+            const [{ existing }] = (await run("SELECT count(*)::bigint AS existing FROM models")).rows as {
+              existing: number;
+            }[];
+            inserted =
+              records >= rebuildThreshold(existing, this.options.rebuildMinRows)
+                ? await rebuildModels(run, source)
+                : await upsertModels(run, source);
+          }
           await run(
             "UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'",
           );
           // Delivered to every replica's listener when (and only if) the transaction commits.
           await run(`NOTIFY ${CATALOGUE_CHANNEL}`);
           await run("COMMIT");
-          end();
+          await end();
           this.catalogueChanged();
           const summary = { inserted, updated: records - inserted };
-          // Fresh statistics for the planner, and a visibility map so sort-index scans stay index-only.
-          if (records >= 10_000) await this.query("VACUUM (ANALYZE) models");
+          // Fresh statistics for the planner, and a visibility map so sort-index scans stay index-only
+          // (rows copied with FREEZE into an empty catalogue have it already).
+          if (fresh && !repeated) await this.query("ANALYZE models");
+          else if (records >= 10_000) await this.query("VACUUM (ANALYZE) models");
           else if (records > 0) await this.query("ANALYZE models");
           return summary;
         } catch (error) {
@@ -848,32 +944,64 @@ async function rebuildModels(run: Run, source: ImportSource): Promise<number> {
   await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
     SELECT m.rowid, ${FINAL_COLUMNS} FROM models m JOIN ${source.table} f ON f.id = m.id`);
   const inserted = await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS}) ${newRows(source)}`);
-  const { rows: indexes } = (await run(`SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition,
-      c.conname AS constraint_name, pg_get_constraintdef(c.oid) AS constraint_definition
+  await swapInNext(run);
+  return inserted.rowCount ?? 0;
+}
+
+interface ModelIndex {
+  name: string;
+  definition: string;
+  constraint_name: string | null;
+  constraint_type: "p" | "u" | null;
+  constraint_definition: string | null;
+}
+
+/** The indexes (and the constraints they back) of models, from the catalogue's own definitions. */
+async function modelIndexes(run: Run): Promise<ModelIndex[]> {
+  const { rows } = await run(`SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition,
+      c.conname AS constraint_name, c.contype AS constraint_type,
+      pg_get_constraintdef(c.oid) AS constraint_definition
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
     LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
-    WHERE x.indrelid = 'models'::regclass ORDER BY i.relname`)) as {
-    rows: {
-      name: string;
-      definition: string;
-      constraint_name: string | null;
-      constraint_definition: string | null;
-    }[];
-  };
-  await run("SET LOCAL maintenance_work_mem = '256MB'");
+    WHERE x.indrelid = 'models'::regclass ORDER BY i.relname`);
+  return rows as ModelIndex[];
+}
+
+/** The statement that builds an index of models, named <name>_next, on models_next. */
+function nextIndexSql(index: ModelIndex): string {
+  const match = /^(CREATE (?:UNIQUE )?INDEX )(\S+)( ON (?:ONLY )?)((?:\S+\.)?)models( USING .*)$/.exec(
+    index.definition,
+  );
+  if (!match)
+    throw new Error(`cannot rebuild index ${index.name}: unexpected definition ${index.definition}`);
+  return `${match[1]}${index.name}_next${match[3]}${match[4]}models_next${match[5]}`;
+}
+
+/**
+ * Puts models_next in the place of models, in the caller's transaction, with every index and
+ * constraint of models (so later migrations are followed): built here, or, when `built` lists them,
+ * already built by buildNextIndexes (constraints then adopt their index).
+ */
+async function swapInNext(run: Run, built?: ModelIndex[]): Promise<void> {
+  const indexes = built ?? (await modelIndexes(run));
+  if (!built) await run("SET LOCAL maintenance_work_mem = '256MB'");
   for (const index of indexes) {
     if (index.constraint_name && index.constraint_definition) {
-      await run(
-        `ALTER TABLE models_next ADD CONSTRAINT ${index.constraint_name}_next ${index.constraint_definition}`,
-      );
+      if (built && (index.constraint_type === "p" || index.constraint_type === "u")) {
+        const kind = index.constraint_type === "p" ? "PRIMARY KEY" : "UNIQUE";
+        await run(
+          `ALTER TABLE models_next ADD CONSTRAINT ${index.constraint_name}_next ${kind} USING INDEX ${index.name}_next`,
+        );
+      } else if (!built) {
+        await run(
+          `ALTER TABLE models_next ADD CONSTRAINT ${index.constraint_name}_next ${index.constraint_definition}`,
+        );
+      } else {
+        throw new Error(`cannot adopt index ${index.name} for constraint ${index.constraint_name}`);
+      }
       continue;
     }
-    const match = /^(CREATE (?:UNIQUE )?INDEX )(\S+)( ON (?:ONLY )?)((?:\S+\.)?)models( USING .*)$/.exec(
-      index.definition,
-    );
-    if (!match)
-      throw new Error(`cannot rebuild index ${index.name}: unexpected definition ${index.definition}`);
-    await run(`${match[1]}${index.name}_next${match[3]}${match[4]}models_next${match[5]}`);
+    if (!built) await run(nextIndexSql(index));
   }
   await run("DROP TABLE models");
   await run("ALTER TABLE models_next RENAME TO models");
@@ -881,13 +1009,15 @@ async function rebuildModels(run: Run, source: ImportSource): Promise<number> {
     // Renaming a constraint's index renames the constraint too.
     await run(`ALTER INDEX ${index.name}_next RENAME TO ${index.name}`);
   }
-  return inserted.rowCount ?? 0;
 }
 
 /**
  * Recomputes every row's derived tags and trending score (derived.ts) when the catalogue was indexed
  * by an older DERIVED_VERSION: one transaction under the import lock, so replicas starting together
- * do it once and readers see the catalogue before or after.
+ * do it once and readers see the catalogue before or after. Set-based: the documents are read in
+ * pages, their derived values inserted a page per statement into a temporary table, and the table
+ * rebuilt from it with its indexes built once (as a large import does), rather than
+ * updating a million rows through nine indexes.
  */
 async function refreshDerived(pool: pg.Pool): Promise<void> {
   const current = String(DERIVED_VERSION);
@@ -896,46 +1026,72 @@ async function refreshDerived(pool: pg.Pool): Promise<void> {
       .rows[0]?.value === current;
   if (await done(pool)) return;
   const client = await pool.connect();
+  const run: Run = (text, values) => client.query(text, values);
+  let rebuilt = false;
+  let failure: Error | undefined;
   try {
-    await client.query("BEGIN");
-    await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
+    await run("BEGIN");
+    await run("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
     if (!(await done(client))) {
-      // In batches by rowid: memory stays bounded on any catalogue size.
-      let after = 0;
-      for (;;) {
-        const { rows } = await client.query<{ rowid: number; doc: string }>(
-          "SELECT rowid, doc FROM models WHERE rowid > $1 ORDER BY rowid LIMIT 2000",
-          [after],
+      await run("DROP TABLE IF EXISTS models_next"); // left by an import killed before its swap
+      await run(`CREATE TEMPORARY TABLE hubkit_derived (
+        rowid bigint NOT NULL, tags text[] COLLATE "C" NOT NULL, trending bigint NOT NULL) ON COMMIT DROP`);
+      // In pages by rowid on this connection (a pool of one must do): memory stays bounded, and each
+      // page's values go into the temporary table in one statement.
+      let rows = 0;
+      for (let after = 0; ;) {
+        const page = (
+          await run(
+            "SELECT rowid, downloads, likes, created_at, doc FROM models WHERE rowid > $1 ORDER BY rowid LIMIT 5000",
+            [after],
+          )
+        ).rows as { rowid: number; downloads: number; likes: number; created_at: number; doc: string }[];
+        if (page.length === 0) break;
+        rows += page.length;
+        after = page[page.length - 1].rowid;
+        await run(
+          `INSERT INTO hubkit_derived
+           SELECT u.rowid, u.tags::text[], u.trending FROM unnest($1::bigint[], $2::text[], $3::bigint[])
+             AS u(rowid, tags, trending)`,
+          [
+            page.map((row) => row.rowid),
+            page.map((row) => arrayLiteral(filterTags(JSON.parse(row.doc) as HubModel))),
+            page.map((row) => trendingOf(row.downloads, row.likes, row.created_at)),
+          ],
         );
-        if (rows.length === 0) break;
-        const batch = rows.map((row) => {
-          const model = JSON.parse(row.doc) as HubModel;
-          return { rowid: row.rowid, tags: arrayLiteral(filterTags(model)), trending: trendingScore(model) };
-        });
-        await client.query(
-          `UPDATE models m SET tags = u.tags::text[], trending = u.trending
-           FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(rowid, tags, trending)
-           WHERE m.rowid = u.rowid`,
-          [batch.map((row) => row.rowid), batch.map((row) => row.tags), batch.map((row) => row.trending)],
-        );
-        after = rows[rows.length - 1].rowid;
       }
-      await client.query(
+      // A new database has nothing to rebuild.
+      if (rows > 0) {
+        await run("CREATE TABLE models_next (LIKE models INCLUDING DEFAULTS)");
+        await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
+          SELECT m.rowid, ${MODEL_COLUMNS.split(", ")
+            .map((column) =>
+              column === "tags" || column === "trending"
+                ? `coalesce(d.${column}, m.${column})`
+                : `m.${column}`,
+            )
+            .join(", ")}
+          FROM models m LEFT JOIN hubkit_derived d ON d.rowid = m.rowid`);
+        await swapInNext(run);
+        rebuilt = true;
+      }
+      await run(
         `INSERT INTO hubkit_meta (key, value) VALUES ('derived_version', $1)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
         [current],
       );
-      await client.query(
-        "UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'",
-      );
+      await run("UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
     }
-    await client.query("COMMIT");
+    await run("COMMIT");
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
+    failure = error as Error;
+    await run("ROLLBACK").catch(() => {});
     throw error;
   } finally {
-    client.release();
+    client.release(failure);
   }
+  // As after a large import: statistics, and a visibility map for index-only scans of the new table.
+  if (rebuilt) await pool.query("VACUUM (ANALYZE) models");
 }
 
 async function runMigrations(pool: pg.Pool): Promise<void> {

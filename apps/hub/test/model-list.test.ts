@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trendingScore } from "../src/derived.js";
+import { filterTags, trendingScore } from "../src/derived.js";
 import Database from "better-sqlite3";
 import pg from "pg";
 import {
@@ -304,6 +304,8 @@ describe("the models list API on SQLite and PostgreSQL", () => {
       expect(reopened.facetCounts().tags["params>=1B"]).toBe(1);
       const row = reopened.db.prepare("SELECT trending FROM models").get() as { trending: number };
       expect(row.trending).toBe(trendingScore(FIXTURES[0] as never));
+      const tags = reopened.db.prepare("SELECT tag FROM model_tags ORDER BY tag").pluck().all();
+      expect(tags).toEqual(filterTags(reopened.getModel("acme-e2e/Tiny-Chat-GGUF")!).sort());
     } finally {
       reopened.close();
     }
@@ -319,6 +321,16 @@ describe("the models list API on SQLite and PostgreSQL", () => {
     }
     const store = await openPostgresStore(pgUrl);
     try {
+      // Every row holds what derived.ts computes from its document.
+      const { rows } = await store.pool.query<{ doc: string; tags: string[]; trending: number }>(
+        "SELECT doc, tags, trending FROM models",
+      );
+      expect(rows.length).toBeGreaterThan(10);
+      for (const row of rows) {
+        const model = JSON.parse(row.doc);
+        expect(row.trending).toBe(trendingScore(model));
+        expect([...row.tags].sort()).toEqual(filterTags(model).sort());
+      }
       const facets = await store.facetCounts();
       expect(facets.tags["apps=llama.cpp"]).toBeGreaterThanOrEqual(6);
       const page = await store.listModels({ tags: [], sort: "trending", direction: -1, limit: 1 });

@@ -130,6 +130,74 @@ describe("imports into PostgreSQL", () => {
     }
   });
 
+  it("into an empty catalogue drop what an importer killed before its swap left, and match the upsert path", async () => {
+    const db = await createTestDatabase(shared.cluster);
+    try {
+      const lines = [...syntheticCatalogueLines(300, 5)];
+      const file = path.join(dir, "fresh.jsonl");
+      writeFileSync(file, lines.join(""));
+      const store = await openPostgresStore(db.url);
+      try {
+        // The staging table an import into an empty catalogue commits before building its indexes.
+        await sql(db.url, "CREATE TABLE models_next (LIKE models INCLUDING DEFAULTS)");
+        await sql(db.url, "CREATE INDEX models_id_trgm_next ON models_next (id)");
+        const first = await importJsonl(store, file);
+        expect(first).toMatchObject({ inserted: 300, updated: 0, invalid: 0 });
+        expect(await sql(db.url, "SELECT 1 FROM pg_class WHERE relname LIKE '%\\_next'")).toEqual([]);
+        // Rowids in file order from 1, every index and constraint of the migrations in place.
+        const rows = await sql<{ rowid: number; id: string }>(
+          db.url,
+          "SELECT rowid::int, id FROM models ORDER BY rowid",
+        );
+        expect(rows.map((row) => row.id)).toEqual(lines.map((line) => JSON.parse(line).id));
+        expect(rows[0].rowid).toBe(1);
+        const indexes = await sql<{ indexname: string }>(
+          db.url,
+          "SELECT indexname FROM pg_indexes WHERE tablename = 'models' ORDER BY indexname",
+        );
+        expect(indexes.map((row) => row.indexname)).toEqual([
+          "models_id_key",
+          "models_id_trgm",
+          "models_library",
+          "models_mapped",
+          "models_order_created",
+          "models_order_downloads",
+          "models_order_likes",
+          "models_order_modified",
+          "models_order_trending",
+          "models_pipeline",
+          "models_pkey",
+          "models_tags",
+        ]);
+        const constraints = await sql<{ conname: string }>(
+          db.url,
+          "SELECT conname FROM pg_constraint WHERE conrelid = 'models'::regclass AND contype IN ('p', 'u') ORDER BY conname",
+        );
+        expect(constraints.map((row) => row.conname)).toEqual(["models_id_key", "models_pkey"]);
+        // The same file again goes through the upsert path: nothing changes but the counts.
+        const page = await store.listModels({ tags: [], sort: "downloads", direction: -1, limit: 50 });
+        const again = await importJsonl(store, file);
+        expect(again).toMatchObject({ inserted: 0, updated: 300 });
+        const pageAgain = await store.listModels({ tags: [], sort: "downloads", direction: -1, limit: 50 });
+        expect(JSON.stringify(pageAgain.models)).toBe(JSON.stringify(page.models));
+      } finally {
+        await store.close();
+      }
+      // With a pool of one connection the import's own connection builds every index.
+      const single = await createTestDatabase(shared.cluster);
+      const small = await openPostgresStore(single.url, { poolSize: 1 });
+      try {
+        expect(await importJsonl(small, file)).toMatchObject({ inserted: 300, invalid: 0 });
+        expect(await small.count()).toBe(300);
+      } finally {
+        await small.close();
+        await single.drop();
+      }
+    } finally {
+      await db.drop();
+    }
+  });
+
   it("leave nothing behind when the importer is killed, and complete when re-run", async () => {
     const db = await createTestDatabase(shared.cluster);
     try {
@@ -143,7 +211,7 @@ describe("imports into PostgreSQL", () => {
       await waitFor(async () => {
         const rows = await sql<{ n: number }>(
           db.url,
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY hubkit_import%'",
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ~ '^COPY (hubkit_import|models_next) '",
         );
         return rows[0].n > 0 || child.exitCode !== null;
       });

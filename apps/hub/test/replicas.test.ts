@@ -37,7 +37,7 @@ async function activeCopies(): Promise<number> {
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY hubkit_import%' AND datname = current_database()",
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ~ '^COPY (hubkit_import|models_next) ' AND datname = current_database()",
     );
     return rows[0].n;
   } finally {
