@@ -1,13 +1,15 @@
 // The model library registry: the facts of every library (generated into model-libraries-data.ts)
-// joined with the usage-snippet generators of library-snippets/.
+// joined with the usage-snippet generators of library-snippets/. Each library's entry is built on its
+// first read (see lazy.ts), which loads the generators (see deferred.ts).
 import type { ModelData } from "./model-data.js";
+import { loadLibrarySnippets } from "./deferred.js";
+import { lazyRecord } from "./lazy.js";
 import {
   MODEL_LIBRARIES_DATA,
   type ElasticSearchQuery,
   type MODEL_LIBRARIES_WITH_SNIPPETS,
   type ModelLibraryKey,
 } from "./model-libraries-data.js";
-import { LIBRARY_SNIPPETS } from "./library-snippets/index.js";
 
 /** What the hub shows for one model library. */
 export interface LibraryUiElement {
@@ -35,11 +37,13 @@ export type { ModelLibraryKey };
 type ModelLibraryWithSnippetsKey = (typeof MODEL_LIBRARIES_WITH_SNIPPETS)[number];
 
 /** Every library, keyed by the `library_name` models carry on the hub, in registry order. */
-export const MODEL_LIBRARIES_UI_ELEMENTS = Object.fromEntries(
-  Object.entries(MODEL_LIBRARIES_DATA).map(([key, facts]) => {
-    const snippets = LIBRARY_SNIPPETS[key];
-    return [key, snippets ? { ...facts, snippets } : { ...facts }];
-  }),
+export const MODEL_LIBRARIES_UI_ELEMENTS = lazyRecord(
+  Object.keys(MODEL_LIBRARIES_DATA) as ModelLibraryKey[],
+  (key): LibraryUiElement => {
+    const facts = MODEL_LIBRARIES_DATA[key];
+    const snippets = loadLibrarySnippets()[key];
+    return snippets ? { ...facts, snippets } : { ...facts };
+  },
 ) as {
   [K in ModelLibraryKey]: LibraryUiElement &
     (K extends ModelLibraryWithSnippetsKey ? { snippets: (model: ModelData) => string[] } : unknown);
@@ -50,5 +54,5 @@ export const ALL_MODEL_LIBRARY_KEYS = Object.keys(MODEL_LIBRARIES_UI_ELEMENTS) a
 
 /** The keys of the libraries offered in the hub's library filter, in registry order. */
 export const ALL_DISPLAY_MODEL_LIBRARY_KEYS = ALL_MODEL_LIBRARY_KEYS.filter(
-  (key) => MODEL_LIBRARIES_UI_ELEMENTS[key].filter,
+  (key) => (MODEL_LIBRARIES_DATA[key] as { filter?: boolean }).filter,
 );
