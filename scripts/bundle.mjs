@@ -10,25 +10,31 @@ import { root } from "./lib.mjs";
 // Nothing is external: the client uses only a few small catalogue modules (example inputs, through
 // subpaths), and inlining them saves Node from resolving a second package at import.
 const PACKAGES = [
-  { dir: "packages/tasks", out: "hubkit-tasks.js", deferred: "deferred.js" },
+  // deferred: compiled modules whose `import * as` are loaded on first use (see deferImports).
+  {
+    dir: "packages/tasks",
+    out: "hubkit-tasks.js",
+    deferred: ["deferred.js", "hardware-skus.js", "model-libraries-facts.js"],
+  },
   // The client is a dual package, as 4.x is: `require` gets a CommonJS bundle with its own copy of
   // the declarations in dist/cjs (a folder typed "commonjs", so TypeScript reads them as CJS).
   { dir: "packages/inference", out: "hubkit-inference.js", cjs: "cjs/index.js" },
 ];
 
 /**
- * Makes the modules imported by `file` (a package's src/deferred.ts, compiled) load on first use: each
- * `import * as x from "m"` is dropped and each `return x.name;` becomes `return require("m").name;`.
+ * Makes the modules imported by each of `files` (compiled, e.g. src/deferred.ts) load on first use:
+ * each `import * as x from "m"` is dropped and each `return x.name;` becomes `return require("m").name;`.
  * esbuild bundles a required ES module inside a function run on its first require (its "__esm"
  * wrapper), so at import V8 only pre-parses that code; no require() is left in the output. Any other
  * use of `x` would find it undefined, so it fails the build.
  */
-function deferImports(file) {
+function deferImports(files) {
   return {
     name: "defer-imports",
     setup(build) {
       build.onLoad({ filter: /\.js$/ }, async (args) => {
-        if (args.path !== file) return undefined;
+        if (!files.includes(args.path)) return undefined;
+        const file = args.path;
         let code = await readFile(file, "utf8");
         const imports = [...code.matchAll(/^import \* as (\w+) from ("[^"]+");\n/gm)];
         if (imports.length === 0) throw new Error(`${file}: no \`import * as\` to defer`);
@@ -71,7 +77,7 @@ export async function bundlePackages() {
       sourcemap: true,
       minify: true,
       logLevel: "warning",
-      plugins: deferred ? [deferImports(path.join(root, dir, "dist", deferred))] : [],
+      plugins: deferred ? [deferImports(deferred.map((file) => path.join(root, dir, "dist", file)))] : [],
       // esbuild wraps each deferred module in an arrow function passed to a call, which V8 compiles
       // in full at import; a function expression there is only pre-parsed. Measured on the task
       // pages alone: wrapped in an arrow they cost as much as unwrapped, in a function half as much.
