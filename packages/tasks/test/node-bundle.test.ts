@@ -12,18 +12,25 @@ const bundlePath = fileURLToPath(new URL("../dist/hubkit-tasks.js", import.meta.
 if (!existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run \`npm run build\` first`);
 const bundle = (await import(bundlePath)) as typeof source;
 
-/** A value's shape for comparison: keys in order, undefined kept, functions by name and arity. */
-function shape(value: unknown, seen = new Set<unknown>()): unknown {
+/**
+ * A value's shape for comparison: keys in order, undefined kept, functions by arity. Objects are
+ * compared by content, not identity: the bundle rebuilds the pages from JSON, so placeholder pages
+ * no longer share their empty lists with each other as the sources' spread copies do.
+ */
+function shape(value: unknown, ancestors = new Set<unknown>()): unknown {
   if (typeof value === "function") return { function: value.length };
   if (value === null || typeof value !== "object") return { [typeof value]: value };
-  if (seen.has(value)) return "[cycle]";
-  seen.add(value);
-  const inner = (v: unknown) => shape(v, seen);
-  if (value instanceof RegExp) return { regexp: String(value) };
-  if (value instanceof Map) return { map: [...value].map(([k, v]) => [inner(k), inner(v)]) };
-  if (value instanceof Set) return { set: [...value].map(inner) };
-  if (Array.isArray(value)) return { array: value.map(inner) };
-  return { object: Object.entries(value).map(([k, v]) => [k, inner(v)]) };
+  if (ancestors.has(value)) return "[cycle]";
+  ancestors.add(value);
+  const inner = (v: unknown) => shape(v, ancestors);
+  let result: unknown;
+  if (value instanceof RegExp) result = { regexp: String(value) };
+  else if (value instanceof Map) result = { map: [...value].map(([k, v]) => [inner(k), inner(v)]) };
+  else if (value instanceof Set) result = { set: [...value].map(inner) };
+  else if (Array.isArray(value)) result = { array: value.map(inner) };
+  else result = { object: Object.entries(value).map(([k, v]) => [k, inner(v)]) };
+  ancestors.delete(value);
+  return result;
 }
 
 describe("the Node bundle", () => {
