@@ -2,12 +2,8 @@
 // requested; a library chooses its query files with a rule (`countDownloads`) written in the
 // Elasticsearch `query_string` syntax, evaluated per requested file. This module parses those rules
 // and evaluates them against repo file paths, so a rule can be checked before it reaches the hub.
-import {
-  MODEL_LIBRARIES_DATA,
-  type ElasticSearchQuery,
-  type ModelLibraryFacts,
-  type ModelLibraryKey,
-} from "./model-libraries-data.js";
+import type { ElasticSearchQuery, ModelLibraryFacts, ModelLibraryKey } from "./model-libraries-data.js";
+import { loadModelLibraryFacts } from "./model-libraries-facts.js";
 
 export type { ElasticSearchQuery };
 
@@ -358,12 +354,13 @@ function assertPathList(filePaths: readonly string[]): void {
 
 /** The rule a library's downloads are counted with: its own, or `DEFAULT_DOWNLOAD_RULE`. */
 export function downloadRuleForLibrary(libraryKey: ModelLibraryKey): ElasticSearchQuery {
-  if (!Object.hasOwn(MODEL_LIBRARIES_DATA, libraryKey)) {
+  const allFacts = loadModelLibraryFacts();
+  if (!Object.hasOwn(allFacts, libraryKey)) {
     throw new Error(
       `Unknown model library '${String(libraryKey)}': not a key of MODEL_LIBRARIES_UI_ELEMENTS`,
     );
   }
-  const facts: ModelLibraryFacts = MODEL_LIBRARIES_DATA[libraryKey];
+  const facts: ModelLibraryFacts = allFacts[libraryKey];
   return facts.countDownloads ?? DEFAULT_DOWNLOAD_RULE;
 }
 

@@ -1,13 +1,17 @@
 // The model library registry: the facts of every library (generated into model-libraries-data.ts)
-// joined with the usage-snippet generators of library-snippets/.
+// joined with the usage-snippet generators of library-snippets/. Each library's entry is built on its
+// first read (see lazy.ts), which loads the facts and the generators (see deferred.ts); the key lists
+// come from model-libraries-keys.ts, generated from the same table as the facts.
 import type { ModelData } from "./model-data.js";
-import {
-  MODEL_LIBRARIES_DATA,
-  type ElasticSearchQuery,
-  type MODEL_LIBRARIES_WITH_SNIPPETS,
-  type ModelLibraryKey,
+import { loadLibrarySnippets } from "./deferred.js";
+import { lazyRecord } from "./lazy.js";
+import type {
+  ElasticSearchQuery,
+  MODEL_LIBRARIES_WITH_SNIPPETS,
+  ModelLibraryKey,
 } from "./model-libraries-data.js";
-import { LIBRARY_SNIPPETS } from "./library-snippets/index.js";
+import { loadModelLibraryFacts } from "./model-libraries-facts.js";
+import { DISPLAY_MODEL_LIBRARY_KEYS, MODEL_LIBRARY_KEYS } from "./model-libraries-keys.js";
 
 /** What the hub shows for one model library. */
 export interface LibraryUiElement {
@@ -35,12 +39,11 @@ export type { ModelLibraryKey };
 type ModelLibraryWithSnippetsKey = (typeof MODEL_LIBRARIES_WITH_SNIPPETS)[number];
 
 /** Every library, keyed by the `library_name` models carry on the hub, in registry order. */
-export const MODEL_LIBRARIES_UI_ELEMENTS = Object.fromEntries(
-  Object.entries(MODEL_LIBRARIES_DATA).map(([key, facts]) => {
-    const snippets = LIBRARY_SNIPPETS[key];
-    return [key, snippets ? { ...facts, snippets } : { ...facts }];
-  }),
-) as {
+export const MODEL_LIBRARIES_UI_ELEMENTS = lazyRecord(MODEL_LIBRARY_KEYS, (key): LibraryUiElement => {
+  const facts = loadModelLibraryFacts()[key];
+  const snippets = loadLibrarySnippets()[key];
+  return snippets ? { ...facts, snippets } : { ...facts };
+}) as {
   [K in ModelLibraryKey]: LibraryUiElement &
     (K extends ModelLibraryWithSnippetsKey ? { snippets: (model: ModelData) => string[] } : unknown);
 };
@@ -49,6 +52,4 @@ export const MODEL_LIBRARIES_UI_ELEMENTS = Object.fromEntries(
 export const ALL_MODEL_LIBRARY_KEYS = Object.keys(MODEL_LIBRARIES_UI_ELEMENTS) as ModelLibraryKey[];
 
 /** The keys of the libraries offered in the hub's library filter, in registry order. */
-export const ALL_DISPLAY_MODEL_LIBRARY_KEYS = ALL_MODEL_LIBRARY_KEYS.filter(
-  (key) => MODEL_LIBRARIES_UI_ELEMENTS[key].filter,
-);
+export const ALL_DISPLAY_MODEL_LIBRARY_KEYS: ModelLibraryKey[] = [...DISPLAY_MODEL_LIBRARY_KEYS];

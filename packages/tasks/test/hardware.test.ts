@@ -6,6 +6,7 @@ import {
   type NvidiaHardwareSpec,
 } from "../src/hardware.js";
 import { SKUS } from "../src/hardware-skus.js";
+import { SKU_TABLE } from "../src/hardware-skus-table.js";
 
 // Every figure is compared with @huggingface/tasks 0.21.54 in reference/reference-0.21.test.ts; these
 // tests check the shape the hardware pickers rely on.
@@ -17,6 +18,11 @@ const all = groups.flatMap(([type, vendors]) =>
 );
 
 describe("SKUS", () => {
+  it("is the whole SKU table, kinds in table order (SKUS lists the kinds to build them lazily)", () => {
+    expect(Object.keys(SKUS)).toEqual(Object.keys(SKU_TABLE));
+    expect(SKUS).toStrictEqual(SKU_TABLE);
+  });
+
   it("has 251 SKUs split by kind and vendor", () => {
     expect(all).toHaveLength(251);
     const counts = Object.fromEntries(

@@ -1,0 +1,19 @@
+// The big modules that the catalogue reads only on demand: the task pages' texts and the library
+// snippet generators, most of the package's code. Their users reach them only through these
+// functions, called on first need (see lazy.ts). Here, in the ES modules tsc emits, they are ordinary
+// imports; the Node bundle (scripts/bundle.mjs) turns each `import * as x` of this file into a module
+// initialised on the first call of the function returning it, so that importing the package neither
+// compiles nor runs them. Keep every function of this file `return <namespace>;`: the bundle step
+// rewrites exactly that form and fails the build on anything else.
+import * as librarySnippets from "./library-snippets/index.js";
+import * as taskPages from "./tasks/pages.js";
+
+/** Every library's snippet generator, keyed by library id. */
+export function loadLibrarySnippets(): typeof librarySnippets.LIBRARY_SNIPPETS {
+  return librarySnippets.LIBRARY_SNIPPETS;
+}
+
+/** Every task page's text, keyed by pipeline type. */
+export function loadTaskPages(): typeof taskPages.TASK_PAGES {
+  return taskPages.TASK_PAGES;
+}
