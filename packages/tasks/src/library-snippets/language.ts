@@ -224,11 +224,7 @@ for entity in entities:
     print(entity["text"], "=>", entity["label"])`;
 
 const gliner: LibrarySnippet = (model) => [
-  glinerPredict(
-    model,
-    ["person", "organization", "location", "date"],
-    pythonInputFor(model, NER_SENTENCE),
-  ),
+  glinerPredict(model, ["person", "organization", "location", "date"], pythonInputFor(model, NER_SENTENCE)),
 ];
 
 const aviationNer: LibrarySnippet = (model) => [

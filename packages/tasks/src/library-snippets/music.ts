@@ -1,6 +1,15 @@
 // Library snippets: music and sound: generation, real-time music models, sound extraction and music
 // evaluation. One generator per library, keyed by library id; index.ts lists the families.
-import { hasTag, hfDownload, py, repoName, sh, shDownload, TORCH_DEVICE, type LibrarySnippet } from "./helpers.js";
+import {
+  hasTag,
+  hfDownload,
+  py,
+  repoName,
+  sh,
+  shDownload,
+  TORCH_DEVICE,
+  type LibrarySnippet,
+} from "./helpers.js";
 
 const acestep: LibrarySnippet = (model) => [
   "pip install git+https://github.com/ace-step/ACE-Step.git",

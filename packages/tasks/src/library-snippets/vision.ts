@@ -82,7 +82,6 @@ const sapiens2: LibrarySnippet = (model) => {
   ];
 };
 
-
 const SAMPLE_IMAGE_IMPORTS = "import requests\nfrom PIL import Image";
 const loadSampleImage = `image = Image.open(requests.get(${py(COCO_IMAGE_URL)}, stream=True).raw).convert("RGB")`;
 
@@ -513,7 +512,6 @@ from huggingface_hub import snapshot_download
 # architecture, then load them with model.load_weights(f"{weights_dir}/model.weights.h5")
 weights_dir = snapshot_download(${py(model.id)})`,
 ];
-
 
 const timm: LibrarySnippet = (model) => {
   const hub = py(`hf_hub:${model.id}`);
