@@ -281,6 +281,8 @@ describe("hubkit web app in Chromium", () => {
 
     const widget = page.locator(".inference-widget");
     const provider = widget.getByLabel("Provider");
+    // The widget's providers come from a client-side request: wait for them, not for the first paint.
+    await expect.poll(() => provider.locator("option").count(), { timeout: 20_000 }).toBeGreaterThan(1);
     const options = await provider
       .locator("option")
       .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
