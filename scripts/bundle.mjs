@@ -22,7 +22,29 @@ const PACKAGES = [
   },
   // The client is a dual package, as 4.x is: `require` gets a CommonJS bundle with its own copy of
   // the declarations in dist/cjs (a folder typed "commonjs", so TypeScript reads them as CJS).
-  { dir: "packages/inference", out: "hubkit-inference.js", cjs: "cjs/index.js" },
+  // split: the modules that stay in the Node bundle (paths under dist/, as regular expressions); every
+  // other module of the package goes to a CommonJS file loaded on first call (see splitDeferred).
+  {
+    dir: "packages/inference",
+    out: "hubkit-inference.js",
+    cjs: "cjs/index.js",
+    split: {
+      chunk: "hubkit-inference-deferred.cjs",
+      eager: [
+        /^index\.js$/,
+        /^InferenceClient\.js$/,
+        /^errors\.js$/,
+        /^types\.js$/,
+        /^config\.js$/,
+        /^lib\/(logger|isUrl|getProviderModelId)\.js$/,
+        /^providers\/definitions?\.js$/,
+        /^providers\/[\w-]+\/definition\.js$/,
+      ],
+      // Objects exported by a deferred module that an eager one re-exports: each becomes a record
+      // with the same keys whose values are read from the deferred module on first read (lazy.ts).
+      lazyRecords: { "providers/index.js": ["PROVIDERS"] },
+    },
+  },
 ];
 
 /**
@@ -100,6 +122,147 @@ function dataAsJson(files) {
   };
 }
 
+/** A forwarding function standing for `value` (a function export of deferred module `id`). */
+function forwarder(file, name, value, id) {
+  if (/^class\b/.test(Function.prototype.toString.call(value)))
+    throw new Error(`${file}: ${name} is a class, which cannot be deferred: keep its module eager`);
+  // Same kind and arity as the function it forwards to; `this` and every argument passed on.
+  const params = Array.from({ length: value.length }, (_, i) => `p${i}`).join(",");
+  const body = `{return deferred().${id}.${name}.apply(this,arguments)}`;
+  const kind = Object.getPrototypeOf(value).constructor.name;
+  if (kind === "AsyncFunction") return `export async function ${name}(${params})${body}`;
+  if (kind === "Function") return `export function ${name}(${params})${body}`;
+  throw new Error(`${file}: ${name} is a ${kind}, which no forwarding function stands for`);
+}
+
+/**
+ * Splits the Node bundle in two: the modules matching `eager` (paths under `dist`) stay in it, every
+ * other module of the package goes to `chunk`, a CommonJS file that the bundle requires on the first
+ * call of anything in it. An eager module importing a deferred one gets a stand-in module instead:
+ * a forwarding function per function export (same kind and arity), and for each object export
+ * listed in `lazyRecords` a record with the same keys, each read from the deferred module on first
+ * read (packages/tasks/src/lazy.ts). Anything else (a class, another object or value) is left out, so
+ * that importing it fails the build: its module must stay eager. Deferred modules that import an
+ * eager one get its very exports (classes, tables and state stay one), passed to the chunk when it is
+ * loaded. Returns the eager build's plugin and a function building the chunk after it.
+ */
+function splitDeferred({ dist, eager, chunk, lazyRecords = {} }) {
+  const LOADER = "hubkit-deferred-loader";
+  const rel = (file) => path.relative(dist, file).split(path.sep).join("/");
+  const isOwn = (file) => !path.relative(dist, file).startsWith("..") && !rel(file).startsWith("cjs/");
+  const isEager = (file) => eager.some((pattern) => pattern.test(rel(file)));
+  const exportsOf = (file) => import(pathToFileURL(file).href);
+  const deferredIds = new Map(); // deferred module file → its key in the chunk's exports
+  const eagerFiles = new Set();
+  const sharedNames = new Map(); // eager module file → the names it exports (that the chunk imports)
+
+  const eagerPlugin = {
+    name: "split-deferred",
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${LOADER}$`) }, () => ({ path: LOADER, namespace: LOADER }));
+      build.onLoad({ filter: /.*/, namespace: LOADER }, () => {
+        // The eager modules' exports that the chunk imports, as plain values (read when it loads).
+        const lines = [...sharedNames].map(
+          ([file, names], i) =>
+            `import { ${names.map((name) => `${name} as s${i}_${name}`).join(", ")} } from ${JSON.stringify(file)};`,
+        );
+        const entries = [...sharedNames].map(
+          ([file, names], i) =>
+            `${JSON.stringify(rel(file))}: { ${names.map((name) => `${name}: s${i}_${name}`).join(", ")} }`,
+        );
+        lines.push(
+          "let loaded;",
+          "export function deferred() {",
+          "  if (!loaded) {",
+          "    const builtin = globalThis.process?.getBuiltinModule;",
+          '    if (typeof builtin !== "function")',
+          '      throw new Error("@hubkit/inference: this build needs process.getBuiltinModule (Node 20.16 or later)");',
+          `    const load = builtin("node:module").createRequire(import.meta.url)(${JSON.stringify(`./${chunk}`)});`,
+          `    loaded = load({ ${entries.join(", ")} });`,
+          "  }",
+          "  return loaded;",
+          "}",
+        );
+        return { contents: lines.join("\n"), loader: "js", resolveDir: dist };
+      });
+      build.onLoad({ filter: /\.js$/ }, async (args) => {
+        // Every module the bundle keeps is recorded, so that the chunk shares it rather than copy it.
+        if (!isOwn(args.path) || isEager(args.path)) {
+          eagerFiles.add(args.path);
+          return undefined;
+        }
+        const file = rel(args.path);
+        if (!deferredIds.has(args.path)) deferredIds.set(args.path, `m${deferredIds.size}`);
+        const id = deferredIds.get(args.path);
+        const lines = [`import { deferred } from "${LOADER}";`];
+        const records = lazyRecords[file] ?? [];
+        if (records.length)
+          lines.push(
+            `import { lazyRecord } from ${JSON.stringify(path.join(root, "packages/tasks/dist/lazy.js"))};`,
+          );
+        for (const [name, value] of Object.entries(await exportsOf(args.path))) {
+          if (typeof value === "function") lines.push(forwarder(file, name, value, id));
+          else if (records.includes(name)) {
+            const keys = JSON.stringify(Object.keys(value));
+            lines.push(
+              `export const ${name} = /* @__PURE__ */ lazyRecord(${keys}, (key) => deferred().${id}.${name}[key]);`,
+            );
+          }
+        }
+        return { contents: lines.join("\n"), loader: "js", resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+
+  /** Builds the chunk: every deferred module the bundle reaches, as `module.exports = (shared) => ({ m0, … })`. */
+  async function buildChunk() {
+    const outfile = path.join(dist, chunk);
+    const entry = [...deferredIds].map(([file, id]) => `export * as ${id} from ${JSON.stringify(file)};`);
+    const result = await build({
+      stdin: { contents: entry.join("\n"), resolveDir: dist, sourcefile: "deferred-entry.js", loader: "js" },
+      outfile,
+      bundle: true,
+      format: "cjs",
+      platform: "neutral",
+      target: "es2022",
+      sourcemap: "external",
+      minify: true,
+      write: false,
+      logLevel: "warning",
+      plugins: [
+        {
+          name: "shared-eager",
+          setup(build) {
+            build.onLoad({ filter: /\.js$/ }, async (args) => {
+              if (!eagerFiles.has(args.path)) return undefined;
+              const names = Object.keys(await exportsOf(args.path));
+              sharedNames.set(args.path, names);
+              return {
+                contents: `export const { ${names.join(", ")} } = __hubkitShared[${JSON.stringify(rel(args.path))}];`,
+                loader: "js",
+              };
+            });
+          },
+        },
+      ],
+    });
+    const js = result.outputFiles.find((file) => file.path.endsWith(".cjs"));
+    const map = result.outputFiles.find((file) => file.path.endsWith(".map"));
+    const code = js.text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
+    // The wrapper takes the first line, so the map's lines shift down by one.
+    const header = 'module.exports = function (__hubkitShared) {"use strict"; var module = { exports: {} };';
+    await writeFile(
+      outfile,
+      `${header}\n${code}return module.exports;\n};\n//# sourceMappingURL=${path.basename(outfile)}.map\n`,
+    );
+    const sourceMap = JSON.parse(map.text);
+    sourceMap.mappings = `;${sourceMap.mappings}`;
+    await writeFile(`${outfile}.map`, JSON.stringify(sourceMap));
+  }
+
+  return { eagerPlugin, buildChunk };
+}
+
 /** Copies every .d.ts of `from` (but not of `skip`) to the same relative path under `to`. */
 async function copyDeclarations(from, to, skip) {
   for (const entry of await readdir(from, { withFileTypes: true })) {
@@ -114,26 +277,35 @@ async function copyDeclarations(from, to, skip) {
 }
 
 export async function bundlePackages() {
-  for (const { dir, out, cjs, deferred, data = [] } of PACKAGES) {
-    await build({
-      entryPoints: [path.join(root, dir, "dist/index.js")],
-      outfile: path.join(root, dir, "dist", out),
-      bundle: true,
-      format: "esm",
-      platform: "neutral",
-      target: "es2022",
-      sourcemap: true,
-      minify: true,
-      logLevel: "warning",
-      plugins: [
-        ...(deferred ? [deferImports(deferred.map((file) => path.join(root, dir, "dist", file)))] : []),
-        ...(data.length ? [dataAsJson(data.map((file) => path.join(root, dir, "dist", file)))] : []),
-      ],
-      // esbuild wraps each deferred module in an arrow function passed to a call, which V8 compiles
-      // in full at import; a function expression there is only pre-parsed. Measured on the task
-      // pages alone: wrapped in an arrow they cost as much as unwrapped, in a function half as much.
-      supported: deferred ? { arrow: false } : {},
-    });
+  for (const { dir, out, cjs, deferred, data = [], split } of PACKAGES) {
+    const dist = path.join(root, dir, "dist");
+    const splitter = split && splitDeferred({ dist, ...split });
+    // A split bundle is built twice: first to learn which modules are deferred, then, once the chunk
+    // has told which eager exports it imports, for good.
+    for (const write of splitter ? [false, true] : [true]) {
+      if (write && splitter) await splitter.buildChunk();
+      await build({
+        write,
+        entryPoints: [path.join(root, dir, "dist/index.js")],
+        outfile: path.join(root, dir, "dist", out),
+        bundle: true,
+        format: "esm",
+        platform: "neutral",
+        target: "es2022",
+        sourcemap: true,
+        minify: true,
+        logLevel: "warning",
+        plugins: [
+          ...(deferred ? [deferImports(deferred.map((file) => path.join(root, dir, "dist", file)))] : []),
+          ...(data.length ? [dataAsJson(data.map((file) => path.join(root, dir, "dist", file)))] : []),
+          ...(splitter ? [splitter.eagerPlugin] : []),
+        ],
+        // esbuild wraps each deferred module in an arrow function passed to a call, which V8 compiles
+        // in full at import; a function expression there is only pre-parsed. Measured on the task
+        // pages alone: wrapped in an arrow they cost as much as unwrapped, in a function half as much.
+        supported: deferred ? { arrow: false } : {},
+      });
+    }
     if (cjs) {
       const dist = path.join(root, dir, "dist");
       const cjsDir = path.dirname(path.join(dist, cjs));
