@@ -19,11 +19,13 @@ const PACKAGES = [
     out: "hubkit-tasks.js",
     deferred: ["deferred.js", "hardware-skus.js", "model-libraries-facts.js"],
     data: ["tasks/pages.js", "model-libraries-data.js", "hardware-skus-table.js"],
+    // What the deferred modules import (with what only they import) goes to a second file.
+    split: { chunk: "hubkit-tasks-deferred.cjs" },
   },
   // The client is a dual package, as 4.x is: `require` gets a CommonJS bundle with its own copy of
   // the declarations in dist/cjs (a folder typed "commonjs", so TypeScript reads them as CJS).
-  // split: the modules that stay in the Node bundle (paths under dist/, as regular expressions); every
-  // other module of the package goes to a CommonJS file loaded on first call (see splitDeferred).
+  // split.eager: the modules that stay in the Node bundle (paths under dist/, as regular expressions);
+  // every other module of the package goes to a CommonJS file loaded on first call (splitDeferred).
   {
     dir: "packages/inference",
     out: "hubkit-inference.js",
@@ -51,10 +53,12 @@ const PACKAGES = [
  * Makes the modules imported by each of `files` (compiled, e.g. src/deferred.ts) load on first use:
  * each `import * as x from "m"` is dropped and each `return x.name;` becomes `return require("m").name;`.
  * esbuild bundles a required ES module inside a function run on its first require (its "__esm"
- * wrapper), so at import V8 only pre-parses that code; no require() is left in the output. Any other
- * use of `x` would find it undefined, so it fails the build.
+ * wrapper), so at import V8 only pre-parses that code; no require() is left in the output. With a
+ * `splitter` (splitDeferred), `m` goes to its chunk instead, and `return x.name;` reads it from there,
+ * so that the bundle does not even hold that code. Any other use of `x` would find it undefined, so
+ * it fails the build.
  */
-function deferImports(files) {
+function deferImports(files, splitter) {
   return {
     name: "defer-imports",
     setup(build) {
@@ -70,8 +74,14 @@ function deferImports(files) {
           const returns = new RegExp(`return ${name}\\.(\\w+);`, "g");
           if (uses !== (code.match(returns)?.length ?? 0))
             throw new Error(`${file}: ${name} is used other than as \`return ${name}.x;\``);
-          code = code.replace(returns, `return require(${specifier}).$1;`);
+          code = splitter
+            ? code.replace(
+                returns,
+                `return deferred().${splitter.deferredId(path.resolve(path.dirname(file), JSON.parse(specifier)))}.$1;`,
+              )
+            : code.replace(returns, `return require(${specifier}).$1;`);
         }
+        if (splitter) code = `import { deferred } from "${splitter.LOADER}";\n${code}`;
         return { contents: code, loader: "js", resolveDir: path.dirname(file) };
       });
     },
@@ -150,11 +160,16 @@ function splitDeferred({ dist, eager, chunk, lazyRecords = {} }) {
   const LOADER = "hubkit-deferred-loader";
   const rel = (file) => path.relative(dist, file).split(path.sep).join("/");
   const isOwn = (file) => !path.relative(dist, file).startsWith("..") && !rel(file).startsWith("cjs/");
-  const isEager = (file) => eager.some((pattern) => pattern.test(rel(file)));
+  // Without `eager`, every module stays (only deferImports sends modules to the chunk).
+  const isEager = (file) => !eager || eager.some((pattern) => pattern.test(rel(file)));
   const exportsOf = (file) => import(pathToFileURL(file).href);
   const deferredIds = new Map(); // deferred module file → its key in the chunk's exports
   const eagerFiles = new Set();
   const sharedNames = new Map(); // eager module file → the names it exports (that the chunk imports)
+  const deferredId = (file) => {
+    if (!deferredIds.has(file)) deferredIds.set(file, `m${deferredIds.size}`);
+    return deferredIds.get(file);
+  };
 
   const eagerPlugin = {
     name: "split-deferred",
@@ -171,14 +186,21 @@ function splitDeferred({ dist, eager, chunk, lazyRecords = {} }) {
             `${JSON.stringify(rel(file))}: { ${names.map((name) => `${name}: s${i}_${name}`).join(", ")} }`,
         );
         lines.push(
-          "let loaded;",
+          "let loaded, loading = false;",
           "export function deferred() {",
           "  if (!loaded) {",
+          // The chunk's own top-level code must not read it (that would load a second copy).
+          `    if (loading) throw new Error(${JSON.stringify(`${chunk} read itself while loading`)});`,
           "    const builtin = globalThis.process?.getBuiltinModule;",
           '    if (typeof builtin !== "function")',
-          '      throw new Error("@hubkit/inference: this build needs process.getBuiltinModule (Node 20.16 or later)");',
-          `    const load = builtin("node:module").createRequire(import.meta.url)(${JSON.stringify(`./${chunk}`)});`,
-          `    loaded = load({ ${entries.join(", ")} });`,
+          `      throw new Error(${JSON.stringify(`${chunk}: loading it needs process.getBuiltinModule (Node 20.16 or later)`)});`,
+          "    loading = true;",
+          "    try {",
+          `      const load = builtin("node:module").createRequire(import.meta.url)(${JSON.stringify(`./${chunk}`)});`,
+          `      loaded = load({ ${entries.join(", ")} });`,
+          "    } finally {",
+          "      loading = false;",
+          "    }",
           "  }",
           "  return loaded;",
           "}",
@@ -192,8 +214,7 @@ function splitDeferred({ dist, eager, chunk, lazyRecords = {} }) {
           return undefined;
         }
         const file = rel(args.path);
-        if (!deferredIds.has(args.path)) deferredIds.set(args.path, `m${deferredIds.size}`);
-        const id = deferredIds.get(args.path);
+        const id = deferredId(args.path);
         const lines = [`import { deferred } from "${LOADER}";`];
         const records = lazyRecords[file] ?? [];
         if (records.length)
@@ -215,7 +236,7 @@ function splitDeferred({ dist, eager, chunk, lazyRecords = {} }) {
   };
 
   /** Builds the chunk: every deferred module the bundle reaches, as `module.exports = (shared) => ({ m0, … })`. */
-  async function buildChunk() {
+  async function buildChunk(plugins = []) {
     const outfile = path.join(dist, chunk);
     const entry = [...deferredIds].map(([file, id]) => `export * as ${id} from ${JSON.stringify(file)};`);
     const result = await build({
@@ -244,6 +265,7 @@ function splitDeferred({ dist, eager, chunk, lazyRecords = {} }) {
             });
           },
         },
+        ...plugins,
       ],
     });
     const js = result.outputFiles.find((file) => file.path.endsWith(".cjs"));
@@ -260,7 +282,7 @@ function splitDeferred({ dist, eager, chunk, lazyRecords = {} }) {
     await writeFile(`${outfile}.map`, JSON.stringify(sourceMap));
   }
 
-  return { eagerPlugin, buildChunk };
+  return { eagerPlugin, buildChunk, deferredId, LOADER };
 }
 
 /** Copies every .d.ts of `from` (but not of `skip`) to the same relative path under `to`. */
@@ -283,7 +305,8 @@ export async function bundlePackages() {
     // A split bundle is built twice: first to learn which modules are deferred, then, once the chunk
     // has told which eager exports it imports, for good.
     for (const write of splitter ? [false, true] : [true]) {
-      if (write && splitter) await splitter.buildChunk();
+      const dataPlugins = data.length ? [dataAsJson(data.map((file) => path.join(dist, file)))] : [];
+      if (write && splitter) await splitter.buildChunk(dataPlugins);
       await build({
         write,
         entryPoints: [path.join(root, dir, "dist/index.js")],
@@ -296,14 +319,22 @@ export async function bundlePackages() {
         minify: true,
         logLevel: "warning",
         plugins: [
-          ...(deferred ? [deferImports(deferred.map((file) => path.join(root, dir, "dist", file)))] : []),
-          ...(data.length ? [dataAsJson(data.map((file) => path.join(root, dir, "dist", file)))] : []),
+          // First: it sees every module the bundle keeps.
           ...(splitter ? [splitter.eagerPlugin] : []),
+          ...(deferred
+            ? [
+                deferImports(
+                  deferred.map((file) => path.join(dist, file)),
+                  splitter,
+                ),
+              ]
+            : []),
+          ...dataPlugins,
         ],
         // esbuild wraps each deferred module in an arrow function passed to a call, which V8 compiles
         // in full at import; a function expression there is only pre-parsed. Measured on the task
         // pages alone: wrapped in an arrow they cost as much as unwrapped, in a function half as much.
-        supported: deferred ? { arrow: false } : {},
+        supported: deferred && !splitter ? { arrow: false } : {},
       });
     }
     if (cjs) {

@@ -1,7 +1,8 @@
-// The single-file bundle Node imports (dist/hubkit-tasks.js, built by scripts/bundle.mjs) against the
-// sources: same exports, same values in the same key order, same snippets, and the big parts (task
-// pages, library snippet generators) left unbuilt until first read. Needs `npm run build` first (the
-// test runner builds before testing).
+// The bundle Node imports (dist/hubkit-tasks.js, built by scripts/bundle.mjs) against the sources:
+// same exports, same values in the same key order, same snippets, and the big parts (task pages,
+// library snippet generators and facts, SKU table) left in a second file (dist/hubkit-tasks-deferred.cjs)
+// loaded on first read. Needs `npm run build` first (the test runner builds before testing).
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -51,9 +52,30 @@ describe("the Node bundle", () => {
     expect(bundle.TASKS_DATA["text-generation"]).toBe(first);
   });
 
-  it("keeps no require() of its own files: the deferred modules are bundled in", () => {
+  it("loads the deferred file on first read of a big part, not at import", () => {
+    // In a fresh process, so that nothing else has loaded it yet.
+    const script = `
+      import { createRequire } from "node:module";
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).filter((f) => f.endsWith("hubkit-tasks-deferred.cjs")).length;
+      const m = await import(${JSON.stringify(bundlePath)});
+      const atImport = loaded();
+      const keys = Object.keys(m.TASKS_DATA).length > 0 && m.PIPELINE_DATA["text-generation"] !== undefined;
+      const afterKeys = loaded();
+      void m.TASKS_DATA["text-generation"];
+      console.log(JSON.stringify({ atImport, keys, afterKeys, afterRead: loaded() }));
+    `;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(JSON.parse(out)).toEqual({ atImport: 0, keys: true, afterKeys: 0, afterRead: 1 });
+  });
+
+  it("imports nothing at the top, and holds neither task pages nor library snippets itself", () => {
     const code = readFileSync(bundlePath, "utf8");
-    expect(code).not.toMatch(/require\(["'`]\.\.?\//);
+    expect(code).not.toMatch(/^import\b|[;}]import\s*[{*"]/m);
+    expect(code).toContain('"./hubkit-tasks-deferred.cjs"');
+    // Library snippets' code appears in the deferred file only.
+    const deferred = readFileSync(bundlePath.replace(/\.js$/, "-deferred.cjs"), "utf8");
+    expect(deferred).toContain("from transformers import");
+    expect(code).not.toContain("from transformers import");
   });
 
   it("exports the same names and values as the sources, keys in the same order", () => {
