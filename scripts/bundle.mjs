@@ -152,9 +152,11 @@ function forwarder(file, name, value, id) {
  * a forwarding function per function export (same kind and arity), and for each object export
  * listed in `lazyRecords` a record with the same keys, each read from the deferred module on first
  * read (packages/tasks/src/lazy.ts). Anything else (a class, another object or value) is left out, so
- * that importing it fails the build: its module must stay eager. Deferred modules that import an
- * eager one get its very exports (classes, tables and state stay one), passed to the chunk when it is
- * loaded. Returns the eager build's plugin and a function building the chunk after it.
+ * that importing it fails the build: its module must stay eager. Without `eager`, every module stays
+ * but those that deferImports sends to the chunk. Deferred modules that import an eager one get its
+ * very exports (classes, tables and state stay one), passed to the chunk when it is loaded (their
+ * values then: an eager `export let` reassigned later would not be followed; none is). Returns the
+ * eager build's plugin, a function building the chunk after it, and what deferImports needs.
  */
 function splitDeferred({ dist, eager, chunk, lazyRecords = {} }) {
   const LOADER = "hubkit-deferred-loader";
