@@ -1,7 +1,7 @@
-// Bundles each library package's compiled entry (dist/index.js, from tsc) into one ESM file.
-// Node pays per module file at import time (the catalogue compiles to 125 files), so the package
-// entry for Node points at a single file; tsc's per-module files stay for bundlers, subpath imports
-// and declarations.
+// Bundles each library package's compiled entry (dist/index.js, from tsc) into one ESM file, plus a
+// second (CommonJS) file with what that one loads on first use (see splitDeferred). Node pays per
+// module file at import time (the catalogue compiles to 125 files), so the package entry for Node
+// points at a single file; tsc's per-module files stay for bundlers, subpath imports and declarations.
 import { build } from "esbuild";
 import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -193,12 +193,12 @@ function splitDeferred({ dist, eager, chunk, lazyRecords = {} }) {
           "  if (!loaded) {",
           // The chunk's own top-level code must not read it (that would load a second copy).
           `    if (loading) throw new Error(${JSON.stringify(`${chunk} read itself while loading`)});`,
-          "    const builtin = globalThis.process?.getBuiltinModule;",
-          '    if (typeof builtin !== "function")',
+          '    if (typeof globalThis.process?.getBuiltinModule !== "function")',
           `      throw new Error(${JSON.stringify(`${chunk}: loading it needs process.getBuiltinModule (Node 20.16 or later)`)});`,
           "    loading = true;",
           "    try {",
-          `      const load = builtin("node:module").createRequire(import.meta.url)(${JSON.stringify(`./${chunk}`)});`,
+          '      const { createRequire } = process.getBuiltinModule("node:module");',
+          `      const load = createRequire(import.meta.url)(${JSON.stringify(`./${chunk}`)});`,
           `      loaded = load({ ${entries.join(", ")} });`,
           "    } finally {",
           "      loading = false;",
