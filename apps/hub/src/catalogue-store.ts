@@ -64,6 +64,13 @@ export interface UpsertSummary {
   updated: number;
 }
 
+/** Records encoded by copyRowBody, in order: `body` holds them back to back, row i ending at ends[i]. */
+export interface EncodedRows {
+  ids: string[];
+  body: Uint8Array;
+  ends: Uint32Array;
+}
+
 /**
  * One import, applied as a single transaction: readers (this server or others on the same store) see
  * the catalogue as it was until commit() and all of it after; a killed import leaves nothing behind.
@@ -71,6 +78,12 @@ export interface UpsertSummary {
 export interface ImportSession {
   /** upserts models in order; a later record with the same id replaces the earlier one */
   write(models: HubModel[]): Promise<void>;
+  /**
+   * When present, the same as write() for records already encoded as PostgreSQL COPY rows (see
+   * copy-format.ts): the importer's worker threads parse, validate and encode lines, and the session
+   * only streams the bytes.
+   */
+  writeCopyRows?(rows: EncodedRows): Promise<void>;
   commit(): Promise<UpsertSummary>;
   /** discards everything written (safe to call after a failed write or commit) */
   abort(): Promise<void>;

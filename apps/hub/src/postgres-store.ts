@@ -15,11 +15,13 @@ import {
   type ListPlan,
   type ModelPage,
   type ModelQuery,
+  type EncodedRows,
   type SortField,
   type UpsertSummary,
 } from "./catalogue-store.js";
 import type { HubModel } from "./model-record.js";
-import { DERIVED_VERSION, filterTags, trendingOf, trendingScore } from "./derived.js";
+import { arrayLiteral, copyRowBody } from "./copy-format.js";
+import { DERIVED_VERSION, filterTags, trendingOf } from "./derived.js";
 import { SearchOrder } from "./search-order.js";
 import { StoreUnavailableError, type HubStore } from "./store.js";
 
@@ -150,22 +152,6 @@ export function isConnectionError(error: unknown): boolean {
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-const COPY_SPECIAL_RE = /[\\\t\n\r]/;
-
-/** COPY text format: backslash, tab, newline and carriage return are escaped; \N is NULL. */
-function copyField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return "\\N";
-  if (typeof value !== "string") return String(value);
-  if (!COPY_SPECIAL_RE.test(value)) return value;
-  return value.replace(/[\\\t\n\r]/g, (char) =>
-    char === "\\" ? "\\\\" : char === "\t" ? "\\t" : char === "\n" ? "\\n" : "\\r",
-  );
-}
-
-function arrayLiteral(values: string[]): string {
-  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`).join(",")}}`;
 }
 
 /** The channel an import's commit notifies, so every replica drops what it cached of the catalogue. */
@@ -791,38 +777,52 @@ export class PostgresStore implements HubStore {
       }
     };
 
+    /** Streams rows into COPY, each after its ordinal; waits while the connection is backed up. */
+    const send = async (chunk: Buffer) => {
+      const stream = (copy ??= startCopy());
+      if (!stream.write(chunk)) {
+        await new Promise<void>((resolve, reject) => {
+          const onError = (error: Error) => reject(this.translate(error));
+          stream.once("drain", () => {
+            stream.off("error", onError);
+            resolve();
+          });
+          stream.once("error", onError);
+        });
+      }
+    };
+    const track = (id: string) => {
+      if (repeated) return;
+      repeated = seen.has(id);
+      seen.add(id);
+    };
+
     return {
       write: async (models) => {
         if (!open) throw new Error("this import has ended");
-        copy ??= startCopy();
         let text = "";
         for (const model of models) {
-          if (!repeated) {
-            repeated = seen.has(model.id);
-            seen.add(model.id);
-          }
-          const mapped =
-            model.inferenceProviderMapping !== undefined &&
-            Object.keys(model.inferenceProviderMapping).length > 0;
-          // One template per row: cheaper than an array join at a million rows.
+          track(model.id);
           // The ordinal is the rowid when the catalogue was empty (and no id repeats).
-          text += `${++records}\t${copyField(model.id)}\t${copyField(model.pipeline_tag ?? null)}\t${copyField(
-            model.library_name ?? null,
-          )}\t${model.downloads}\t${model.likes}\t${Date.parse(model.createdAt)}\t${Date.parse(
-            model.lastModified,
-          )}\t${mapped ? "t" : "f"}\t${copyField(arrayLiteral(filterTags(model)))}\t${copyField(JSON.stringify(model))}\t${trendingScore(model)}\n`;
+          text += `${++records}\t${copyRowBody(model)}`;
         }
-        const stream = copy;
-        if (!stream.write(text)) {
-          await new Promise<void>((resolve, reject) => {
-            const onError = (error: Error) => reject(this.translate(error));
-            stream.once("drain", () => {
-              stream.off("error", onError);
-              resolve();
-            });
-            stream.once("error", onError);
-          });
+        await send(Buffer.from(text));
+      },
+      writeCopyRows: async (rows: EncodedRows) => {
+        if (!open) throw new Error("this import has ended");
+        const { ids, ends } = rows;
+        const body = Buffer.from(rows.body.buffer, rows.body.byteOffset, rows.body.byteLength);
+        // Each row gets its ordinal in front: at most 16 digits and a tab.
+        const chunk = Buffer.allocUnsafe(body.length + 17 * ids.length);
+        let at = 0;
+        let from = 0;
+        for (let i = 0; i < ids.length; i++) {
+          track(ids[i]);
+          at += chunk.write(`${++records}\t`, at, "latin1");
+          at += body.copy(chunk, at, from, ends[i]);
+          from = ends[i];
         }
+        await send(chunk.subarray(0, at));
       },
       commit: async (): Promise<UpsertSummary> => {
         if (!open) throw new Error("this import has ended");
