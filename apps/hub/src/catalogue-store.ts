@@ -64,11 +64,15 @@ export interface UpsertSummary {
   updated: number;
 }
 
-/** Records encoded by copyRowBody, in order: `body` holds them back to back, row i ending at ends[i]. */
+/**
+ * Records encoded as binary COPY rows (copy-format.ts) with their ordinals still 0, in order: `body`
+ * holds them back to back, row i ending at ends[i].
+ */
 export interface EncodedRows {
-  ids: string[];
   body: Uint8Array;
   ends: Uint32Array;
+  /** an id of these rows appeared earlier in the import (in these rows or before) */
+  repeated: boolean;
 }
 
 /**
@@ -79,7 +83,7 @@ export interface ImportSession {
   /** upserts models in order; a later record with the same id replaces the earlier one */
   write(models: HubModel[]): Promise<void>;
   /**
-   * When present, the same as write() for records already encoded as PostgreSQL COPY rows (see
+   * When present, the same as write() for records already encoded as binary COPY rows (see
    * copy-format.ts): the importer's worker threads parse, validate and encode lines, and the session
    * only streams the bytes.
    */

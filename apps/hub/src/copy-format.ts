@@ -1,43 +1,121 @@
-// A model as a row of PostgreSQL's COPY text format, without its leading ordinal: what the import
-// workers produce (see importer.ts) and the PostgreSQL store streams into COPY. Kept apart from
-// postgres-store.ts so the workers load neither pg nor the store.
+// Models as rows of PostgreSQL's binary COPY format: what the import workers produce (see importer.ts)
+// and the PostgreSQL store streams into COPY. Binary rows need no escaping on our side and no text
+// parsing on the server's (about a third less server CPU than the text format for a catalogue).
+// Kept apart from postgres-store.ts so the workers load neither pg nor the store.
 import { filterTags, trendingScore } from "./derived.js";
 import type { HubModel } from "./model-record.js";
 
-const COPY_SPECIAL_RE = /[\\\t\n\r]/;
+/** The columns of every import COPY, in this order (the ordinal is the rowid, or the staging order). */
+export const COPY_COLUMNS = [
+  "ordinal",
+  "id",
+  "pipeline_tag",
+  "library_name",
+  "downloads",
+  "likes",
+  "created_at",
+  "last_modified",
+  "mapped",
+  "tags",
+  "doc",
+  "trending",
+] as const;
 
-/** COPY text format: backslash, tab, newline and carriage return are escaped; \N is NULL. */
-export function copyField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return "\\N";
-  if (typeof value !== "string") return String(value);
-  if (!COPY_SPECIAL_RE.test(value)) return value;
-  return value.replace(/[\\\t\n\r]/g, (char) =>
-    char === "\\" ? "\\\\" : char === "\t" ? "\\t" : char === "\n" ? "\\n" : "\\r",
-  );
+/** The binary COPY stream's header (signature, flags, no extension) and trailer. */
+export const COPY_BINARY_HEADER = Buffer.from([
+  0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0,
+]);
+export const COPY_BINARY_TRAILER = Buffer.from([0xff, 0xff]);
+
+/** Where a row's ordinal (an int8) starts, from the row's first byte: after the field count and its length. */
+const ORDINAL_AT = 6;
+const TEXT_OID = 25;
+const TWO_32 = 4_294_967_296;
+
+/** Sets the ordinal of the row starting at `rowStart` (rows are encoded with 0 there). */
+export function setOrdinal(buffer: Buffer, rowStart: number, ordinal: number): void {
+  buffer.writeUInt32BE(Math.floor(ordinal / TWO_32), rowStart + ORDINAL_AT);
+  buffer.writeUInt32BE(ordinal >>> 0, rowStart + ORDINAL_AT + 4);
 }
 
-/** A PostgreSQL array literal of strings (every element quoted). */
-export function arrayLiteral(values: string[]): string {
-  let text = "{";
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    text += `${i === 0 ? "" : ","}"${value.includes("\\") || value.includes('"') ? value.replace(/[\\"]/g, (char) => `\\${char}`) : value}"`;
+/** Appends binary COPY rows to a buffer that grows as needed. */
+export class CopyRowWriter {
+  buffer: Buffer;
+  length = 0;
+
+  constructor(capacity = 65_536) {
+    this.buffer = Buffer.allocUnsafeSlow(capacity);
   }
-  return `${text}}`;
-}
 
-/**
- * The columns after the ordinal, tab-separated, ending with a newline: id, pipeline_tag,
- * library_name, downloads, likes, created_at, last_modified, mapped, tags, doc, trending (the order
- * of the store's COPY statements).
- */
-export function copyRowBody(model: HubModel): string {
-  const mapping = model.inferenceProviderMapping;
-  let mapped = false;
-  if (mapping !== undefined && mapping !== null) mapped = Object.keys(mapping).length > 0;
-  return `${copyField(model.id)}\t${copyField(model.pipeline_tag)}\t${copyField(model.library_name)}\t${model.downloads}\t${
-    model.likes
-  }\t${Date.parse(model.createdAt)}\t${Date.parse(model.lastModified)}\t${mapped ? "t" : "f"}\t${copyField(
-    arrayLiteral(filterTags(model)),
-  )}\t${copyField(JSON.stringify(model))}\t${trendingScore(model)}\n`;
+  private reserve(bytes: number): void {
+    if (this.buffer.length - this.length >= bytes) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.buffer.length * 2, this.length + bytes));
+    this.buffer.copy(grown, 0, 0, this.length);
+    this.buffer = grown;
+  }
+
+  private int8(value: number, column: string, id: string): void {
+    if (!Number.isSafeInteger(value))
+      throw new Error(`model "${id}": ${column} is not an integer (${value}), cannot store it`);
+    const high = Math.floor(value / TWO_32);
+    this.buffer.writeInt32BE(8, this.length);
+    this.buffer.writeInt32BE(high, this.length + 4);
+    this.buffer.writeUInt32BE(value - high * TWO_32, this.length + 8);
+    this.length += 12;
+  }
+
+  /** A text value (or NULL): its byte length, then its UTF-8 bytes. */
+  private text(value: string | null | undefined): void {
+    if (value === null || value === undefined) {
+      this.reserve(4);
+      this.buffer.writeInt32BE(-1, this.length);
+      this.length += 4;
+      return;
+    }
+    this.reserve(4 + value.length * 3);
+    const bytes = this.buffer.write(value, this.length + 4);
+    this.buffer.writeInt32BE(bytes, this.length);
+    this.length += 4 + bytes;
+  }
+
+  /** One model's row, with the ordinal `ordinal` (0 when set later by setOrdinal). Returns the row's start. */
+  row(model: HubModel, ordinal = 0): number {
+    const start = this.length;
+    this.reserve(2 + 12 * 7 + 5 + 4);
+    this.buffer.writeInt16BE(COPY_COLUMNS.length, this.length);
+    this.length += 2;
+    this.int8(ordinal, "the ordinal", model.id);
+    this.text(model.id);
+    this.text(model.pipeline_tag);
+    this.text(model.library_name);
+    this.reserve(12 * 4 + 5);
+    this.int8(model.downloads, "downloads", model.id);
+    this.int8(model.likes, "likes", model.id);
+    this.int8(Date.parse(model.createdAt), "createdAt", model.id);
+    this.int8(Date.parse(model.lastModified), "lastModified", model.id);
+    const mapping = model.inferenceProviderMapping;
+    this.buffer.writeInt32BE(1, this.length);
+    this.buffer[this.length + 4] =
+      mapping !== undefined && mapping !== null && Object.keys(mapping).length > 0 ? 1 : 0;
+    this.length += 5;
+    // A one-dimensional text[] (no NULLs, lower bound 1), or an empty array.
+    const tags = filterTags(model);
+    this.reserve(24);
+    const arrayAt = this.length;
+    this.buffer.writeInt32BE(tags.length === 0 ? 0 : 1, arrayAt + 4);
+    this.buffer.writeInt32BE(0, arrayAt + 8);
+    this.buffer.writeInt32BE(TEXT_OID, arrayAt + 12);
+    this.length += 16;
+    if (tags.length > 0) {
+      this.buffer.writeInt32BE(tags.length, arrayAt + 16);
+      this.buffer.writeInt32BE(1, arrayAt + 20);
+      this.length += 8;
+      for (const tag of tags) this.text(tag);
+    }
+    this.buffer.writeInt32BE(this.length - arrayAt - 4, arrayAt);
+    this.text(JSON.stringify(model));
+    this.reserve(12);
+    this.int8(trendingScore(model), "trending", model.id);
+    return start;
+  }
 }

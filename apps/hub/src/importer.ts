@@ -6,7 +6,7 @@ import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import type { EncodedRows, ImportSession } from "./catalogue-store.js";
-import { copyRowBody } from "./copy-format.js";
+import { CopyRowWriter } from "./copy-format.js";
 import type { HubStore } from "./store.js";
 import { parseModelRecord, type HubModel } from "./model-record.js";
 
@@ -115,7 +115,7 @@ interface BlockResult {
   /** rejected lines, in order: their offsets and reasons */
   problemLines: number[];
   problemReasons: string[];
-  /** the good records in order: ids, line offsets, and their COPY rows (see EncodedRows) */
+  /** the good records in order: ids, line offsets, and their binary COPY rows (see EncodedRows) */
   ids: string[];
   idLines: number[];
   body: Uint8Array;
@@ -138,9 +138,7 @@ export function encodeBlock(bytes: Uint8Array, maxLineBytes: number, now: string
     ends: new Uint32Array(0),
   };
   const ends: number[] = [];
-  // Rows are written straight into one buffer (grown when needed): no string joins, one transfer.
-  let out = Buffer.allocUnsafeSlow(Math.max(65_536, buffer.length * 3));
-  let used = 0;
+  const rows = new CopyRowWriter(Math.max(65_536, buffer.length * 3));
   for (let start = 0; start < buffer.length;) {
     const newline = buffer.indexOf(10, start);
     const stop = newline === -1 ? buffer.length : newline;
@@ -154,14 +152,8 @@ export function encodeBlock(bytes: Uint8Array, maxLineBytes: number, now: string
         result.problemLines.push(offset);
         result.problemReasons.push(line.reason);
       } else if (line) {
-        const row = copyRowBody(line.model);
-        if (out.length - used < row.length * 3) {
-          const grown = Buffer.allocUnsafeSlow(Math.max(out.length * 2, used + row.length * 3));
-          out.copy(grown, 0, 0, used);
-          out = grown;
-        }
-        used += out.write(row, used);
-        ends.push(used);
+        rows.row(line.model);
+        ends.push(rows.length);
         result.ids.push(line.model.id);
         result.idLines.push(offset);
       }
@@ -169,7 +161,7 @@ export function encodeBlock(bytes: Uint8Array, maxLineBytes: number, now: string
     if (newline === -1) break;
     start = newline + 1;
   }
-  result.body = new Uint8Array(out.buffer, 0, used);
+  result.body = new Uint8Array(rows.buffer.buffer, 0, rows.length);
   result.ends = Uint32Array.from(ends);
   return result;
 }
@@ -264,7 +256,8 @@ export async function importJsonl(
     if (report.problems.length < KEPT_PROBLEMS) report.problems.push(entry);
     options.onProblem?.(entry);
   };
-  const checkDuplicate = (id: string, lineNumber: number) => {
+  /** Reports a repeated id (true) or notes where it first appeared (false). */
+  const checkDuplicate = (id: string, lineNumber: number): boolean => {
     const firstLine = firstLineOfId.get(id);
     if (firstLine !== undefined) {
       problem({
@@ -272,9 +265,10 @@ export async function importJsonl(
         kind: "duplicate",
         reason: `duplicate id "${id}" (first seen on line ${firstLine}); this later record replaces it`,
       });
-    } else {
-      firstLineOfId.set(id, lineNumber);
+      return true;
     }
+    firstLineOfId.set(id, lineNumber);
+    return false;
   };
 
   const stream = typeof input === "string" ? createReadStream(input, { highWaterMark: BLOCK_BYTES }) : input;
@@ -336,7 +330,7 @@ async function importBlocks(
     workers: number;
     report: ImportReport;
     problem: (entry: ImportProblem) => void;
-    checkDuplicate: (id: string, lineNumber: number) => void;
+    checkDuplicate: (id: string, lineNumber: number) => boolean;
   },
 ): Promise<void> {
   const { maxLineBytes, now, report, problem, checkDuplicate } = context;
@@ -346,6 +340,7 @@ async function importBlocks(
   const apply = async (result: BlockResult) => {
     const base = report.lines;
     let p = 0;
+    let repeated = false;
     for (let i = 0; i < result.ids.length; i++) {
       const lineNumber = base + result.idLines[i] + 1;
       for (; p < result.problemLines.length && base + result.problemLines[p] + 1 < lineNumber; p++)
@@ -354,13 +349,13 @@ async function importBlocks(
           kind: "invalid",
           reason: result.problemReasons[p],
         });
-      checkDuplicate(result.ids[i], lineNumber);
+      if (checkDuplicate(result.ids[i], lineNumber)) repeated = true;
     }
     for (; p < result.problemLines.length; p++)
       problem({ line: base + result.problemLines[p] + 1, kind: "invalid", reason: result.problemReasons[p] });
     report.lines += result.lines;
     if (result.ids.length > 0)
-      await session.writeCopyRows({ ids: result.ids, body: result.body, ends: result.ends });
+      await session.writeCopyRows({ body: result.body, ends: result.ends, repeated });
   };
   const dispatch = async (parts: Buffer[], length: number, last: boolean) => {
     if (length === 0) return;

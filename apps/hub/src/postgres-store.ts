@@ -20,7 +20,7 @@ import {
   type UpsertSummary,
 } from "./catalogue-store.js";
 import type { HubModel } from "./model-record.js";
-import { arrayLiteral, copyRowBody } from "./copy-format.js";
+import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, CopyRowWriter, setOrdinal } from "./copy-format.js";
 import { DERIVED_VERSION, filterTags, trendingOf } from "./derived.js";
 import { SearchOrder } from "./search-order.js";
 import { StoreUnavailableError, type HubStore } from "./store.js";
@@ -152,6 +152,10 @@ export function isConnectionError(error: unknown): boolean {
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`).join(",")}}`;
 }
 
 /** The channel an import's commit notifies, so every replica drops what it cached of the catalogue. */
@@ -737,10 +741,11 @@ export class PostgresStore implements HubStore {
       const stream = client.query(
         copyFrom(
           fresh
-            ? `COPY models_next (rowid, ${MODEL_COLUMNS}) FROM STDIN (FREEZE)`
-            : "COPY hubkit_import FROM STDIN",
+            ? `COPY models_next (rowid, ${MODEL_COLUMNS}) FROM STDIN (FORMAT binary, FREEZE)`
+            : "COPY hubkit_import FROM STDIN (FORMAT binary)",
         ),
       );
+      stream.write(COPY_BINARY_HEADER);
       copyDone = new Promise<void>((resolve, reject) => {
         stream.on("finish", resolve);
         stream.on("error", reject);
@@ -753,7 +758,7 @@ export class PostgresStore implements HubStore {
       if (!copy) return;
       const stream = copy;
       copy = undefined;
-      stream.end();
+      stream.end(COPY_BINARY_TRAILER);
       try {
         await copyDone;
       } catch (error) {
@@ -777,7 +782,7 @@ export class PostgresStore implements HubStore {
       }
     };
 
-    /** Streams rows into COPY, each after its ordinal; waits while the connection is backed up. */
+    /** Streams rows into COPY; waits while the connection is backed up. */
     const send = async (chunk: Buffer) => {
       const stream = (copy ??= startCopy());
       if (!stream.write(chunk)) {
@@ -791,38 +796,32 @@ export class PostgresStore implements HubStore {
         });
       }
     };
-    const track = (id: string) => {
-      if (repeated) return;
-      repeated = seen.has(id);
-      seen.add(id);
-    };
 
     return {
       write: async (models) => {
         if (!open) throw new Error("this import has ended");
-        let text = "";
+        const rows = new CopyRowWriter();
         for (const model of models) {
-          track(model.id);
+          if (!repeated) {
+            repeated = seen.has(model.id);
+            seen.add(model.id);
+          }
           // The ordinal is the rowid when the catalogue was empty (and no id repeats).
-          text += `${++records}\t${copyRowBody(model)}`;
+          rows.row(model, ++records);
         }
-        await send(Buffer.from(text));
+        await send(rows.buffer.subarray(0, rows.length));
       },
       writeCopyRows: async (rows: EncodedRows) => {
         if (!open) throw new Error("this import has ended");
-        const { ids, ends } = rows;
         const body = Buffer.from(rows.body.buffer, rows.body.byteOffset, rows.body.byteLength);
-        // Each row gets its ordinal in front: at most 16 digits and a tab.
-        const chunk = Buffer.allocUnsafe(body.length + 17 * ids.length);
-        let at = 0;
-        let from = 0;
-        for (let i = 0; i < ids.length; i++) {
-          track(ids[i]);
-          at += chunk.write(`${++records}\t`, at, "latin1");
-          at += body.copy(chunk, at, from, ends[i]);
-          from = ends[i];
+        let start = 0;
+        for (const end of rows.ends) {
+          setOrdinal(body, start, ++records);
+          start = end;
         }
-        await send(chunk.subarray(0, at));
+        // The importer tracks repeated ids for these rows (the seen set serves write()).
+        if (rows.repeated) repeated = true;
+        await send(body);
       },
       commit: async (): Promise<UpsertSummary> => {
         if (!open) throw new Error("this import has ended");
