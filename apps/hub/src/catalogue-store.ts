@@ -85,7 +85,7 @@ export interface ImportSession {
   /**
    * When present, the same as write() for records already encoded as binary COPY rows (see
    * copy-format.ts): the importer's worker threads parse, validate and encode lines, and the session
-   * only streams the bytes.
+   * only streams the bytes. An import uses one of write() and writeCopyRows(), not both.
    */
   writeCopyRows?(rows: EncodedRows): Promise<void>;
   commit(): Promise<UpsertSummary>;

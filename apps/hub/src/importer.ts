@@ -5,7 +5,7 @@ import { createReadStream, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
-import type { EncodedRows, ImportSession } from "./catalogue-store.js";
+import type { ImportSession } from "./catalogue-store.js";
 import { CopyRowWriter } from "./copy-format.js";
 import type { HubStore } from "./store.js";
 import { parseModelRecord, type HubModel } from "./model-record.js";
