@@ -202,11 +202,7 @@ class BlockEncoders {
 
   constructor(count: number, entry: URL, data: WorkerData) {
     for (let i = 0; i < count; i++) {
-      // A young generation large enough for a block's garbage: it dies there instead of being promoted.
-      const worker = new Worker(entry, {
-        workerData: data,
-        resourceLimits: { maxYoungGenerationSizeMb: 64 },
-      });
+      const worker = new Worker(entry, { workerData: data });
       const slot = { worker, waiting: [] as ((result: BlockResult | Error) => void)[] };
       worker.on("message", (result: BlockResult) => slot.waiting.shift()?.(result));
       const fail = (error: Error) => {
