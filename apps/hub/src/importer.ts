@@ -32,10 +32,11 @@ export interface ImportOptions {
   /** longest line accepted, in bytes (default 4 MiB); longer lines are reported and skipped */
   maxLineBytes?: number;
   /**
-   * worker threads that parse and encode lines when the target takes encoded rows (PostgreSQL);
-   * default: one per core, at most 2 (0: the lines are handled on this thread)
+   * worker threads that parse and encode lines when the target takes encoded rows (PostgreSQL): a
+   * number to start (default: one per core, at most 2; 0: the lines are handled on this thread), or
+   * workers started ahead by startImportWorkers (the caller closes them)
    */
-  workers?: number;
+  workers?: number | ImportWorkers;
 }
 
 /** Anything an import can be applied to: the SQLite catalogue, or a HubStore of either kind. */
@@ -169,16 +170,17 @@ export function encodeBlock(bytes: Uint8Array, maxLineBytes: number, now: string
 /** Blocks handed to a worker hold whole lines, about this many bytes. */
 const BLOCK_BYTES = 1 << 20;
 
-interface WorkerData {
-  hubkitImportWorker: true;
+interface EncodeJob {
+  bytes: Uint8Array;
   maxLineBytes: number;
   now: string;
 }
 
+const WORKER_MARK = "hubkit-import-worker";
+
 // The worker's side: blocks in, results out (their buffers transferred, not copied).
-if (!isMainThread && (workerData as WorkerData | undefined)?.hubkitImportWorker === true) {
-  const { maxLineBytes, now } = workerData as WorkerData;
-  parentPort!.on("message", (bytes: Uint8Array) => {
+if (!isMainThread && workerData === WORKER_MARK) {
+  parentPort!.on("message", ({ bytes, maxLineBytes, now }: EncodeJob) => {
     const result = encodeBlock(bytes, maxLineBytes, now);
     parentPort!.postMessage(result, [result.body.buffer as ArrayBuffer, result.ends.buffer as ArrayBuffer]);
   });
@@ -194,15 +196,15 @@ function workerEntry(): URL | undefined {
   return url.protocol === "file:" && /\.(m?js|cjs)$/.test(url.pathname) ? url : undefined;
 }
 
-/** Worker threads encoding blocks; results come back in the order the blocks were given. */
-class BlockEncoders {
+/** Worker threads for one import at a time; results come back in the order the blocks were given. */
+export class ImportWorkers {
   private readonly workers: { worker: Worker; waiting: ((result: BlockResult | Error) => void)[] }[] = [];
   private next = 0;
   private failure?: Error;
 
-  constructor(count: number, entry: URL, data: WorkerData) {
+  constructor(count: number, entry: URL) {
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(entry, { workerData: data });
+      const worker = new Worker(entry, { workerData: WORKER_MARK });
       const slot = { worker, waiting: [] as ((result: BlockResult | Error) => void)[] };
       worker.on("message", (result: BlockResult) => slot.waiting.shift()?.(result));
       const fail = (error: Error) => {
@@ -215,18 +217,37 @@ class BlockEncoders {
     }
   }
 
-  encode(bytes: Uint8Array): Promise<BlockResult> {
+  get size(): number {
+    return this.workers.length;
+  }
+
+  encode(job: EncodeJob): Promise<BlockResult> {
     if (this.failure) return Promise.reject(this.failure);
     const slot = this.workers[this.next++ % this.workers.length];
     return new Promise<BlockResult>((resolve, reject) => {
       slot.waiting.push((result) => (result instanceof Error ? reject(result) : resolve(result)));
-      slot.worker.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
+      slot.worker.postMessage(job, [job.bytes.buffer as ArrayBuffer]);
     });
   }
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
+}
+
+/** The default number of import workers: one per core, at most 2. */
+function defaultWorkerCount(): number {
+  return Math.min(2, availableParallelism());
+}
+
+/**
+ * Starts import workers ahead of an import into PostgreSQL (their start-up, ~0.1 s of module loading,
+ * then overlaps with opening the store); undefined when there is no built worker module. The caller
+ * passes them to importJsonl (options.workers) and closes them.
+ */
+export function startImportWorkers(count = defaultWorkerCount()): ImportWorkers | undefined {
+  const entry = workerEntry();
+  return entry && count > 0 ? new ImportWorkers(count, entry) : undefined;
 }
 
 /**
@@ -274,7 +295,7 @@ export async function importJsonl(
       await importBlocks(stream, session as Required<ImportSession>, {
         maxLineBytes,
         now,
-        workers: options.workers ?? Math.min(2, availableParallelism()),
+        workers: options.workers ?? defaultWorkerCount(),
         report,
         problem,
         checkDuplicate,
@@ -323,15 +344,16 @@ async function importBlocks(
   context: {
     maxLineBytes: number;
     now: string;
-    workers: number;
+    workers: number | ImportWorkers;
     report: ImportReport;
     problem: (entry: ImportProblem) => void;
     checkDuplicate: (id: string, lineNumber: number) => boolean;
   },
 ): Promise<void> {
   const { maxLineBytes, now, report, problem, checkDuplicate } = context;
-  const entry = context.workers > 0 ? workerEntry() : undefined;
-  let encoders: BlockEncoders | undefined;
+  const given = typeof context.workers === "number" ? undefined : context.workers;
+  const count = given ? given.size : (context.workers as number);
+  let encoders = given;
   const results: Promise<BlockResult>[] = [];
   const apply = async (result: BlockResult) => {
     const base = report.lines;
@@ -361,11 +383,15 @@ async function importBlocks(
       bytes.set(part, at);
       at += part.length;
     }
-    if (!encoders && entry && !(last && results.length === 0))
-      encoders = new BlockEncoders(context.workers, entry, { hubkitImportWorker: true, maxLineBytes, now });
-    results.push(encoders ? encoders.encode(bytes) : Promise.resolve(encodeBlock(bytes, maxLineBytes, now)));
+    // Workers are started for an input of more than one block.
+    if (!encoders && !(last && results.length === 0)) encoders = startImportWorkers(count);
+    results.push(
+      encoders
+        ? encoders.encode({ bytes, maxLineBytes, now })
+        : Promise.resolve(encodeBlock(bytes, maxLineBytes, now)),
+    );
     // A few blocks in flight per worker keep them busy; memory stays bounded.
-    while (results.length > 2 * context.workers) await apply(await results.shift()!);
+    while (results.length > 2 * (encoders?.size ?? 0)) await apply(await results.shift()!);
   };
   const tooLong = (length: number) => {
     results.push(
@@ -441,7 +467,7 @@ async function importBlocks(
   } finally {
     // Results not applied (after a failure) are dropped with the workers.
     for (const pending of results) pending.catch(() => {});
-    await encoders?.close();
+    if (encoders !== given) await encoders?.close();
   }
 }
 
