@@ -65,12 +65,29 @@ export interface UpsertSummary {
 }
 
 /**
+ * Records encoded as binary COPY rows (copy-format.ts) with their ordinals still 0, in order: `body`
+ * holds them back to back, row i ending at ends[i].
+ */
+export interface EncodedRows {
+  body: Uint8Array;
+  ends: Uint32Array;
+  /** an id of these rows appeared earlier in the import (in these rows or before) */
+  repeated: boolean;
+}
+
+/**
  * One import, applied as a single transaction: readers (this server or others on the same store) see
  * the catalogue as it was until commit() and all of it after; a killed import leaves nothing behind.
  */
 export interface ImportSession {
   /** upserts models in order; a later record with the same id replaces the earlier one */
   write(models: HubModel[]): Promise<void>;
+  /**
+   * When present, the same as write() for records already encoded as binary COPY rows (see
+   * copy-format.ts): the importer's worker threads parse, validate and encode lines, and the session
+   * only streams the bytes. An import uses one of write() and writeCopyRows(), not both.
+   */
+  writeCopyRows?(rows: EncodedRows): Promise<void>;
   commit(): Promise<UpsertSummary>;
   /** discards everything written (safe to call after a failed write or commit) */
   abort(): Promise<void>;

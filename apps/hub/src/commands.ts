@@ -4,13 +4,13 @@
 import { existsSync, statSync } from "node:fs";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import { describeProblem, importJsonl } from "./importer.js";
+import { describeProblem, importJsonl, startImportWorkers } from "./importer.js";
 import { DEFAULT_DATA_DIR } from "./paths.js";
 import { parseAllowedHosts } from "./request-guard.js";
 // The server (Fastify, the emulator, the page renderer) is loaded by `serve` only: `import` and
 // `generate` start in a fraction of the time without it.
 import type { HubServer } from "./server.js";
-import { openStore } from "./store.js";
+import { openStore, type HubStore } from "./store.js";
 import { syntheticCatalogueLines } from "./synthetic.js";
 
 export const USAGE = `Usage:
@@ -146,15 +146,24 @@ async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandRe
     throw new UsageError("import takes exactly one file: hubkit-hub import <file.jsonl>");
   }
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no such file: ${file}`);
-  const store = await openStore({
-    dataDir: args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
-    databaseUrl: io.env.HUBKIT_DATABASE_URL,
-  });
+  // Into PostgreSQL, lines are parsed in worker threads: they start while the store opens.
+  const workers = io.env.HUBKIT_DATABASE_URL?.trim() ? startImportWorkers() : undefined;
+  let store: HubStore;
+  try {
+    store = await openStore({
+      dataDir: args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
+      databaseUrl: io.env.HUBKIT_DATABASE_URL,
+    });
+  } catch (error) {
+    await workers?.close();
+    throw error;
+  }
   for (const repair of store.repairs) write(io.stdout, `hubkit-hub: repaired the catalogue: ${repair}`);
   const started = Date.now();
   try {
     const report = await importJsonl(store, file, {
       onProblem: (problem) => write(io.stderr, `${file}: ${describeProblem(problem)}`),
+      workers,
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     write(
@@ -165,6 +174,7 @@ async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandRe
     );
     return { exitCode: report.invalid > 0 ? 1 : 0 };
   } finally {
+    await workers?.close();
     await store.close();
   }
 }

@@ -60,12 +60,14 @@ function modelData(model: HubModel): ModelData {
 }
 
 type AppEntry = { displayOnModelPage: (model: ModelData) => boolean };
+/** The apps in their order, listed once (this runs for every model of an import). */
+const APP_ENTRIES = Object.entries(LOCAL_APPS as unknown as Record<string, AppEntry>);
 
 /** Keys of the local apps that offer to run this model (as its page's "Use this model" does). */
 export function localAppKeys(model: HubModel): string[] {
   const data = modelData(model);
   const keys: string[] = [];
-  for (const [key, app] of Object.entries(LOCAL_APPS as unknown as Record<string, AppEntry>)) {
+  for (const [key, app] of APP_ENTRIES) {
     try {
       if (app.displayOnModelPage(data)) keys.push(key);
     } catch {

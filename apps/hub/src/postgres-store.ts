@@ -15,11 +15,13 @@ import {
   type ListPlan,
   type ModelPage,
   type ModelQuery,
+  type EncodedRows,
   type SortField,
   type UpsertSummary,
 } from "./catalogue-store.js";
 import type { HubModel } from "./model-record.js";
-import { DERIVED_VERSION, filterTags, trendingOf, trendingScore } from "./derived.js";
+import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, CopyRowWriter, setOrdinal } from "./copy-format.js";
+import { DERIVED_VERSION, filterTags, trendingOf } from "./derived.js";
 import { SearchOrder } from "./search-order.js";
 import { StoreUnavailableError, type HubStore } from "./store.js";
 
@@ -150,18 +152,6 @@ export function isConnectionError(error: unknown): boolean {
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-const COPY_SPECIAL_RE = /[\\\t\n\r]/;
-
-/** COPY text format: backslash, tab, newline and carriage return are escaped; \N is NULL. */
-function copyField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return "\\N";
-  if (typeof value !== "string") return String(value);
-  if (!COPY_SPECIAL_RE.test(value)) return value;
-  return value.replace(/[\\\t\n\r]/g, (char) =>
-    char === "\\" ? "\\\\" : char === "\t" ? "\\t" : char === "\n" ? "\\n" : "\\r",
-  );
 }
 
 function arrayLiteral(values: string[]): string {
@@ -751,10 +741,11 @@ export class PostgresStore implements HubStore {
       const stream = client.query(
         copyFrom(
           fresh
-            ? `COPY models_next (rowid, ${MODEL_COLUMNS}) FROM STDIN (FREEZE)`
-            : "COPY hubkit_import FROM STDIN",
+            ? `COPY models_next (rowid, ${MODEL_COLUMNS}) FROM STDIN (FORMAT binary, FREEZE)`
+            : "COPY hubkit_import FROM STDIN (FORMAT binary)",
         ),
       );
+      stream.write(COPY_BINARY_HEADER);
       copyDone = new Promise<void>((resolve, reject) => {
         stream.on("finish", resolve);
         stream.on("error", reject);
@@ -767,7 +758,7 @@ export class PostgresStore implements HubStore {
       if (!copy) return;
       const stream = copy;
       copy = undefined;
-      stream.end();
+      stream.end(COPY_BINARY_TRAILER);
       try {
         await copyDone;
       } catch (error) {
@@ -791,38 +782,46 @@ export class PostgresStore implements HubStore {
       }
     };
 
+    /** Streams rows into COPY; waits while the connection is backed up. */
+    const send = async (chunk: Buffer) => {
+      const stream = (copy ??= startCopy());
+      if (!stream.write(chunk)) {
+        await new Promise<void>((resolve, reject) => {
+          const onError = (error: Error) => reject(this.translate(error));
+          stream.once("drain", () => {
+            stream.off("error", onError);
+            resolve();
+          });
+          stream.once("error", onError);
+        });
+      }
+    };
+
     return {
       write: async (models) => {
         if (!open) throw new Error("this import has ended");
-        copy ??= startCopy();
-        let text = "";
+        const rows = new CopyRowWriter();
         for (const model of models) {
           if (!repeated) {
             repeated = seen.has(model.id);
             seen.add(model.id);
           }
-          const mapped =
-            model.inferenceProviderMapping !== undefined &&
-            Object.keys(model.inferenceProviderMapping).length > 0;
-          // One template per row: cheaper than an array join at a million rows.
           // The ordinal is the rowid when the catalogue was empty (and no id repeats).
-          text += `${++records}\t${copyField(model.id)}\t${copyField(model.pipeline_tag ?? null)}\t${copyField(
-            model.library_name ?? null,
-          )}\t${model.downloads}\t${model.likes}\t${Date.parse(model.createdAt)}\t${Date.parse(
-            model.lastModified,
-          )}\t${mapped ? "t" : "f"}\t${copyField(arrayLiteral(filterTags(model)))}\t${copyField(JSON.stringify(model))}\t${trendingScore(model)}\n`;
+          rows.row(model, ++records);
         }
-        const stream = copy;
-        if (!stream.write(text)) {
-          await new Promise<void>((resolve, reject) => {
-            const onError = (error: Error) => reject(this.translate(error));
-            stream.once("drain", () => {
-              stream.off("error", onError);
-              resolve();
-            });
-            stream.once("error", onError);
-          });
+        await send(rows.buffer.subarray(0, rows.length));
+      },
+      writeCopyRows: async (rows: EncodedRows) => {
+        if (!open) throw new Error("this import has ended");
+        const body = Buffer.from(rows.body.buffer, rows.body.byteOffset, rows.body.byteLength);
+        let start = 0;
+        for (const end of rows.ends) {
+          setOrdinal(body, start, ++records);
+          start = end;
         }
+        // The importer tracks repeated ids for these rows (the seen set serves write()).
+        if (rows.repeated) repeated = true;
+        await send(body);
       },
       commit: async (): Promise<UpsertSummary> => {
         if (!open) throw new Error("this import has ended");
