@@ -102,18 +102,27 @@ describe("a killed import (SIGKILL at random points)", () => {
     const rounds = 3;
     for (let round = 0; round < rounds; round++) {
       const dataDir = path.join(dir, `killed-${round}`);
-      cpSync(pristine, dataDir, { recursive: true });
-      const child = await spawnImport(bigFile, { HUBKIT_DATA_DIR: dataDir });
       // Spread over the run: early rows, the bulk switch, the index and FTS rebuild before COMMIT.
-      const delay = Math.floor(duration * (0.1 + 0.85 * ((round + Math.random()) / rounds)));
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      child.kill("SIGKILL");
-      const exit = await exitOf(child);
-      const { ok, count } = integrity(dataDir);
-      expect(ok).toBe("ok");
-      // One transaction: the import is there entirely or not at all.
-      expect([BASE, TOTAL]).toContain(count);
-      outcomes.push(`${delay} ms: ${exit.signal ?? `exit ${exit.code}`}, ${count} models`);
+      let delay = Math.floor(duration * (0.1 + 0.85 * ((round + Math.random()) / rounds)));
+      let count = 0;
+      // On a loaded machine a run can be faster than the timed one and finish before the kill:
+      // it must be consistent too, and the round is tried again with the kill earlier (at most twice).
+      for (let attempt = 0; ; attempt++) {
+        rmSync(dataDir, { recursive: true, force: true });
+        cpSync(pristine, dataDir, { recursive: true });
+        const child = await spawnImport(bigFile, { HUBKIT_DATA_DIR: dataDir });
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        child.kill("SIGKILL");
+        const exit = await exitOf(child);
+        const result = integrity(dataDir);
+        expect(result.ok).toBe("ok");
+        // One transaction: the import is there entirely or not at all.
+        expect([BASE, TOTAL]).toContain(result.count);
+        count = result.count;
+        outcomes.push(`${delay} ms: ${exit.signal ?? `exit ${exit.code}`}, ${count} models`);
+        if (exit.signal === "SIGKILL" || attempt === 2) break;
+        delay = Math.floor(delay / 2);
+      }
       expectSearchable(dataDir, sampleOf(0, count, 25));
 
       // The next start serves it, and a re-run of the import completes it.
@@ -137,7 +146,7 @@ describe("a killed import (SIGKILL at random points)", () => {
     expect(
       outcomes.filter((outcome) => outcome.includes("SIGKILL")).length,
       outcomes.join("\n"),
-    ).toBeGreaterThanOrEqual(2);
+    ).toBeGreaterThanOrEqual(rounds);
   }, 300_000);
 
   it("repairs on open a search index that an earlier version left incomplete", async () => {
