@@ -208,7 +208,7 @@ const CONNECT_TIMEOUT = "HUBKIT_UPSTREAM_CONNECT_TIMEOUT";
 const HEADERS_TIMEOUT = "HUBKIT_UPSTREAM_HEADERS_TIMEOUT";
 const BODY_TIMEOUT = "HUBKIT_UPSTREAM_BODY_TIMEOUT";
 
-function timeoutError(code: string): Error {
+function codedError(code: string): Error {
   return Object.assign(new Error(code), { code });
 }
 
@@ -240,6 +240,59 @@ interface NativeParserClass {
 }
 const { HTTPParser } = createRequire(import.meta.url)("_http_common") as { HTTPParser: NativeParserClass };
 
+/** How a response body is delimited, as far as the proxy takes it apart. */
+const enum Framing {
+  /** no body (HEAD, 204, 304) */
+  None,
+  /** by the parser's body callback: a body delimited by the close, or after an interim response */
+  Decode,
+  Length,
+  Chunked,
+}
+/** Where the chunk walker is in a chunked body. */
+const enum Chunk {
+  Size,
+  Extension,
+  SizeEnd,
+  Data,
+  DataEnd,
+  DataEndLf,
+  Trailer,
+}
+const CR = 13;
+const SEMICOLON = 59;
+const HEAD_END = Buffer.from("\r\n\r\n");
+const EMPTY = Buffer.alloc(0);
+/** The walker and the parser disagreed on where a body ends (a malformed response). */
+const FRAMING_MISMATCH = "HUBKIT_UPSTREAM_FRAMING";
+
+/** The framing a response head announces (the parser has refused contradictory ones). */
+function framingOf(raw: readonly string[]): Framing {
+  let framing = Framing.Decode;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i];
+    if (name.length === 17 && name.toLowerCase() === "transfer-encoding") {
+      // Only a plain "chunked" is walked; other codings are the parser's to delimit.
+      if (raw[i + 1].trim().toLowerCase() !== "chunked" || framing === Framing.Chunked) return Framing.Decode;
+      framing = Framing.Chunked;
+    } else if (name.length === 14 && framing === Framing.Decode && name.toLowerCase() === "content-length") {
+      framing = Framing.Length;
+    }
+  }
+  return framing;
+}
+
+function contentLengthOf(raw: readonly string[]): string {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === "content-length") return raw[i + 1];
+  return "0";
+}
+
+/** The last `count` bytes of `before` followed by `data`. */
+function lastBytes(before: Buffer, data: Buffer, count: number): Buffer {
+  if (data.length >= count) return Buffer.from(data.subarray(data.length - count));
+  return Buffer.from(Buffer.concat([before, data]).subarray(-count));
+}
+
 /** What a connection reports to the exchange it serves, in order: head, body pieces, flush per read. */
 interface UpstreamExchange {
   /** HEAD: the response has no body whatever its headers say */
@@ -262,20 +315,47 @@ interface UpstreamExchange {
  * bookkeeping) were most of the hub's JavaScript per proxied stream: here the request goes out as
  * one write of bytes built from a template and each socket read of the response is handed to the
  * native parser, whose callbacks go straight to the exchange.
+ *
+ * The parser checks every byte (strictly: CRLF line ends, valid chunk sizes and framing) but is not
+ * asked for the body: its body callback copies each piece into a new Buffer and calls into
+ * JavaScript, once per chunk of the upstream's chunked encoding (one per SSE event), and that was a
+ * fifth of the hub's instructions per proxied stream. Instead, after the parser has accepted a read,
+ * `walk` takes the body out of the same bytes: for a length-delimited body a slice, for a chunked one
+ * the chunks' data copied into one Buffer past each chunk's size line. The walker and the parser must
+ * agree on where the body ends (checked after every read; any disagreement closes the connection
+ * and fails the exchange), and bytes after the end make the connection unusable. Bodies delimited by
+ * the connection's close, and a response after an informational (1xx) one, take the parser's
+ * callback instead.
  */
 class UpstreamConnection {
   exchange: UpstreamExchange | undefined;
-  /** the current response ended (the connection may serve another) */
+  /** the parser completed the current response (the connection may serve another) */
   private done = false;
+  /** the current response's head was parsed */
+  private headDone = false;
   /** bytes that cannot belong to the current exchange came (a second response): not reusable */
   private spoiled = false;
   private keepAlive = false;
-  /** an informational (1xx) response is being skipped */
+  /** an informational (1xx) response is being skipped; `sawInterim` once one was, this exchange */
   private interim = false;
+  private sawInterim = false;
   /** header fields Node's parser handed over early (past 32 of them, or trailers) */
   private headerParts: string[] = [];
+  /** the last bytes (up to 3) of a head that spans reads, to find its end across the boundary */
+  private headTail: Buffer = EMPTY;
+  private framing = Framing.None;
+  /** the walker found the end of the body */
+  private bodyDone = false;
+  /** Length: body bytes still to come; Chunked: data bytes left in the current chunk */
+  private remaining = 0;
+  private chunkState = Chunk.Size;
+  /** Chunked, in the trailer section: bytes in the current line so far */
+  private lineLength = 0;
   private lastError: Error | undefined;
   private readonly parser: NativeParser;
+  private readonly decoded = (piece: Buffer) => {
+    if (!this.done) this.exchange?.body(piece);
+  };
 
   constructor(
     readonly socket: Socket,
@@ -300,28 +380,32 @@ class UpstreamConnection {
       const fields = headers ?? this.headerParts;
       this.headerParts = [];
       const exchange = this.exchange;
-      if (exchange === undefined || this.done) {
+      if (exchange === undefined || this.headDone) {
         this.spoiled = true;
         return 1;
       }
       if (status < 200 && status !== 101 && !upgrade) {
         // 102/103 come before the real response (no body); Node's client skips them too.
-        this.interim = true;
+        this.interim = this.sawInterim = true;
         return 1;
       }
+      this.headDone = true;
       this.keepAlive = keepAlive && !upgrade;
       if (upgrade) this.spoiled = true;
+      const noBody = exchange.headOnly || upgrade || status === 204 || status === 304;
+      this.framing = noBody ? Framing.None : this.sawInterim ? Framing.Decode : framingOf(fields);
+      this.parser[HTTPParser.kOnBody] = this.framing === Framing.Decode ? this.decoded : undefined;
+      if (this.framing === Framing.Length) this.remaining = Number(contentLengthOf(fields));
+      this.bodyDone =
+        this.framing === Framing.None || (this.framing === Framing.Length && this.remaining === 0);
       exchange.head(status, fields);
-      return exchange.headOnly || upgrade ? 1 : 0;
-    };
-    parser[HTTPParser.kOnBody] = (piece: Buffer) => {
-      if (!this.done) this.exchange?.body(piece);
+      return noBody ? 1 : 0;
     };
     parser[HTTPParser.kOnMessageComplete] = () => {
       // Trailers (fields after the body) are not forwarded.
       this.headerParts = [];
       if (this.interim) this.interim = false;
-      else if (this.done) this.spoiled = true;
+      else if (this.done || !this.headDone) this.spoiled = true;
       else this.done = true;
     };
     socket.on("data", (data: Buffer) => this.read(data));
@@ -333,8 +417,10 @@ class UpstreamConnection {
   /** Sends a request (all its bytes) and reports the response to `exchange`. */
   send(exchange: UpstreamExchange, request: Buffer | string, onSent?: () => void): void {
     this.exchange = exchange;
-    this.done = false;
-    this.keepAlive = false;
+    this.done = this.headDone = this.keepAlive = this.sawInterim = false;
+    this.headTail = EMPTY;
+    this.chunkState = Chunk.Size;
+    this.remaining = 0;
     if (typeof request === "string") this.socket.write(request, "latin1", onSent);
     else this.socket.write(request, onSent);
   }
@@ -347,13 +433,125 @@ class UpstreamConnection {
       return;
     }
     exchange.heard();
+    const headBefore = this.headDone;
     const parsed = this.parser.execute(data);
     if (this.exchange !== exchange) return; // aborted from a callback
     if (typeof parsed !== "number") {
-      this.abort(parsed);
+      // Malformed bytes after a complete response spoil only the connection.
+      if (!this.done) {
+        this.abort(parsed);
+        return;
+      }
+      this.spoiled = true;
+    }
+    if (!this.headDone) {
+      // The head goes on in the next read (or only interim responses came).
+      this.headTail = lastBytes(this.headTail, data, 3);
       return;
     }
+    if (this.framing !== Framing.Decode) {
+      let at = 0;
+      if (!headBefore) {
+        at = this.bodyStart(data);
+        this.headTail = EMPTY;
+      }
+      if (at !== -1 && !this.bodyDone) at = this.walk(exchange, data, at);
+      if (at === -1 || this.bodyDone !== this.done) {
+        this.abort(codedError(FRAMING_MISMATCH));
+        return;
+      }
+      if (this.done && at < data.length) this.spoiled = true;
+    }
     this.settle(exchange);
+  }
+
+  /** Where the body starts in the read that completed the head: past the head's first blank line. */
+  private bodyStart(data: Buffer): number {
+    const tail = this.headTail;
+    if (tail.length > 0) {
+      const across = Buffer.concat([tail, data.subarray(0, 3)]).indexOf(HEAD_END);
+      if (across !== -1) return across + 4 - tail.length;
+    }
+    const at = data.indexOf(HEAD_END);
+    return at === -1 ? -1 : at + 4;
+  }
+
+  /**
+   * Takes the body out of `data` from `at` (bytes the parser has accepted), hands it to the exchange
+   * as one piece, and returns the offset past the last body byte in `data`.
+   */
+  private walk(exchange: UpstreamExchange, data: Buffer, at: number): number {
+    const end = data.length;
+    if (this.framing === Framing.Length) {
+      const take = Math.min(this.remaining, end - at);
+      if (take > 0) exchange.body(at === 0 && take === end ? data : data.subarray(at, at + take));
+      this.remaining -= take;
+      if (this.remaining === 0) this.bodyDone = true;
+      return at + take;
+    }
+    // Chunked: size line (hex, then extensions to be skipped), CRLF, data, CRLF; a 0 size ends the
+    // chunks, then trailer lines up to a blank one. The parser has checked all of it already.
+    let state = this.chunkState;
+    let left = this.remaining;
+    let first = -1;
+    let firstEnd = -1;
+    let out: Buffer | undefined;
+    let outAt = 0;
+    while (at < end) {
+      if (state === Chunk.Data) {
+        const take = Math.min(left, end - at);
+        if (first === -1) {
+          first = at;
+          firstEnd = at + take;
+        } else {
+          if (out === undefined) {
+            out = Buffer.allocUnsafe(end - first);
+            outAt = data.copy(out, 0, first, firstEnd);
+          }
+          outAt += data.copy(out, outAt, at, at + take);
+        }
+        at += take;
+        left -= take;
+        if (left === 0) state = Chunk.DataEnd;
+      } else if (state === Chunk.Size) {
+        const c = data[at++];
+        if (c === CR) state = Chunk.SizeEnd;
+        else if (c === SEMICOLON) state = Chunk.Extension;
+        else left = left * 16 + ((c & 0x40) !== 0 ? (c | 0x20) - 87 : c - 48);
+      } else if (state === Chunk.Extension) {
+        const cr = data.indexOf(CR, at);
+        at = cr === -1 ? end : cr + 1;
+        if (cr !== -1) state = Chunk.SizeEnd;
+      } else if (state === Chunk.SizeEnd) {
+        at++; // LF
+        if (left === 0) {
+          state = Chunk.Trailer;
+          this.lineLength = 0;
+        } else state = Chunk.Data;
+      } else if (state === Chunk.DataEnd) {
+        at += 2; // CRLF, perhaps split across reads
+        if (at > end) {
+          at = end;
+          state = Chunk.DataEndLf;
+        } else state = Chunk.Size;
+      } else if (state === Chunk.DataEndLf) {
+        at++;
+        state = Chunk.Size;
+      } else {
+        // Trailer section: ends at a line holding only CR.
+        const c = data[at++];
+        if (c !== LF) this.lineLength++;
+        else if (this.lineLength === 1) {
+          this.bodyDone = true;
+          break;
+        } else this.lineLength = 0;
+      }
+    }
+    this.chunkState = state;
+    this.remaining = left;
+    if (first !== -1)
+      exchange.body(out !== undefined ? out.subarray(0, outAt) : data.subarray(first, firstEnd));
+    return at;
   }
 
   /** After a read: hands the exchange what arrived, and frees the connection if the response ended. */
@@ -368,7 +566,7 @@ class UpstreamConnection {
 
   private ended(): void {
     const exchange = this.exchange;
-    if (exchange !== undefined && !this.done) {
+    if (exchange !== undefined && !this.done && this.framing === Framing.Decode) {
       // A body delimited by the end of the connection ends here; anything else was cut short.
       const finished = this.parser.finish();
       if (this.exchange === exchange && this.done && typeof finished !== "object") {
@@ -426,7 +624,7 @@ class UpstreamPool {
       : net.connect({ host, port });
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 1000);
-    const timer = setTimeout(() => socket.destroy(timeoutError(CONNECT_TIMEOUT)), this.connectMs);
+    const timer = setTimeout(() => socket.destroy(codedError(CONNECT_TIMEOUT)), this.connectMs);
     const connected = () => clearTimeout(timer);
     socket.once(secure ? "secureConnect" : "connect", connected);
     socket.once("close", connected);
@@ -475,6 +673,9 @@ function upstreamFailure(error: unknown, connectMs: number, idleMs: number): Htt
   const code = (error as { code?: string }).code;
   if (code === CONNECT_TIMEOUT) {
     return new HttpError(504, `The inference upstream did not accept a connection within ${connectMs} ms`);
+  }
+  if (code === FRAMING_MISMATCH) {
+    return new HttpError(502, "The inference upstream sent a malformed response");
   }
   if (code === HEADERS_TIMEOUT) {
     return new HttpError(504, `The inference upstream sent no response for ${idleMs} ms`);
@@ -669,7 +870,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       heardAt: started,
       silent: () => {
         waiting.delete(watch);
-        connection.abort(timeoutError(gotHeaders ? BODY_TIMEOUT : HEADERS_TIMEOUT));
+        connection.abort(codedError(gotHeaders ? BODY_TIMEOUT : HEADERS_TIMEOUT));
       },
     };
     waiting.add(watch);
@@ -906,6 +1107,8 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
   /** The token sent upstream: the browser's own, else the server's. */
   const routerAuthorization = (headers: IncomingHttpHeaders) => headers.authorization ?? serverAuthorization;
 
+  /** The last Content-Type found plain. */
+  let plainType: string | undefined;
   const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url;
     if (closing || url === undefined || !url.startsWith("/router/") || !options.admits) return false;
@@ -916,8 +1119,11 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     if (withBody) {
       // Fastify decompresses encoded bodies and judges unusual Content-Types and missing ones.
       const type = headers["content-type"];
-      if (headers["content-encoding"] !== undefined || type === undefined || !PLAIN_CONTENT_TYPE.test(type)) {
-        return false;
+      if (headers["content-encoding"] !== undefined || type === undefined) return false;
+      // Clients send the same type on every request: one that passed is not matched again.
+      if (type !== plainType) {
+        if (!PLAIN_CONTENT_TYPE.test(type)) return false;
+        plainType = type;
       }
       // Too large by its own account: Fastify answers 413 without reading it.
       const length = headers["content-length"];
