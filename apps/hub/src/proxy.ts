@@ -239,6 +239,11 @@ interface NativeParserClass {
   kLenientNone: number;
 }
 const { HTTPParser } = createRequire(import.meta.url)("_http_common") as { HTTPParser: NativeParserClass };
+if (typeof HTTPParser !== "function" || typeof HTTPParser.kOnHeadersComplete !== "number") {
+  throw new Error(
+    `The inference proxy needs Node's HTTP parser (node:_http_common HTTPParser), which Node ${process.version} does not expose`,
+  );
+}
 
 /** How a response body is delimited, as far as the proxy takes it apart. */
 const enum Framing {
