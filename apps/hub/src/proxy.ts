@@ -4,17 +4,21 @@
 // this server's own pages (and non-browser clients) may call it; upstreams that connect slowly or
 // fall silent are cut off; error bodies are scrubbed of anything shaped like a credential.
 //
-// Upstream requests go through node:http(s) rather than fetch/undici: the parser is native and the
-// upstream response is relayed with its chunks joined per socket read, so an open stream costs less
-// memory and each chunk far less CPU (bench/RESULTS.md, hub /router proxy). The three timeouts undici
-// gave are kept: connect, silence before the headers, silence between body chunks.
+// Upstream requests go over our own keep-alive connections (net/tls) rather than fetch/undici or
+// node:http's client: the request leaves as one write of bytes, and the response is parsed by Node's
+// own native HTTP parser (llhttp, the one node:http runs) driven directly, without ClientRequest,
+// IncomingMessage, stream plumbing or an agent; the body pieces a socket read brings are relayed
+// joined, so an open stream costs little memory and each chunk little CPU (bench/RESULTS.md, hub
+// /router proxy). The three timeouts undici gave are kept: connect, silence before the headers,
+// silence between body chunks.
 //
 // Per stream the hub does the work of a server and of a client; Fastify's request lifecycle (routing,
 // hooks, reply and stream plumbing) cost about as much again. So a plain /router request is served
 // straight from Node's `request` event (RouterProxy.handle) after the same checks, and the reply is
-// written to the raw response (headers as one flat list, body chunks joined per tick). Fastify keeps
+// written to the raw response (headers as one flat list, body chunks joined per socket read). Fastify keeps
 // the route for everything else: refusals and errors it answers itself, odd methods or encodings.
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import net, { type Socket } from "node:net";
 import tls, { type TLSSocket } from "node:tls";
 import type { FastifyInstance } from "fastify";
@@ -111,6 +115,35 @@ const MAX_REWRITTEN_JSON = 16 * 1024 * 1024;
 /** Error bodies are read whole to be scrubbed; past this size the rest is dropped. */
 const MAX_ERROR_BODY = 1024 * 1024;
 
+/** Response headers looked up by the proxy: the forwarded ones, then content-length. */
+const RESPONSE_HEADER_SLOTS = new Map(
+  [...FORWARDED_RESPONSE_HEADERS, "content-length"].map((name, index) => [name, index]),
+);
+const CONTENT_TYPE_AT = FORWARDED_RESPONSE_HEADERS.indexOf("content-type");
+const CACHE_CONTROL_AT = FORWARDED_RESPONSE_HEADERS.indexOf("cache-control");
+const CONTENT_LENGTH_AT = FORWARDED_RESPONSE_HEADERS.length;
+/** Headers of which a repeat is dropped rather than joined (as node:http's IncomingMessage does). */
+const SINGLE_VALUED = new Set(["content-type", "retry-after", "content-length"]);
+
+/** The looked-up headers of a raw list [name, value, …], by slot; repeats joined with ", ". */
+function responseHeadersOf(raw: readonly string[]): (string | undefined)[] {
+  const found: (string | undefined)[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    const slot = RESPONSE_HEADER_SLOTS.get(name);
+    if (slot === undefined) continue;
+    const before = found[slot];
+    if (before === undefined) found[slot] = raw[i + 1];
+    else if (!SINGLE_VALUED.has(name)) found[slot] = `${before}, ${raw[i + 1]}`;
+  }
+  return found;
+}
+
+/** What node:http refuses to send: a method that is not a token, a path or header value it cannot write. */
+const HTTP_TOKEN = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/;
+const UNSENDABLE_PATH = /[^\u0021-\u00ff]/;
+const UNSENDABLE_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
 /**
  * Credential shapes: hub tokens, `Bearer`/`Key`/`Basic` header values, and the key formats of the
  * providers behind the router. An upstream that echoes a request header must not hand them on.
@@ -170,31 +203,425 @@ function upstreamOf(base: string): Upstream {
 /** Idle keep-alive connections to the upstream close after this long (undici's default). */
 const UPSTREAM_KEEP_ALIVE_MS = 4_000;
 
+/** Our own timeouts, told apart from socket errors by their code. */
+const CONNECT_TIMEOUT = "HUBKIT_UPSTREAM_CONNECT_TIMEOUT";
+const HEADERS_TIMEOUT = "HUBKIT_UPSTREAM_HEADERS_TIMEOUT";
+const BODY_TIMEOUT = "HUBKIT_UPSTREAM_BODY_TIMEOUT";
+
+function codedError(code: string): Error {
+  return Object.assign(new Error(code), { code });
+}
+
+/** A connection that closed before its response ended (Node's client calls it a "socket hang up"). */
+const hangUp = () => Object.assign(new Error("socket hang up"), { code: "ECONNRESET" });
+
 /**
- * Keep-alive connections to one upstream, the most recently freed reused first. ClientRequest takes
- * any object with addRequest() as its agent; Node's http.Agent does the same job with per-request
- * bookkeeping (pool names, socket lists, a socket timer re-armed and listeners moved on every
- * request) that came to about a tenth of the hub's CPU per proxied stream. Idle connections are
- * closed by sweep() (called about once a second), not by a timer each.
+ * Node's own HTTP parser (llhttp, native): the one node:http's client runs on each response, driven
+ * here directly. Callbacks are slots on the parser object; kOnBody is called with each piece of the
+ * decoded body (chunked framing and lengths are the parser's business), kOnMessageComplete at its end.
+ */
+interface NativeParser {
+  initialize(type: number, resource: object, maxHeaderSize: number, lenient: number): void;
+  /** bytes parsed, or an Error (`code` HPE_…) for a malformed message */
+  execute(data: Buffer): number | Error;
+  /** the connection ended: completes a body delimited by the close, or returns an Error */
+  finish(): number | Error | undefined;
+  close(): void;
+  [slot: number]: unknown;
+}
+interface NativeParserClass {
+  new (): NativeParser;
+  RESPONSE: number;
+  kOnHeaders: number;
+  kOnHeadersComplete: number;
+  kOnBody: number;
+  kOnMessageComplete: number;
+  kLenientNone: number;
+}
+const { HTTPParser } = createRequire(import.meta.url)("_http_common") as { HTTPParser: NativeParserClass };
+if (typeof HTTPParser !== "function" || typeof HTTPParser.kOnHeadersComplete !== "number") {
+  throw new Error(
+    `The inference proxy needs Node's HTTP parser (node:_http_common HTTPParser), which Node ${process.version} does not expose`,
+  );
+}
+
+/** How a response body is delimited, as far as the proxy takes it apart. */
+const enum Framing {
+  /** no body (HEAD, 204, 304) */
+  None,
+  /** by the parser's body callback: a body delimited by the close, or after an interim response */
+  Decode,
+  Length,
+  Chunked,
+}
+/** Where the chunk walker is in a chunked body. */
+const enum Chunk {
+  Size,
+  Extension,
+  SizeEnd,
+  Data,
+  DataEnd,
+  DataEndLf,
+  Trailer,
+}
+const CR = 13;
+const SEMICOLON = 59;
+const HEAD_END = Buffer.from("\r\n\r\n");
+const EMPTY = Buffer.alloc(0);
+/** The walker and the parser disagreed on where a body ends (a malformed response). */
+const FRAMING_MISMATCH = "HUBKIT_UPSTREAM_FRAMING";
+
+/** The framing a response head announces (the parser has refused contradictory ones). */
+function framingOf(raw: readonly string[]): Framing {
+  let framing = Framing.Decode;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i];
+    if (name.length === 17 && name.toLowerCase() === "transfer-encoding") {
+      // Only a plain "chunked" is walked; other codings are the parser's to delimit.
+      if (raw[i + 1].trim().toLowerCase() !== "chunked" || framing === Framing.Chunked) return Framing.Decode;
+      framing = Framing.Chunked;
+    } else if (name.length === 14 && framing === Framing.Decode && name.toLowerCase() === "content-length") {
+      framing = Framing.Length;
+    }
+  }
+  return framing;
+}
+
+function contentLengthOf(raw: readonly string[]): string {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === "content-length") return raw[i + 1];
+  return "0";
+}
+
+/** The last `count` bytes of `before` followed by `data`. */
+function lastBytes(before: Buffer, data: Buffer, count: number): Buffer {
+  if (data.length >= count) return Buffer.from(data.subarray(data.length - count));
+  return Buffer.from(Buffer.concat([before, data]).subarray(-count));
+}
+
+/** What a connection reports to the exchange it serves, in order: head, body pieces, flush per read. */
+interface UpstreamExchange {
+  /** HEAD: the response has no body whatever its headers say */
+  readonly headOnly: boolean;
+  /** called on every socket read, before it is parsed */
+  heard(): void;
+  /** the response head: status and the raw header list [name, value, …] */
+  head(status: number, rawHeaders: string[]): void;
+  /** a piece of the decoded body */
+  body(piece: Buffer): void;
+  /** after each socket read is parsed: what arrived together leaves together; `complete` at the end */
+  flush(complete: boolean): void;
+  /** the exchange failed (connection error or close, timeout, malformed response); called once */
+  fail(error: Error): void;
+}
+
+/**
+ * One keep-alive connection to the upstream, with its own parser. Node's ClientRequest and
+ * IncomingMessage (header objects, streams, events per body chunk, the agent's per-request
+ * bookkeeping) were most of the hub's JavaScript per proxied stream: here the request goes out as
+ * one write of bytes built from a template and each socket read of the response is handed to the
+ * native parser, whose callbacks go straight to the exchange.
+ *
+ * The parser checks every byte (strictly: CRLF line ends, valid chunk sizes and framing) but is not
+ * asked for the body: its body callback copies each piece into a new Buffer and calls into
+ * JavaScript, once per chunk of the upstream's chunked encoding (one per SSE event), and that was a
+ * fifth of the hub's instructions per proxied stream. Instead, after the parser has accepted a read,
+ * `walk` takes the body out of the same bytes: for a length-delimited body a slice, for a chunked one
+ * the chunks' data copied into one Buffer past each chunk's size line. The walker and the parser must
+ * agree on where the body ends (checked after every read; any disagreement closes the connection
+ * and fails the exchange), and bytes after the end make the connection unusable. Bodies delimited by
+ * the connection's close, and a response after an informational (1xx) one, take the parser's
+ * callback instead.
+ */
+class UpstreamConnection {
+  exchange: UpstreamExchange | undefined;
+  /** the parser completed the current response (the connection may serve another) */
+  private done = false;
+  /** the current response's head was parsed */
+  private headDone = false;
+  /** bytes that cannot belong to the current exchange came (a second response): not reusable */
+  private spoiled = false;
+  private keepAlive = false;
+  /** an informational (1xx) response is being skipped; `sawInterim` once one was, this exchange */
+  private interim = false;
+  private sawInterim = false;
+  /** header fields Node's parser handed over early (past 32 of them, or trailers) */
+  private headerParts: string[] = [];
+  /** the last bytes (up to 3) of a head that spans reads, to find its end across the boundary */
+  private headTail: Buffer = EMPTY;
+  private framing = Framing.None;
+  /** the walker found the end of the body */
+  private bodyDone = false;
+  /** Length: body bytes still to come; Chunked: data bytes left in the current chunk */
+  private remaining = 0;
+  private chunkState = Chunk.Size;
+  /** Chunked, in the trailer section: bytes in the current line so far */
+  private lineLength = 0;
+  private lastError: Error | undefined;
+  private readonly parser: NativeParser;
+  private readonly decoded = (piece: Buffer) => {
+    if (!this.done) this.exchange?.body(piece);
+  };
+
+  constructor(
+    readonly socket: Socket,
+    private readonly pool: UpstreamPool,
+  ) {
+    const parser = (this.parser = new HTTPParser());
+    parser.initialize(HTTPParser.RESPONSE, {}, 0, HTTPParser.kLenientNone);
+    parser[HTTPParser.kOnHeaders] = (fields: string[]) => {
+      for (const field of fields) this.headerParts.push(field);
+    };
+    parser[HTTPParser.kOnHeadersComplete] = (
+      _major: number,
+      _minor: number,
+      headers: string[] | undefined,
+      _method: unknown,
+      _url: unknown,
+      status: number,
+      _message: unknown,
+      upgrade: boolean,
+      keepAlive: boolean,
+    ): number => {
+      const fields = headers ?? this.headerParts;
+      this.headerParts = [];
+      const exchange = this.exchange;
+      if (exchange === undefined || this.headDone) {
+        this.spoiled = true;
+        return 1;
+      }
+      if (status < 200 && status !== 101 && !upgrade) {
+        // 102/103 come before the real response (no body); Node's client skips them too.
+        this.interim = this.sawInterim = true;
+        return 1;
+      }
+      this.headDone = true;
+      this.keepAlive = keepAlive && !upgrade;
+      if (upgrade) this.spoiled = true;
+      const noBody = exchange.headOnly || upgrade || status === 204 || status === 304;
+      this.framing = noBody ? Framing.None : this.sawInterim ? Framing.Decode : framingOf(fields);
+      this.parser[HTTPParser.kOnBody] = this.framing === Framing.Decode ? this.decoded : undefined;
+      if (this.framing === Framing.Length) this.remaining = Number(contentLengthOf(fields));
+      this.bodyDone =
+        this.framing === Framing.None || (this.framing === Framing.Length && this.remaining === 0);
+      exchange.head(status, fields);
+      return noBody ? 1 : 0;
+    };
+    parser[HTTPParser.kOnMessageComplete] = () => {
+      // Trailers (fields after the body) are not forwarded.
+      this.headerParts = [];
+      if (this.interim) this.interim = false;
+      else if (this.done || !this.headDone) this.spoiled = true;
+      else this.done = true;
+    };
+    socket.on("data", (data: Buffer) => this.read(data));
+    socket.on("end", () => this.ended());
+    socket.on("error", (error: Error) => (this.lastError = error));
+    socket.on("close", () => this.closed());
+  }
+
+  /** Sends a request (all its bytes) and reports the response to `exchange`. */
+  send(exchange: UpstreamExchange, request: Buffer | string, onSent?: () => void): void {
+    this.exchange = exchange;
+    this.done = this.headDone = this.keepAlive = this.sawInterim = false;
+    this.headTail = EMPTY;
+    this.chunkState = Chunk.Size;
+    this.remaining = 0;
+    if (typeof request === "string") this.socket.write(request, "latin1", onSent);
+    else this.socket.write(request, onSent);
+  }
+
+  private read(data: Buffer): void {
+    const exchange = this.exchange;
+    if (exchange === undefined) {
+      // Bytes on an idle connection: nothing can be expecting them.
+      this.socket.destroy();
+      return;
+    }
+    exchange.heard();
+    const headBefore = this.headDone;
+    const parsed = this.parser.execute(data);
+    if (this.exchange !== exchange) return; // aborted from a callback
+    if (typeof parsed !== "number") {
+      // Malformed bytes after a complete response spoil only the connection.
+      if (!this.done) {
+        this.abort(parsed);
+        return;
+      }
+      this.spoiled = true;
+    }
+    if (!this.headDone) {
+      // The head goes on in the next read (or only interim responses came).
+      this.headTail = lastBytes(this.headTail, data, 3);
+      return;
+    }
+    if (this.framing !== Framing.Decode) {
+      let at = 0;
+      if (!headBefore) {
+        at = this.bodyStart(data);
+        this.headTail = EMPTY;
+      }
+      if (at !== -1 && !this.bodyDone) at = this.walk(exchange, data, at);
+      if (at === -1 || this.bodyDone !== this.done) {
+        this.abort(codedError(FRAMING_MISMATCH));
+        return;
+      }
+      if (this.done && at < data.length) this.spoiled = true;
+    }
+    this.settle(exchange);
+  }
+
+  /** Where the body starts in the read that completed the head: past the head's first blank line. */
+  private bodyStart(data: Buffer): number {
+    const tail = this.headTail;
+    if (tail.length > 0) {
+      const across = Buffer.concat([tail, data.subarray(0, 3)]).indexOf(HEAD_END);
+      if (across !== -1) return across + 4 - tail.length;
+    }
+    const at = data.indexOf(HEAD_END);
+    return at === -1 ? -1 : at + 4;
+  }
+
+  /**
+   * Takes the body out of `data` from `at` (bytes the parser has accepted), hands it to the exchange
+   * as one piece, and returns the offset past the last body byte in `data`.
+   */
+  private walk(exchange: UpstreamExchange, data: Buffer, at: number): number {
+    const end = data.length;
+    if (this.framing === Framing.Length) {
+      const take = Math.min(this.remaining, end - at);
+      if (take > 0) exchange.body(at === 0 && take === end ? data : data.subarray(at, at + take));
+      this.remaining -= take;
+      if (this.remaining === 0) this.bodyDone = true;
+      return at + take;
+    }
+    // Chunked: size line (hex, then extensions to be skipped), CRLF, data, CRLF; a 0 size ends the
+    // chunks, then trailer lines up to a blank one. The parser has checked all of it already.
+    let state = this.chunkState;
+    let left = this.remaining;
+    let first = -1;
+    let firstEnd = -1;
+    let out: Buffer | undefined;
+    let outAt = 0;
+    while (at < end) {
+      if (state === Chunk.Data) {
+        const take = Math.min(left, end - at);
+        if (first === -1) {
+          first = at;
+          firstEnd = at + take;
+        } else {
+          if (out === undefined) {
+            out = Buffer.allocUnsafe(end - first);
+            outAt = data.copy(out, 0, first, firstEnd);
+          }
+          outAt += data.copy(out, outAt, at, at + take);
+        }
+        at += take;
+        left -= take;
+        if (left === 0) state = Chunk.DataEnd;
+      } else if (state === Chunk.Size) {
+        const c = data[at++];
+        if (c === CR) state = Chunk.SizeEnd;
+        else if (c === SEMICOLON) state = Chunk.Extension;
+        else left = left * 16 + ((c & 0x40) !== 0 ? (c | 0x20) - 87 : c - 48);
+      } else if (state === Chunk.Extension) {
+        const cr = data.indexOf(CR, at);
+        at = cr === -1 ? end : cr + 1;
+        if (cr !== -1) state = Chunk.SizeEnd;
+      } else if (state === Chunk.SizeEnd) {
+        at++; // LF
+        if (left === 0) {
+          state = Chunk.Trailer;
+          this.lineLength = 0;
+        } else state = Chunk.Data;
+      } else if (state === Chunk.DataEnd) {
+        at += 2; // CRLF, perhaps split across reads
+        if (at > end) {
+          at = end;
+          state = Chunk.DataEndLf;
+        } else state = Chunk.Size;
+      } else if (state === Chunk.DataEndLf) {
+        at++;
+        state = Chunk.Size;
+      } else {
+        // Trailer section: ends at a line holding only CR.
+        const c = data[at++];
+        if (c !== LF) this.lineLength++;
+        else if (this.lineLength === 1) {
+          this.bodyDone = true;
+          break;
+        } else this.lineLength = 0;
+      }
+    }
+    this.chunkState = state;
+    this.remaining = left;
+    if (first !== -1)
+      exchange.body(out !== undefined ? out.subarray(0, outAt) : data.subarray(first, firstEnd));
+    return at;
+  }
+
+  /** After a read: hands the exchange what arrived, and frees the connection if the response ended. */
+  private settle(exchange: UpstreamExchange): void {
+    const complete = this.done;
+    if (complete) this.exchange = undefined;
+    exchange.flush(complete);
+    if (!complete) return;
+    if (this.keepAlive && !this.spoiled && !this.socket.destroyed) this.pool.release(this);
+    else this.socket.destroy();
+  }
+
+  private ended(): void {
+    const exchange = this.exchange;
+    if (exchange !== undefined && !this.done && this.framing === Framing.Decode) {
+      // A body delimited by the end of the connection ends here; anything else was cut short.
+      const finished = this.parser.finish();
+      if (this.exchange === exchange && this.done && typeof finished !== "object") {
+        this.keepAlive = false;
+        this.settle(exchange);
+      }
+    }
+    this.socket.destroy();
+  }
+
+  private closed(): void {
+    this.pool.forget(this);
+    const exchange = this.exchange;
+    this.exchange = undefined;
+    exchange?.fail(this.lastError ?? hangUp());
+    this.parser.close();
+  }
+
+  /** Ends the exchange under way and closes the connection; `error` is reported to the exchange. */
+  abort(error?: Error): void {
+    const exchange = this.exchange;
+    this.exchange = undefined;
+    this.socket.destroy();
+    if (error) exchange?.fail(error);
+  }
+}
+
+/**
+ * Keep-alive connections to one upstream, the most recently freed reused first. Idle connections are
+ * closed by sweep() (called about once a second), not by a timer each; a new connection has a connect
+ * timer until it is connected (TLS included).
  */
 class UpstreamPool {
-  /** Read by ClientRequest: requests ask for keep-alive. */
-  readonly keepAlive = true;
   /** Idle connections, oldest first, and since when each is idle. */
-  private readonly idle: Socket[] = [];
+  private readonly idle: UpstreamConnection[] = [];
   private readonly idleSince: number[] = [];
-  private readonly all = new Set<Socket>();
+  private readonly all = new Set<UpstreamConnection>();
 
-  constructor(private readonly target: Upstream) {}
+  constructor(
+    private readonly target: Upstream,
+    private readonly connectMs: number,
+  ) {}
 
-  /** Called by ClientRequest: hands it an idle connection, or a new one. */
-  addRequest(request: http.ClientRequest): void {
+  /** An idle connection, or a new one. */
+  take(): UpstreamConnection {
     const reused = this.idle.pop();
     if (reused) {
       this.idleSince.pop();
-      reused.ref();
-      request.onSocket(reused);
-      return;
+      reused.socket.ref();
+      return reused;
     }
     const { host, port, secure } = this.target;
     const socket: Socket = secure
@@ -202,30 +629,31 @@ class UpstreamPool {
       : net.connect({ host, port });
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 1000);
-    this.all.add(socket);
-    // Node emits "free" once a response ended and the connection may serve another request.
-    socket.on("free", () => this.release(socket));
-    socket.on("close", () => this.forget(socket));
-    // An idle connection that fails just closes; in use, the request gets the error from Node.
-    socket.on("error", noop);
-    request.onSocket(socket);
+    const timer = setTimeout(() => socket.destroy(codedError(CONNECT_TIMEOUT)), this.connectMs);
+    const connected = () => clearTimeout(timer);
+    socket.once(secure ? "secureConnect" : "connect", connected);
+    socket.once("close", connected);
+    const connection = new UpstreamConnection(socket, this);
+    this.all.add(connection);
+    return connection;
   }
 
-  private release(socket: Socket): void {
-    if (socket.destroyed || !socket.writable) {
+  release(connection: UpstreamConnection): void {
+    const socket = connection.socket;
+    if (!socket.writable) {
       socket.destroy();
       return;
     }
-    // Let the finished request be collected (Node's agent does the same).
-    (socket as Socket & { _httpMessage: unknown })._httpMessage = null;
+    // A reply the browser was slow to take may have left it paused.
+    if (socket.isPaused()) socket.resume();
     socket.unref();
-    this.idle.push(socket);
+    this.idle.push(connection);
     this.idleSince.push(performance.now());
   }
 
-  private forget(socket: Socket): void {
-    this.all.delete(socket);
-    const at = this.idle.indexOf(socket);
+  forget(connection: UpstreamConnection): void {
+    this.all.delete(connection);
+    const at = this.idle.indexOf(connection);
     if (at !== -1) {
       this.idle.splice(at, 1);
       this.idleSince.splice(at, 1);
@@ -236,22 +664,13 @@ class UpstreamPool {
   sweep(now: number): void {
     while (this.idle.length > 0 && now - this.idleSince[0] >= UPSTREAM_KEEP_ALIVE_MS) {
       this.idleSince.shift();
-      this.idle.shift()?.destroy();
+      this.idle.shift()?.socket.destroy();
     }
   }
 
   destroy(): void {
-    for (const socket of this.all) socket.destroy();
+    for (const connection of this.all) connection.socket.destroy();
   }
-}
-
-/** Our own timeouts, told apart from socket errors by their code. */
-const CONNECT_TIMEOUT = "HUBKIT_UPSTREAM_CONNECT_TIMEOUT";
-const HEADERS_TIMEOUT = "HUBKIT_UPSTREAM_HEADERS_TIMEOUT";
-const BODY_TIMEOUT = "HUBKIT_UPSTREAM_BODY_TIMEOUT";
-
-function timeoutError(code: string): Error {
-  return Object.assign(new Error(code), { code });
 }
 
 /** Why the upstream could not answer, for the browser (no URL, no header value). */
@@ -259,6 +678,9 @@ function upstreamFailure(error: unknown, connectMs: number, idleMs: number): Htt
   const code = (error as { code?: string }).code;
   if (code === CONNECT_TIMEOUT) {
     return new HttpError(504, `The inference upstream did not accept a connection within ${connectMs} ms`);
+  }
+  if (code === FRAMING_MISMATCH) {
+    return new HttpError(502, "The inference upstream sent a malformed response");
   }
   if (code === HEADERS_TIMEOUT) {
     return new HttpError(504, `The inference upstream sent no response for ${idleMs} ms`);
@@ -312,7 +734,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
   const pools = new Map<Upstream, UpstreamPool>();
   const poolOf = (target: Upstream) => {
     let pool = pools.get(target);
-    if (!pool) pools.set(target, (pool = new UpstreamPool(target)));
+    if (!pool) pools.set(target, (pool = new UpstreamPool(target, connectMs)));
     return pool;
   };
   /**
@@ -339,8 +761,6 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     clearInterval(sweep);
     for (const pool of pools.values()) pool.destroy();
   });
-  /** Sockets that finished connecting (TLS included): a pooled one needs no connect timeout. */
-  const connected = new WeakSet<Socket>();
   const literalSecrets = options.serverToken ? [options.serverToken] : [];
   const serverAuthorization = options.serverToken ? `Bearer ${options.serverToken}` : undefined;
 
@@ -362,25 +782,6 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       },
     );
 
-  /** Reads at most `limit` bytes of a body, then drops the rest. */
-  const readCapped = async (body: IncomingMessage, limit: number, heard: { heardAt: number }) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      heard.heardAt = performance.now();
-      const bytes = chunk as Buffer;
-      if (size + bytes.length > limit) {
-        chunks.push(bytes.subarray(0, limit - size));
-        size = limit;
-        body.destroy();
-        break;
-      }
-      chunks.push(bytes);
-      size += bytes.length;
-    }
-    return Buffer.concat(chunks, size);
-  };
-
   /** A whole body (an error, or rewritten JSON) with its length; Fastify's default type for bytes. */
   const sendWhole = (res: ServerResponse, status: number, headers: string[], bytes: Buffer) => {
     if (!headers.includes("content-type")) headers.push("content-type", "application/octet-stream");
@@ -392,6 +793,20 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
    * Forwards one request and relays the answer to the raw response: status, the forwarded headers
    * (scrubbed) and the security headers in one writeHead, then the body. Errors are answered here too
    * (JSON, as the server's error handler would), so the caller has nothing left to do.
+   *
+   * The body is relayed as it comes. Each socket read of the upstream's response goes through the
+   * parser at once; the body pieces it decodes (often many SSE events, each its own chunk of the
+   * upstream's chunked encoding) are joined and leave for the browser in one chunk and one system
+   * call, and nothing is held past the read. A response that arrived whole in one read (a short
+   * reply, or a stream the upstream wrote at once) leaves in one write with its length instead of
+   * chunked framing. While the browser reads slower than the upstream sends, the upstream connection
+   * is paused (Node stops reading its socket). Error bodies (status ≥ 400) and, offline, JSON replies
+   * to rewrite are read whole (capped) first.
+   *
+   * For an event stream, when the upstream breaks it off (connection cut, or silent past the idle
+   * timeout), the browser gets a final `{"error": …}` event, which clients report as the backend
+   * failing, instead of a bare network error. No `[DONE]` follows: the stream is not complete. Any
+   * other body that breaks off ends the reply cut (the browser sees a network error).
    */
   const forward = (
     req: IncomingMessage,
@@ -401,7 +816,49 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     authorization: string | undefined,
     body: Buffer | undefined,
   ): void => {
-    const secure = target.secure;
+    const method = req.method ?? "GET";
+    const fullPath = target.basePath + path;
+    if (!HTTP_TOKEN.test(method) || UNSENDABLE_PATH.test(fullPath)) {
+      answerError(res, new HttpError(400, "The request path cannot be forwarded to the inference upstream"));
+      return;
+    }
+    // The request head, written as is (latin1, as Node writes headers).
+    let head = `${method} ${fullPath} HTTP/1.1\r\nhost: ${target.hostHeader}\r\nconnection: keep-alive\r\n`;
+    const incoming = req.headers;
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = incoming[name];
+      if (typeof value !== "string") continue;
+      if (UNSENDABLE_HEADER_VALUE.test(value)) {
+        answerError(
+          res,
+          new HttpError(400, `The ${name} header cannot be forwarded to the inference upstream`),
+        );
+        return;
+      }
+      head += `${name}: ${value}\r\n`;
+    }
+    if (authorization) {
+      if (UNSENDABLE_HEADER_VALUE.test(authorization)) {
+        answerError(
+          res,
+          new HttpError(400, "The authorization header cannot be forwarded to the inference upstream"),
+        );
+        return;
+      }
+      head += `authorization: ${authorization}\r\n`;
+    }
+    if (body) head += `content-length: ${body.length}\r\n`;
+    else if (method !== "GET" && method !== "HEAD" && method !== "DELETE" && method !== "OPTIONS") {
+      head += "content-length: 0\r\n";
+    }
+    head += "\r\n";
+    let request: Buffer | string = head;
+    if (body && body.length > 0) {
+      request = Buffer.allocUnsafe(head.length + body.length);
+      request.write(head, 0, "latin1");
+      body.copy(request, head.length);
+    }
+
     // Timings for the providers' measured latency and throughput (provider-stats.ts).
     const started = performance.now();
     let status: number | undefined;
@@ -411,42 +868,14 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     let events = 0;
     let aborted = false;
     let gotHeaders = false;
-    let bodyTimedOut = false;
-    let connectTimer: NodeJS.Timeout | undefined;
 
-    // Headers as a flat list: Node writes them as they are (no header map); Host must then be given.
-    const headers = ["host", target.hostHeader];
-    const incoming = req.headers;
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = incoming[name];
-      if (typeof value === "string") headers.push(name, value);
-    }
-    if (authorization) headers.push("authorization", authorization);
-    if (body) headers.push("content-length", String(body.length));
-    let outgoing: http.ClientRequest;
-    try {
-      outgoing = http.request({
-        host: target.host,
-        port: target.port,
-        path: target.basePath + path,
-        method: req.method,
-        headers,
-        // Stands in for an http.Agent (ClientRequest calls only its addRequest).
-        agent: poolOf(target) as unknown as http.Agent,
-      });
-    } catch {
-      // Node refuses a path it could not send (e.g. characters it will not escape).
-      answerError(res, new HttpError(400, "The request path cannot be forwarded to the inference upstream"));
-      return;
-    }
-
+    const connection = poolOf(target).take();
     // Silent past the idle timeout: before the headers it is a 504, after them the stream is cut.
     const watch = {
       heardAt: started,
       silent: () => {
         waiting.delete(watch);
-        if (gotHeaders) bodyTimedOut = true;
-        outgoing.destroy(timeoutError(gotHeaders ? BODY_TIMEOUT : HEADERS_TIMEOUT));
+        connection.abort(codedError(gotHeaders ? BODY_TIMEOUT : HEADERS_TIMEOUT));
       },
     };
     waiting.add(watch);
@@ -457,13 +886,13 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       // Closing the upstream connection makes the router stop generating.
       if (!finished) {
         aborted = true;
-        outgoing.destroy();
+        if (connection.exchange === exchange) connection.abort();
       }
       if (!options.onExchangeEnd) return;
       const url = req.url ?? "";
       const query = url.indexOf("?");
       options.onExchangeEnd({
-        method: req.method ?? "",
+        method,
         path: query === -1 ? url : url.slice(0, query),
         status,
         outcome: finished ? "complete" : "client-closed",
@@ -480,216 +909,211 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       });
     });
 
-    // Timed only for a new connection (a pooled one is already connected).
-    outgoing.once("socket", (socket: Socket) => {
-      if (connected.has(socket)) return;
-      connectTimer = setTimeout(() => outgoing.destroy(timeoutError(CONNECT_TIMEOUT)), connectMs);
-      socket.once(secure ? "secureConnect" : "connect", () => {
-        connected.add(socket);
-        clearTimeout(connectTimer);
-      });
-    });
-    outgoing.on("error", (error) => {
-      clearTimeout(connectTimer);
-      if (!gotHeaders) waiting.delete(watch);
-      // After the headers, a broken body is the relay's to report.
-      if (!gotHeaders && !aborted) answerError(res, upstreamFailure(error, connectMs, idleMs));
-    });
-    outgoing.once("response", (upstream: IncomingMessage) => {
-      gotHeaders = true;
-      watch.heardAt = performance.now();
-      clearTimeout(connectTimer);
-      if (aborted) {
-        upstream.destroy();
-        return;
-      }
-      try {
-        respond(upstream);
-      } catch {
-        upstream.destroy();
-        answerError(res, new HttpError(502, "The inference upstream sent a response that cannot be relayed"));
-      }
-    });
-    outgoing.end(body);
-    // A large upload may take a while to leave: the silence is counted from its end.
-    if (body && body.length > 1024 * 1024) outgoing.once("finish", () => (watch.heardAt = performance.now()));
+    /** What the body is for: relayed as it comes, read whole (then `whole`), or nothing. */
+    let mode: "wait" | "relay" | "whole" | "none" = "wait";
+    let eventStream = false;
+    let out: string[] = [];
+    /** Relay: body pieces of the current read; whole: the body so far. */
+    let pieces: Buffer[] = [];
+    let size = 0;
+    let limit = 0;
+    let whole: ((bytes: Buffer) => void) | undefined;
+    let headSent = false;
+    let blocked = false;
+    // The last two bytes sent, to know whether an event stream stopped between events.
+    let last = LF;
+    let beforeLast = LF;
 
-    const respond = (upstream: IncomingMessage) => {
-      // A body the browser stops reading, or that the upstream breaks off, must not throw unhandled.
-      upstream.on("error", noop);
-      const statusCode = upstream.statusCode ?? 502;
+    const note = (data: Buffer, now: number) => {
+      const length = data.length;
+      if (length >= 2) beforeLast = data[length - 2];
+      else if (length === 1) beforeLast = last;
+      if (length > 0) last = data[length - 1];
+      if (eventStream && length > 0) {
+        // Events and their times for the providers' measured figures, counted in the bytes.
+        firstChunkAt ??= now;
+        lastChunkAt = now;
+        for (let at = data.indexOf(DATA_FIELD); at !== -1; at = data.indexOf(DATA_FIELD, at + 5)) events++;
+      }
+    };
+    const takePieces = (): Buffer => {
+      const data = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, size);
+      pieces = [];
+      size = 0;
+      return data;
+    };
+    const resume = () => {
+      blocked = false;
+      if (connection.exchange === exchange) connection.socket.resume();
+    };
+
+    const respond = (statusCode: number, raw: string[]) => {
       status = statusCode;
       headersAt = watch.heardAt;
       if (statusCode < 200 || statusCode > 599) {
-        upstream.destroy();
+        mode = "none";
+        connection.abort();
         answerError(res, new HttpError(502, `The inference upstream answered with status ${statusCode}`));
         return;
       }
-      const upstreamHeaders: IncomingHttpHeaders = upstream.headers;
-      const contentType = (upstreamHeaders["content-type"] as string | undefined) ?? "";
-      const eventStream = contentType.startsWith("text/event-stream");
-      const out = SECURITY_HEADER_LIST.slice();
-      for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const found = responseHeadersOf(raw);
+      const contentType = found[CONTENT_TYPE_AT] ?? "";
+      eventStream = contentType.startsWith("text/event-stream");
+      out = SECURITY_HEADER_LIST.slice();
+      for (let i = 0; i < FORWARDED_RESPONSE_HEADERS.length; i++) {
+        const value = found[i];
         // An event stream gets its own cache-control below.
-        if (eventStream && name === "cache-control") continue;
-        const raw = upstreamHeaders[name];
-        if (raw === undefined) continue;
-        out.push(name, scrubSecrets(Array.isArray(raw) ? raw.join(", ") : raw, literalSecrets));
+        if (value === undefined || (eventStream && i === CACHE_CONTROL_AT)) continue;
+        out.push(FORWARDED_RESPONSE_HEADERS[i], scrubSecrets(value, literalSecrets));
       }
       if (eventStream) out.push("cache-control", "no-cache", "x-accel-buffering", "no");
 
-      if (req.method === "HEAD" || statusCode === 204 || statusCode === 304) {
-        upstream.resume();
+      if (method === "HEAD" || statusCode === 204 || statusCode === 304) {
+        mode = "none";
         res.writeHead(statusCode, out).end();
         return;
       }
       if (statusCode >= 400) {
+        mode = "whole";
+        limit = MAX_ERROR_BODY;
         // Read as latin1 so binary bodies come back byte for byte; credentials are ASCII.
-        readCapped(upstream, MAX_ERROR_BODY, watch).then(
-          (bytes) =>
-            sendWhole(
-              res,
-              statusCode,
-              out,
-              Buffer.from(scrubSecrets(bytes.toString("latin1"), literalSecrets), "latin1"),
-            ),
-          // The upstream broke off a body read whole: answer with our own error, not its headers.
-          (error) => aborted || answerError(res, upstreamFailure(error, connectMs, idleMs)),
-        );
+        whole = (bytes) =>
+          sendWhole(
+            res,
+            statusCode,
+            out,
+            Buffer.from(scrubSecrets(bytes.toString("latin1"), literalSecrets), "latin1"),
+          );
         return;
       }
       if (emulatorPorts.size > 0 && /^application\/(problem\+)?json/.test(contentType)) {
-        const length = Number(upstreamHeaders["content-length"] ?? 0);
-        if (length <= MAX_REWRITTEN_JSON) {
-          readCapped(upstream, MAX_REWRITTEN_JSON, watch).then(
-            (bytes) => {
-              const protocol = (req.socket as TLSSocket).encrypted ? "https" : "http";
-              const text = rewriteLoopbackUrls(bytes.toString("utf8"), `${protocol}://${incoming.host}`);
-              sendWhole(res, statusCode, out, Buffer.from(text, "utf8"));
-            },
-            (error) => aborted || answerError(res, upstreamFailure(error, connectMs, idleMs)),
-          );
+        if (Number(found[CONTENT_LENGTH_AT] ?? 0) <= MAX_REWRITTEN_JSON) {
+          mode = "whole";
+          limit = MAX_REWRITTEN_JSON;
+          whole = (bytes) => {
+            const protocol = (req.socket as TLSSocket).encrypted ? "https" : "http";
+            const text = rewriteLoopbackUrls(bytes.toString("utf8"), `${protocol}://${incoming.host}`);
+            sendWhole(res, statusCode, out, Buffer.from(text, "utf8"));
+          };
           return;
         }
       }
-      relay(upstream, eventStream, statusCode, out);
+      mode = "relay";
     };
 
-    /**
-     * Relays a response body. The upstream is read in paused mode: chunks that arrive together (one
-     * socket read upstream: often many SSE events, each its own chunk of the upstream's chunked
-     * encoding) wait in its buffer until the end of the tick, and one read() takes them all, joined:
-     * one chunk frame and one system call toward the browser instead of one per event, no event
-     * emitted per chunk, and nothing held past the tick. While the browser reads slower than the
-     * upstream sends, nothing is read: the upstream's buffer fills and Node stops reading its socket.
-     * The headers leave at the end of the tick they arrived in; a body that came whole with them (a
-     * short reply, or a stream the upstream wrote at once) leaves in the same write, with its length
-     * instead of chunked framing.
-     *
-     * For an event stream, when the upstream breaks it off (connection cut, or silent past the idle
-     * timeout), the browser gets a final `{"error": …}` event, which clients report as the backend
-     * failing, instead of a bare network error. No `[DONE]` follows: the stream is not complete. Any
-     * other body that breaks off ends the reply cut (the browser sees a network error).
-     */
-    const relay = (upstream: IncomingMessage, eventStream: boolean, statusCode: number, head: string[]) => {
-      let ended = false;
-      let blocked = false;
-      let headSent = false;
-      const sendHead = () => {
+    /** The upstream broke off a relayed body: an event stream gets its error event, anything else is cut. */
+    const breakOff = (error: Error) => {
+      if (aborted || res.destroyed) return;
+      if (!eventStream) {
+        res.destroy();
+        return;
+      }
+      if (!headSent) {
         headSent = true;
-        res.writeHead(statusCode, head);
-      };
-      // The last two bytes sent, to know whether an event stream stopped between events.
-      let last = LF;
-      let beforeLast = LF;
-      const note = (data: Buffer, now: number) => {
-        const size = data.length;
-        if (size >= 2) beforeLast = data[size - 2];
-        else if (size === 1) beforeLast = last;
-        if (size > 0) last = data[size - 1];
-        if (eventStream) {
-          // Events and their times for the providers' measured figures, counted in the bytes.
-          firstChunkAt ??= now;
-          lastChunkAt = now;
-          for (let at = data.indexOf(DATA_FIELD); at !== -1; at = data.indexOf(DATA_FIELD, at + 5)) events++;
-        }
-      };
-      const send = (data: Buffer, now: number): boolean => {
-        note(data, now);
-        return res.write(data);
-      };
-      const pump = () => {
-        const now = (watch.heardAt = performance.now());
-        if (blocked || !headSent || res.destroyed) return;
-        for (
-          let data = upstream.read() as Buffer | null;
-          data !== null;
-          data = upstream.read() as Buffer | null
-        ) {
-          if (!send(data, now)) {
-            blocked = true;
-            res.once("drain", () => {
-              blocked = false;
-              pump();
-            });
-            return;
-          }
-        }
-      };
-      // Queued before the upstream's own 'readable' ticks, so it runs first.
-      process.nextTick(() => {
-        if (ended || res.destroyed) return;
-        if (upstream.complete) {
-          ended = true;
-          waiting.delete(watch);
-          const data = (upstream.read() as Buffer | null) ?? Buffer.alloc(0);
-          note(data, performance.now());
-          head.push("content-length", String(data.length));
-          res.writeHead(statusCode, head).end(data);
-          return;
-        }
-        sendHead();
-        pump();
-      });
-      upstream.on("readable", pump);
-      upstream.on("end", () => {
-        waiting.delete(watch);
-        if (ended) return;
-        ended = true;
-        if (!res.destroyed) res.end();
-      });
-      const breakOff = () => {
-        if (ended || upstream.complete) return;
-        ended = true;
-        if (aborted || res.destroyed) return;
-        if (!eventStream) {
-          res.destroy();
-          return;
-        }
-        if (!headSent) sendHead();
-        // What arrived before the break still goes out, ahead of the error event.
-        for (
-          let data = upstream.read() as Buffer | null;
-          data !== null;
-          data = upstream.read() as Buffer | null
-        ) {
-          send(data, performance.now());
-        }
-        const why = bodyTimedOut ? `sent nothing for ${idleMs} ms` : "closed the connection before the end";
-        // A partial event is terminated first (clients then reject it as malformed, which it is).
-        const separator = last === LF && beforeLast === LF ? "" : "\n\n";
-        const event = JSON.stringify({ error: `The inference upstream ${why} of the stream` });
-        res.end(`${separator}data: ${event}\n\n`);
-      };
-      // A cut connection shows as "aborted" (an error) or as a close before the end, by Node version.
-      upstream.on("error", breakOff);
-      upstream.on("close", breakOff);
+        res.writeHead(status ?? 502, out);
+      }
+      // What arrived before the break still goes out, ahead of the error event.
+      if (size > 0) {
+        const data = takePieces();
+        note(data, performance.now());
+        res.write(data);
+      }
+      const why =
+        (error as { code?: string }).code === BODY_TIMEOUT
+          ? `sent nothing for ${idleMs} ms`
+          : "closed the connection before the end";
+      // A partial event is terminated first (clients then reject it as malformed, which it is).
+      const separator = last === LF && beforeLast === LF ? "" : "\n\n";
+      const event = JSON.stringify({ error: `The inference upstream ${why} of the stream` });
+      res.end(`${separator}data: ${event}\n\n`);
     };
+
+    const exchange: UpstreamExchange = {
+      headOnly: method === "HEAD",
+      heard: () => {
+        watch.heardAt = performance.now();
+      },
+      head: (statusCode, raw) => {
+        gotHeaders = true;
+        if (aborted) {
+          mode = "none";
+          connection.abort();
+          return;
+        }
+        try {
+          respond(statusCode, raw);
+        } catch {
+          mode = "none";
+          connection.abort();
+          answerError(
+            res,
+            new HttpError(502, "The inference upstream sent a response that cannot be relayed"),
+          );
+        }
+      },
+      body: (piece) => {
+        if (mode === "relay") {
+          pieces.push(piece);
+          size += piece.length;
+        } else if (mode === "whole" && size < limit) {
+          if (size + piece.length > limit) piece = piece.subarray(0, limit - size);
+          pieces.push(piece);
+          size += piece.length;
+        }
+      },
+      flush: (complete) => {
+        if (complete) waiting.delete(watch);
+        if (mode === "relay") {
+          if (res.destroyed) return;
+          const now = watch.heardAt;
+          const data = takePieces();
+          note(data, now);
+          if (!headSent) {
+            headSent = true;
+            if (complete) {
+              out.push("content-length", String(data.length));
+              res.writeHead(status ?? 200, out).end(data);
+              return;
+            }
+            res.writeHead(status ?? 200, out);
+          }
+          if (complete) {
+            res.end(data);
+          } else if (data.length > 0 && !res.write(data) && !blocked) {
+            blocked = true;
+            connection.socket.pause();
+            res.once("drain", resume);
+          }
+        } else if (mode === "whole" && (complete || size >= limit)) {
+          // Past the cap the rest is dropped, with the connection.
+          if (!complete) connection.abort();
+          waiting.delete(watch);
+          mode = "none";
+          whole?.(takePieces());
+        }
+      },
+      fail: (error) => {
+        waiting.delete(watch);
+        if (aborted) return;
+        if (mode === "wait" || mode === "whole") {
+          // Nothing relayed yet: answer with our own error, not the upstream's headers.
+          answerError(res, upstreamFailure(error, connectMs, idleMs));
+        } else if (mode === "relay") {
+          breakOff(error);
+        }
+      },
+    };
+
+    // A large upload may take a while to leave: the silence is counted from its end.
+    const sent = body && body.length > 1024 * 1024 ? () => (watch.heardAt = performance.now()) : undefined;
+    connection.send(exchange, request, sent);
   };
 
   /** The token sent upstream: the browser's own, else the server's. */
   const routerAuthorization = (headers: IncomingHttpHeaders) => headers.authorization ?? serverAuthorization;
 
+  /** The last Content-Type found plain. */
+  let plainType: string | undefined;
   const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url;
     if (closing || url === undefined || !url.startsWith("/router/") || !options.admits) return false;
@@ -700,8 +1124,11 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     if (withBody) {
       // Fastify decompresses encoded bodies and judges unusual Content-Types and missing ones.
       const type = headers["content-type"];
-      if (headers["content-encoding"] !== undefined || type === undefined || !PLAIN_CONTENT_TYPE.test(type)) {
-        return false;
+      if (headers["content-encoding"] !== undefined || type === undefined) return false;
+      // Clients send the same type on every request: one that passed is not matched again.
+      if (type !== plainType) {
+        if (!PLAIN_CONTENT_TYPE.test(type)) return false;
+        plainType = type;
       }
       // Too large by its own account: Fastify answers 413 without reading it.
       const length = headers["content-length"];
