@@ -686,6 +686,11 @@ function upstreamFailure(error: unknown, connectMs: number, idleMs: number): Htt
     return new HttpError(504, `The inference upstream sent no response for ${idleMs} ms`);
   }
   const reason = code ?? (error as Error).name ?? "unknown error";
+  // OpenSSL's verification codes (DEPTH_ZERO_SELF_SIGNED_CERT, CERT_HAS_EXPIRED, …) and Node's
+  // ERR_TLS_CERT_ALTNAME_INVALID: the host answered, but is not the one it claims to be.
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(reason)) {
+    return new HttpError(502, `The inference upstream's TLS certificate was refused (${reason})`);
+  }
   return new HttpError(502, `The inference upstream could not be reached (${reason})`);
 }
 

@@ -12,15 +12,20 @@ const hubRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 const repoRoot = path.resolve(hubRoot, "../..");
 const buildDir = path.join(hubRoot, ".test-build");
 
-let bundled: Promise<string> | undefined;
+const bundled = new Map<string, Promise<string>>();
 
-/** Bundles src/cli.ts once per test file; the file is removed by removeHubCli(). */
-export function hubCli(): Promise<string> {
-  bundled ??= (async () => {
+/** Bundles an entry of the hub's (src/cli.ts by default) once per test file; removeHubCli() removes them. */
+export function hubCli(entry = path.join(hubRoot, "src", "cli.ts")): Promise<string> {
+  let file = bundled.get(entry);
+  if (file) return file;
+  file = (async () => {
     mkdirSync(buildDir, { recursive: true });
-    const outfile = path.join(buildDir, `cli-${process.pid}-${randomBytes(4).toString("hex")}.mjs`);
+    const outfile = path.join(
+      buildDir,
+      `${path.basename(entry, ".ts")}-${process.pid}-${randomBytes(4).toString("hex")}.mjs`,
+    );
     await build({
-      entryPoints: [path.join(hubRoot, "src", "cli.ts")],
+      entryPoints: [entry],
       outfile,
       bundle: true,
       platform: "node",
@@ -43,14 +48,17 @@ export function hubCli(): Promise<string> {
     });
     return outfile;
   })();
-  return bundled;
+  bundled.set(entry, file);
+  return file;
 }
 
 export async function removeHubCli(): Promise<void> {
-  if (!bundled) return;
-  const file = await bundled.catch(() => undefined);
-  bundled = undefined;
-  if (file) rmSync(file, { force: true });
+  const files = [...bundled.values()];
+  bundled.clear();
+  for (const file of files) {
+    const name = await file.catch(() => undefined);
+    if (name) rmSync(name, { force: true });
+  }
 }
 
 export interface HubProcess {
@@ -61,10 +69,17 @@ export interface HubProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `hubkit-hub serve` on a free port and waits for its "hubkit hub: <url>" line. */
-export async function startHubProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<HubProcess> {
-  const cli = await hubCli();
-  const child = spawn(process.execPath, [cli, "serve", "--port", "0"], {
+/**
+ * Starts `hubkit-hub serve` on a free port (or `script`, a bundled entry run with no arguments) and
+ * waits for its "hubkit hub: <url>" line.
+ */
+export async function startHubProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  script?: string,
+): Promise<HubProcess> {
+  const args = script ? [await hubCli(script)] : [await hubCli(), "serve", "--port", "0"];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, HF_TOKEN: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
