@@ -67,7 +67,8 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<M
   const owner = params.owner;
 
   let sort = get("sort") ?? DEFAULT_SORT;
-  sort = SORT_ALIASES[sort] ?? sort;
+  // Own keys only: "__proto__" or "constructor" would otherwise come back as Object's own members.
+  if (Object.hasOwn(SORT_ALIASES, sort)) sort = SORT_ALIASES[sort];
   if (!SORTS.some((entry) => entry.id === sort)) {
     notices.push(`Unknown sort “${sort.slice(0, 40)}”: showing ${SORTS[0].label.toLowerCase()} models.`);
     sort = DEFAULT_SORT;
