@@ -158,19 +158,14 @@ export async function run() {
       notes.push(
         `Proxy streams per CPU second against direct (${spreadText(rateRatio)}): per stream the hub does what the client and ` +
           `the upstream do together (reads a request and writes a response as a server, writes a request and reads ` +
-          `a response as a client). strace -c on the hub: 2 writev and 2 read per stream, the least a server plus a ` +
-          `client can do, and those system calls are the largest self time in its CPU profile (a loopback send does ` +
-          `the receiver's work in the sender's context); then Node's HTTP client and server code (parser callbacks, ` +
-          `request and response objects, stream plumbing) and GC; the proxy's own code is under a tenth (Fastify, ` +
-          `http.Agent and per-request socket timers are off the path since 2026-11-27). With all three processes on 2 ` +
-          `shared, saturated cores the ratio is bounded near (client + upstream) ÷ (client + upstream + hub) ≈ 0.5; ` +
-          `the load generator here is a raw node:http loop, the cheapest client there is, which makes direct as ` +
-          `fast as it can be. History in this setup: undici-based proxy 0.22–0.57× of direct in wall streams/s ` +
-          `(4 rounds); node:http with one write per SSE event about 0.22× per CPU second (the hub spent ~3.5× the ` +
-          `client's and upstream's CPU per stream, mostly framing each event as its own chunk); joining a read's ` +
-          `chunks into one write brought the hub to about 0.11–0.15 ms of CPU per 20-event stream, 0.42–0.54× in ` +
-          `separate 3-round checks with a fresh hub; here, with the delay and memory phases between rounds, the hub ` +
-          `costs more per stream. In wall-clock streams/s (three processes can use both cores, two only ` +
+          `a response as a client). The upstream side no longer uses Node's HTTP client: own keep-alive ` +
+          `connections, Node's native parser driven directly, the body taken from the bytes the parser accepted ` +
+          `(callgrind: 528 K → 267 K instructions per stream in the hub). What is left is Node's HTTP server ` +
+          `(request parsing, request and response objects, writeHead's checks), its tick queue and young-generation ` +
+          `GC, plus the kernel's work for 2 writev and 2 read per stream, the least a server plus a client can do. ` +
+          `With all three processes on 2 shared cores the ratio is bounded by (client + upstream) ÷ (client + ` +
+          `upstream + hub); the load generator is a raw node:http loop, the cheapest client there is. In wall-clock ` +
+          `streams/s (three processes can use both cores, two only ` +
           `one each) the proxy reaches ${spreadText(wallRatio)} of direct.`,
       );
     }
