@@ -114,8 +114,14 @@ export async function run() {
   ];
   for (const c of cases) {
     const m = await measure(c.pkg);
-    const { reference, reference4, bundledReference, bundledReference4, processReference, processReference4 } =
-      m.ratios;
+    const {
+      reference,
+      reference4,
+      bundledReference,
+      bundledReference4,
+      processReference,
+      processReference4,
+    } = m.ratios;
     rows.push({
       figure: `${c.figure} (CPU time from the import statement to exit)`,
       ours: ms(m.ours.sinceImport),

@@ -29,11 +29,29 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "hubkit-proxy-tls-"));
   const key = path.join(dir, "key.pem");
   const cert = path.join(dir, "cert.pem");
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-    "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1",
-    "-addext", "subjectAltName=IP:127.0.0.1",
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
   upstream = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, async (req, res) => {
     authorizations.push(req.headers.authorization);
     for await (const _ of req); // the request body
@@ -49,8 +67,16 @@ beforeAll(async () => {
   routerUrl = `https://127.0.0.1:${(upstream.address() as { port: number }).port}`;
   const env = { HF_TOKEN: TOKEN, TEST_ROUTER_URL: routerUrl };
   [trusting, distrusting] = await Promise.all([
-    startHubProcess({ ...env, HUBKIT_DATA_DIR: path.join(dir, "a"), NODE_EXTRA_CA_CERTS: cert }, 60_000, onlineHub),
-    startHubProcess({ ...env, HUBKIT_DATA_DIR: path.join(dir, "b"), NODE_EXTRA_CA_CERTS: "" }, 60_000, onlineHub),
+    startHubProcess(
+      { ...env, HUBKIT_DATA_DIR: path.join(dir, "a"), NODE_EXTRA_CA_CERTS: cert },
+      60_000,
+      onlineHub,
+    ),
+    startHubProcess(
+      { ...env, HUBKIT_DATA_DIR: path.join(dir, "b"), NODE_EXTRA_CA_CERTS: "" },
+      60_000,
+      onlineHub,
+    ),
   ]);
 }, 120_000);
 
