@@ -111,6 +111,9 @@ export async function createPageRenderer(
       ? ((await import(pathToFileURL(rendererPath).href)) as ServerRenderer)
       : undefined;
 
+  // A route's chunks and stylesheets, per list of route modules (the manifest does not change).
+  const assetsByRoute = new Map<string, { scripts: string[]; styles: string[] }>();
+
   const sendFrame = (reply: FastifyReply) =>
     reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(template);
 
@@ -149,7 +152,9 @@ export async function createPageRenderer(
       }
       if ("redirect" in page) return reply.redirect(page.redirect, page.status);
       const rootAt = rootElement.index;
-      const assets = routeAssets(manifest, page.routeModules, inFrame);
+      const assetsKey = page.routeModules.join("\n");
+      let assets = assetsByRoute.get(assetsKey);
+      if (!assets) assetsByRoute.set(assetsKey, (assets = routeAssets(manifest, page.routeModules, inFrame)));
       // The page's stylesheets are in the <head> (the first paint needs them); its chunks are only
       // listed, for boot.ts to preload once the page is painted (lib/page-modules.ts says why).
       let headTags = assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
