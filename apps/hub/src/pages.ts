@@ -157,12 +157,7 @@ export async function createPageRenderer(
       if (!assets) assetsByRoute.set(assetsKey, (assets = routeAssets(manifest, page.routeModules, inFrame)));
       // The page's stylesheets are in the <head> (the first paint needs them); its chunks are only
       // listed, for boot.ts to preload once the page is painted (lib/page-modules.ts says why).
-      // The browser paints nothing before the page's HTML is parsed to the end of #root: left to
-      // itself, Chromium painted the part parsed so far (the header, the first column) whenever its
-      // parser paused, and the page's largest block a frame or more later.
-      let headTags =
-        `<link rel="expect" href="#root" blocking="render">` +
-        assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
+      let headTags = assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
       let modulesList = "";
       if (renderer.MODULES_ELEMENT_ID) {
         modulesList = `<script type="application/json" id="${renderer.MODULES_ELEMENT_ID}">${JSON.stringify(assets.scripts).replace(/</g, "\\u003c")}</script>`;
