@@ -369,6 +369,9 @@ describe("hubkit web app in Chromium", () => {
     await expect
       .poll(() => chat.getByLabel("Provider").locator("option").count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
+    // The options are in the server's HTML: wait for hydration (the mode badge comes from an effect),
+    // or the message typed before it is not in the composer's state when Send runs.
+    await chat.getByTestId("mode-badge").waitFor();
     await chat.getByLabel("Message", { exact: true }).fill("Hello?");
     await chat.getByRole("button", { name: "Send" }).click();
     await chat.locator(".error-notice").waitFor();
