@@ -282,11 +282,18 @@ describe("hubkit web app in Chromium", () => {
     const widget = page.locator(".inference-widget");
     const provider = widget.getByLabel("Provider");
     // The widget's providers come from a client-side request: wait for them, not for the first paint.
-    await expect.poll(() => provider.locator("option").count(), { timeout: 20_000 }).toBeGreaterThan(1);
-    const options = await provider
-      .locator("option")
-      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
-    expect(options.length).toBeGreaterThan(1);
+    // Read them in the same poll: the widget's server HTML is replaced once its chunk has loaded, so a
+    // second query could land on the select between the two.
+    let options: string[] = [];
+    await expect
+      .poll(
+        async () =>
+          (options = await provider
+            .locator("option")
+            .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value))).length,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(1);
     const code = widget.locator(".code-block pre").first();
     await code.waitFor();
     const snippets: Record<string, string> = {};
