@@ -2,14 +2,17 @@
 // memory as the frame of every page; the server renderer (apps/web/dist-ssr/entry-server.js, built by
 // `vite build --ssr`) runs the page's loaders, with their API calls answered in-process by this
 // server, and puts the page's HTML into the frame with its title, status (404 for an unknown page or
-// model), the app's and the page's chunks preloaded, and the router state the browser hydrates with.
+// model), the page's stylesheets, the list of the app's and the page's chunks (which the browser
+// preloads once the page is painted) and the router state the browser hydrates with.
 // Without the server renderer (or if rendering fails) the frame goes out empty and the browser
 // renders the page itself, as before.
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { INLINE_SCRIPT_HASHES } from "./request-guard.js";
 
 /** What apps/web/src/entry-server.tsx exports (the hub does not depend on React or the web app). */
 interface ServerRenderer {
@@ -22,6 +25,8 @@ interface ServerRenderer {
     | { status: number; title: string; routeModules: string[]; hydrationJson: string; body: Readable }
   >;
   HYDRATION_ELEMENT_ID: string;
+  /** absent in a renderer built before the list existed: the chunks then go out as <link rel="modulepreload"> */
+  MODULES_ELEMENT_ID?: string;
 }
 
 interface ManifestChunk {
@@ -33,6 +38,9 @@ interface ManifestChunk {
 /** The element the app mounts in, as index.html has it. */
 const ROOT_ELEMENT_RE = /<div id="?root"?><\/div>/;
 const TITLE_RE = /<title>[^<]*<\/title>/;
+/** An inline classic script (no src, no type or a JavaScript one). */
+const INLINE_SCRIPT_RE =
+  /<script(?![^>]*\bsrc=)(?![^>]*\btype="?(?!text\/javascript)[^\s>"]+)[^>]*>([\s\S]*?)<\/script>/g;
 
 export interface PageRenderer {
   /** whether pages are rendered on the server (false: the bare frame, rendered in the browser) */
@@ -44,8 +52,28 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 }
 
-/** The <link> tags that fetch a route module's chunk, the chunks it imports and its CSS. */
-function preloadTags(manifest: Record<string, ManifestChunk>, modules: string[], skip: Set<string>): string {
+/**
+ * The frame's inline scripts must be the ones the CSP allows by hash: one it refuses would silently
+ * not run in the browser, so the server does not start with it.
+ */
+function checkInlineScripts(template: string, templatePath: string): void {
+  for (const match of template.matchAll(INLINE_SCRIPT_RE)) {
+    const hash = `sha256-${createHash("sha256").update(match[1]!).digest("base64")}`;
+    if (!INLINE_SCRIPT_HASHES.includes(hash)) {
+      throw new Error(
+        `${templatePath} has an inline script the hub's Content-Security-Policy would block (${hash}): ` +
+          `put its hash in INLINE_SCRIPT_HASHES (apps/hub/src/request-guard.ts) or make it a file`,
+      );
+    }
+  }
+}
+
+/** A route's chunks (its module's, those it imports) and its stylesheets, from the manifest. */
+function routeAssets(
+  manifest: Record<string, ManifestChunk>,
+  modules: string[],
+  skip: Set<string>,
+): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -56,19 +84,18 @@ function preloadTags(manifest: Record<string, ManifestChunk>, modules: string[],
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const key of modules) visit(key);
-  const tags: string[] = [];
-  for (const file of styles) if (!skip.has(`/${file}`)) tags.push(`<link rel="stylesheet" href="/${file}">`);
-  for (const file of scripts) {
-    if (!skip.has(`/${file}`)) tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
-  }
-  return tags.join("");
+  const notInFrame = (files: Set<string>) =>
+    [...files].map((file) => `/${file}`).filter((file) => !skip.has(file));
+  return { scripts: notInFrame(scripts), styles: notInFrame(styles) };
 }
 
 export async function createPageRenderer(
   app: FastifyInstance,
   options: { webDistDir: string; ssrDir: string },
 ): Promise<PageRenderer> {
-  const template = readFileSync(path.join(options.webDistDir, "index.html"), "utf8");
+  const templatePath = path.join(options.webDistDir, "index.html");
+  const template = readFileSync(templatePath, "utf8");
+  checkInlineScripts(template, templatePath);
   const rootElement = ROOT_ELEMENT_RE.exec(template);
   // Files the frame already loads are not preloaded twice.
   const inFrame = new Set([...template.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]));
@@ -83,6 +110,9 @@ export async function createPageRenderer(
     rootElement && existsSync(rendererPath)
       ? ((await import(pathToFileURL(rendererPath).href)) as ServerRenderer)
       : undefined;
+
+  // A route's chunks and stylesheets, per list of route modules (the manifest does not change).
+  const assetsByRoute = new Map<string, { scripts: string[]; styles: string[] }>();
 
   const sendFrame = (reply: FastifyReply) =>
     reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(template);
@@ -122,15 +152,29 @@ export async function createPageRenderer(
       }
       if ("redirect" in page) return reply.redirect(page.redirect, page.status);
       const rootAt = rootElement.index;
+      const assetsKey = page.routeModules.join("\n");
+      let assets = assetsByRoute.get(assetsKey);
+      if (!assets) assetsByRoute.set(assetsKey, (assets = routeAssets(manifest, page.routeModules, inFrame)));
+      // The page's stylesheets are in the <head> (the first paint needs them); its chunks are only
+      // listed, for boot.ts to preload once the page is painted (lib/page-modules.ts says why).
+      let headTags = assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
+      let modulesList = "";
+      if (renderer.MODULES_ELEMENT_ID) {
+        modulesList = `<script type="application/json" id="${renderer.MODULES_ELEMENT_ID}">${JSON.stringify(assets.scripts).replace(/</g, "\\u003c")}</script>`;
+      } else {
+        headTags += assets.scripts
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+          .join("");
+      }
       const head = template
         .slice(0, rootAt)
         .replace(TITLE_RE, `<title>${escapeHtml(page.title)}</title>`)
-        .replace("</head>", `${preloadTags(manifest, page.routeModules, inFrame)}</head>`);
+        .replace("</head>", `${headTags}</head>`);
       const tail = template
         .slice(rootAt + rootElement[0].length)
         .replace(
           "</body>",
-          `<script type="application/json" id="${renderer.HYDRATION_ELEMENT_ID}">${page.hydrationJson}</script></body>`,
+          `<script type="application/json" id="${renderer.HYDRATION_ELEMENT_ID}">${page.hydrationJson}</script>${modulesList}</body>`,
         );
       // The page is complete (the renderer waits for all of it), so it goes out in one piece: sent in
       // parts, the browser painted what had come (the header) and the page's main content a frame later,

@@ -5,9 +5,20 @@ import { STATUS_CODES, type IncomingHttpHeaders, type ServerResponse } from "nod
 import { hostname as machineHostname, networkInterfaces } from "node:os";
 import type { Socket } from "node:net";
 
+/**
+ * The inline scripts the web app's pages may run, by hash: only the theme script in the <head> of
+ * apps/web/index.html (it sets the saved theme before the first paint; inline, so the HTML parser
+ * never waits for a file). The hash is of the script's text in the built dist/index.html, whitespace
+ * included; the page renderer refuses to start with a frame that has any other inline script
+ * (apps/hub/src/pages.ts), so the two cannot drift apart unnoticed.
+ */
+export const INLINE_SCRIPT_HASHES: readonly string[] = [
+  "sha256-/PGFjv6mAndq9WK9uqxkLDalTS71A7VjuZ9t4PkbjQ0=",
+];
+
 export const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${INLINE_SCRIPT_HASHES.map((hash) => `'${hash}'`).join(" ")}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' data: blob: https:",

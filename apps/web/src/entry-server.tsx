@@ -107,7 +107,7 @@ export async function render(
   return {
     status,
     title: collector.title ?? fullTitle(undefined),
-    // boot.ts imports the app only after the first paint: preloaded, it is fetched by then.
+    // boot.ts preloads these once the first frame is painted, then imports the app.
     routeModules: [
       APP_MODULE,
       ...context.matches.map((match) => ROUTE_MODULES[match.route.id]).filter(Boolean),
@@ -117,3 +117,4 @@ export async function render(
   };
 }
 export { HYDRATION_ELEMENT_ID } from "./lib/hydration.js";
+export { MODULES_ELEMENT_ID } from "./lib/page-modules.js";

@@ -41,6 +41,9 @@ async function start() {
   // The server's HTML is already painted (boot.ts waited for it): hydrating it is not in the way.
   if (hydrationData) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  // The lists and sections below the first screen were skipped while off screen until now
+  // (styles.css, content-visibility): from here on they render like the rest of the page.
+  document.documentElement.dataset.hydrated = "";
 }
 
 void start();

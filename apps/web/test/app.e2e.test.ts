@@ -282,11 +282,18 @@ describe("hubkit web app in Chromium", () => {
     const widget = page.locator(".inference-widget");
     const provider = widget.getByLabel("Provider");
     // The widget's providers come from a client-side request: wait for them, not for the first paint.
-    await expect.poll(() => provider.locator("option").count(), { timeout: 20_000 }).toBeGreaterThan(1);
-    const options = await provider
-      .locator("option")
-      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
-    expect(options.length).toBeGreaterThan(1);
+    // Read them in the same poll: the widget's server HTML is replaced once its chunk has loaded, so a
+    // second query could land on the select between the two.
+    let options: string[] = [];
+    await expect
+      .poll(
+        async () =>
+          (options = await provider
+            .locator("option")
+            .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value))).length,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(1);
     const code = widget.locator(".code-block pre").first();
     await code.waitFor();
     const snippets: Record<string, string> = {};
@@ -369,6 +376,9 @@ describe("hubkit web app in Chromium", () => {
     await expect
       .poll(() => chat.getByLabel("Provider").locator("option").count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
+    // The options are in the server's HTML: wait for hydration (the mode badge comes from an effect),
+    // or the message typed before it is not in the composer's state when Send runs.
+    await chat.getByTestId("mode-badge").waitFor();
     await chat.getByLabel("Message", { exact: true }).fill("Hello?");
     await chat.getByRole("button", { name: "Send" }).click();
     await chat.locator(".error-notice").waitFor();

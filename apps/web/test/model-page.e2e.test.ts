@@ -11,7 +11,7 @@ import { gzipSync } from "node:zlib";
 import { importJsonl, type HubServer } from "@hubkit/hub";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { axeViolations, screenshotDir, startE2E, webDist, type E2E } from "./e2e-setup.js";
+import { axeViolations, hydrated, screenshotDir, startE2E, webDist, type E2E } from "./e2e-setup.js";
 
 const JS_BUDGET_GZ = 150 * 1024;
 
@@ -253,7 +253,9 @@ describe("model pages in Chromium", { timeout: 60_000 }, () => {
     const together = await againWidget.locator('option[value="together"]').textContent();
     expect(together).toMatch(/together — \d+ ms · [\d.]+ tok\/s/);
     expect(await againWidget.getByTestId("provider-figures").textContent()).toMatch(/measured by this hub/);
-    // "auto" generates a snippet and stays in the URL.
+    // "auto" generates a snippet and stays in the URL (once hydrated: the picker is in the server's
+    // HTML, and a choice made before hydration is not in the widget's state).
+    await hydrated(again);
     await againWidget.getByLabel("Provider").selectOption("auto");
     await expect.poll(() => new URL(again.url()).searchParams.get("provider")).toBe("auto");
     expect(await againWidget.getByTestId("auto-note").textContent()).toMatch(/first available provider/);

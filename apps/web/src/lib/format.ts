@@ -7,13 +7,15 @@ export function formatCount(value: number | undefined): string {
   return value === undefined ? "–" : compact.format(value);
 }
 
+// One formatter for every date: `toLocaleDateString` with options builds a new one per call, which
+// was the largest single cost of rendering the models list on the server (30 dates, ~6 ms a page).
+const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "short", day: "numeric" });
+
 /** ISO date → "Nov 26, 2024". */
 export function formatDate(iso: string | undefined): string {
   if (!iso) return "–";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? "–"
-    : date.toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric" });
+  return Number.isNaN(date.getTime()) ? "–" : dateFormat.format(date);
 }
 
 /** Case-insensitive match of every whitespace-separated word of `query` in any of `fields`. */
