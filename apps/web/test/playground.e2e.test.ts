@@ -173,6 +173,31 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("a message typed before the app hydrated is kept and sent", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(`/playground: ${error.message}`));
+    // The app's main chunk is held until the message is typed into the server-rendered composer.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${hub.url}/playground`, { waitUntil: "domcontentloaded" });
+    const box = page.getByLabel("Message", { exact: true });
+    await box.fill("Typed before hydration.");
+    expect(await page.getByTestId("mode-badge").count()).toBe(0); // not hydrated yet
+    release();
+    await page.getByTestId("mode-badge").waitFor();
+    await ready(page);
+    expect(await box.inputValue()).toBe("Typed before hydration.");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.locator(".message.user").first().waitFor();
+    expect(await page.locator(".message.user").first().textContent()).toContain("Typed before hydration.");
+  });
+
   it("edit, regenerate, delete and copy a message", async () => {
     const page = await open("/playground");
     await ready(page);

@@ -2,7 +2,7 @@
 // not while an input method is composing), and a Stop button in place of the send button while a
 // call runs. Mode-specific things (attachments, extra buttons) come in as children.
 import { Square } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 
 interface ComposerProps {
   id: string;
@@ -27,6 +27,13 @@ interface ComposerProps {
 
 export function Composer(props: ComposerProps) {
   const { id, running, onSubmit } = props;
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // Text typed into the server-rendered box before the app hydrated is in the box (React keeps
+    // it) but not in the state, and no change event comes for it: take it up once, at mount.
+    const typed = field.current?.value;
+    if (typed && typed !== props.value) props.onChange(typed);
+  }, []);
   return (
     <form
       className="composer"
@@ -40,6 +47,7 @@ export function Composer(props: ComposerProps) {
         {props.label}
       </label>
       <textarea
+        ref={field}
         id={id}
         rows={props.rows}
         placeholder={props.placeholder}
