@@ -283,6 +283,10 @@ export function TryIt({ model, provider, task, initialInput, exampleFile }: TryI
   );
   const [values, setValues] = useState<FormValues>(defaults);
   const [running, setRunning] = useState(false);
+  // Off in the server's HTML and until this runs in the browser: a click on a Run button that
+  // nothing listens to yet would be lost.
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
   const [result, setResult] = useState<Result | undefined>();
   const [sent, setSent] = useState<Sent>({ values: {} });
   const [error, setError] = useState<unknown>();
@@ -494,7 +498,7 @@ export function TryIt({ model, provider, task, initialInput, exampleFile }: TryI
         })}
       </div>
       <div className="actions">
-        <button key="run" type="submit" className="button primary" disabled={running}>
+        <button key="run" type="submit" className="button primary" disabled={running || !interactive}>
           <Play size={16} aria-hidden /> {running ? "Running…" : "Run"}
         </button>
         {running && (
