@@ -403,6 +403,9 @@ describe("hubkit web app in Chromium", () => {
     for (const pathname of ["/tasks", "/playground", "/models/meta-llama/Llama-3.3-70B-Instruct"]) {
       const page = await open(pathname);
       await page.locator("main h1").waitFor();
+      // Hydrated, and the lazy parts (the model widget) in place: they replace server HTML.
+      await page.getByTestId("mode-badge").waitFor();
+      await page.waitForLoadState("networkidle");
       // a card on the catalogue pages, the composer on the playground
       await page.locator("main .card, main .modality, main textarea").first().waitFor();
       await page.waitForTimeout(300);

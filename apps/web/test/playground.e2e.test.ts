@@ -87,8 +87,12 @@ async function screenshots(page: Page, name: string, fullPage = true): Promise<v
   await page.emulateMedia({ colorScheme: "light" });
 }
 
-/** Waits until a provider is picked (the model's mapping is known). */
+/**
+ * Waits until the app has hydrated (the mode badge comes from an effect: a field set before then is
+ * not in the state) and a provider is picked (the model's mapping is known).
+ */
 async function ready(page: Page, label = "Provider"): Promise<void> {
+  await page.getByTestId("mode-badge").waitFor();
   await expect
     .poll(() => page.getByLabel(label, { exact: true }).locator("option").count(), { timeout: 15_000 })
     .toBeGreaterThan(0);
