@@ -202,33 +202,29 @@ docker run --gpus=all -v "$(pwd)":/work fixer-cosmos-env \\
 
 // dptech-corp/Uni-3DAR README ("Inference with Pretrained Model"): one script per task and checkpoint.
 const uni3dar: LibrarySnippet = (model) => [
-  [
-    "# Needs Uni-Core; the prebuilt image has it: docker pull dptechnology/unicore:2407-pytorch2.4.0-cuda12.5-rdma",
-    "git clone https://github.com/dptech-corp/Uni-3DAR.git",
-    "cd Uni-3DAR",
-    "",
-    `hf download ${sh(model.id)} qm9.pt --local-dir .`,
-    "# Generate QM9 molecules (drug.pt runs with scripts/inference_drug.sh the same way)",
-    "bash scripts/inference_qm9.sh qm9.pt",
-  ].join("\n"),
+  `# Needs Uni-Core; the prebuilt image has it: docker pull dptechnology/unicore:2407-pytorch2.4.0-cuda12.5-rdma
+git clone https://github.com/dptech-corp/Uni-3DAR.git
+cd Uni-3DAR
+
+hf download ${sh(model.id)} qm9.pt --local-dir .
+# Generate QM9 molecules (drug.pt runs with scripts/inference_drug.sh the same way)
+bash scripts/inference_qm9.sh qm9.pt`,
 ];
 
 // microsoft/wham README ("Local Model Inference"): the code ships in the model repository; prompts come
 // from the bleeding-edge-gameplay-sample dataset.
 const wham: LibrarySnippet = (model) => [
-  [
-    `GIT_LFS_SKIP_SMUDGE=1 git clone https://huggingface.co/${model.id} WHAM`,
-    "cd WHAM",
-    "./setup_local.sh",
-    "source venv/bin/activate",
-    "",
-    `hf download ${sh(model.id)} models/WHAM_200M.ckpt --local-dir .`,
-    "# Four recorded trajectories used as prompt sequences",
-    'hf download microsoft/bleeding-edge-gameplay-sample --repo-type dataset --include "tiny-sample/*" --local-dir .',
-    "",
-    "# Writes an .mp4 and an .npz per prompt to dreaming_output/",
-    "python run_dreaming.py --model_path models/WHAM_200M.ckpt --data_path tiny-sample",
-  ].join("\n"),
+  `GIT_LFS_SKIP_SMUDGE=1 git clone https://huggingface.co/${model.id} WHAM
+cd WHAM
+./setup_local.sh
+source venv/bin/activate
+
+hf download ${sh(model.id)} models/WHAM_200M.ckpt --local-dir .
+# Four recorded trajectories used as prompt sequences
+hf download microsoft/bleeding-edge-gameplay-sample --repo-type dataset --include "tiny-sample/*" --local-dir .
+
+# Writes an .mp4 and an .npz per prompt to dreaming_output/
+python run_dreaming.py --model_path models/WHAM_200M.ckpt --data_path tiny-sample`,
 ];
 
 // The HERMES README lists "Getting Started: coming soon" and unreleased training code: no documented
@@ -241,54 +237,44 @@ const hermes = researchRepo(
 );
 
 const sam3dObjects: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/facebookresearch/sam-3d-objects.git",
-    "cd sam-3d-objects",
-    "# install the environment as described in doc/setup.md, then fetch the checkpoints",
-    shDownload(model.id, "checkpoints/hf"),
-  ].join("\n"),
-  [
-    "import sys",
-    "",
-    'sys.path.append("notebook")',
-    "from inference import Inference, load_image, load_single_mask",
-    "",
-    'inference = Inference("checkpoints/hf/pipeline.yaml", compile=False)',
-    "",
-    'image = load_image("image.png")',
-    "# masks_folder holds one mask per object; index picks the object to reconstruct",
-    'mask = load_single_mask("masks_folder", index=0)',
-    "output = inference(image, mask, seed=42)",
-    'output["gs"].save_ply("object.ply")  # Gaussian splat of the object',
-  ].join("\n"),
+  `git clone https://github.com/facebookresearch/sam-3d-objects.git
+cd sam-3d-objects
+# install the environment as described in doc/setup.md, then fetch the checkpoints
+${shDownload(model.id, "checkpoints/hf")}`,
+  `import sys
+
+sys.path.append("notebook")
+from inference import Inference, load_image, load_single_mask
+
+inference = Inference("checkpoints/hf/pipeline.yaml", compile=False)
+
+image = load_image("image.png")
+# masks_folder holds one mask per object; index picks the object to reconstruct
+mask = load_single_mask("masks_folder", index=0)
+output = inference(image, mask, seed=42)
+output["gs"].save_ply("object.ply")  # Gaussian splat of the object`,
 ];
 
 const sam3dBody: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/facebookresearch/sam-3d-body.git",
-    "cd sam-3d-body",
-    "# install the environment as described in INSTALL.md; run the Python below from this folder",
-  ].join("\n"),
-  [
-    "from notebook.utils import setup_sam_3d_body",
-    "",
-    "# downloads the checkpoint (and the MHR body model) from the Hub",
-    `estimator = setup_sam_3d_body(hf_repo_id=${py(model.id)})`,
-    "",
-    "# one dict per detected person: mesh vertices, 3D keypoints, body/hand pose and camera",
-    'outputs = estimator.process_one_image("person.jpg")',
-    "print(len(outputs), sorted(outputs[0]) if outputs else [])",
-  ].join("\n"),
+  `git clone https://github.com/facebookresearch/sam-3d-body.git
+cd sam-3d-body
+# install the environment as described in INSTALL.md; run the Python below from this folder`,
+  `from notebook.utils import setup_sam_3d_body
+
+# downloads the checkpoint (and the MHR body model) from the Hub
+estimator = setup_sam_3d_body(hf_repo_id=${py(model.id)})
+
+# one dict per detected person: mesh vertices, 3D keypoints, body/hand pose and camera
+outputs = estimator.process_one_image("person.jpg")
+print(len(outputs), sorted(outputs[0]) if outputs else [])`,
 ];
 
 const renderformer: LibrarySnippet = (model) => [
-  [
-    "# Run from a clone of https://github.com/microsoft/renderformer",
-    "from renderformer import RenderFormerRenderingPipeline",
-    "",
-    `pipeline = RenderFormerRenderingPipeline.from_pretrained(${py(model.id)})`,
-    "# scenes are triangle meshes converted to .h5 files (see scene_processor/ in the repository)",
-  ].join("\n"),
+  `# Run from a clone of https://github.com/microsoft/renderformer
+from renderformer import RenderFormerRenderingPipeline
+
+pipeline = RenderFormerRenderingPipeline.from_pretrained(${py(model.id)})
+# scenes are triangle meshes converted to .h5 files (see scene_processor/ in the repository)`,
 ];
 
 const trellis: LibrarySnippet = (model) => {
@@ -317,57 +303,51 @@ const trellis: LibrarySnippet = (model) => {
 };
 
 const trellis2: LibrarySnippet = (model) => [
-  [
-    "# Run from a clone of https://github.com/microsoft/TRELLIS.2 (see its setup.sh)",
-    "import o_voxel",
-    "from PIL import Image",
-    "from trellis2.pipelines import Trellis2ImageTo3DPipeline",
-    "",
-    `pipeline = Trellis2ImageTo3DPipeline.from_pretrained(${py(model.id)})`,
-    "pipeline.cuda()",
-    "",
-    'image = Image.open("image.png")',
-    "mesh = pipeline.run(image)[0]",
-    "mesh.simplify(16777216)  # nvdiffrast's face limit",
-    "",
-    "# textured GLB from the O-Voxel mesh",
-    "glb = o_voxel.postprocess.to_glb(",
-    "    vertices=mesh.vertices,",
-    "    faces=mesh.faces,",
-    "    attr_volume=mesh.attrs,",
-    "    coords=mesh.coords,",
-    "    attr_layout=mesh.layout,",
-    "    voxel_size=mesh.voxel_size,",
-    "    aabb=[[-0.5, -0.5, -0.5], [0.5, 0.5, 0.5]],",
-    "    decimation_target=1000000,",
-    "    texture_size=4096,",
-    ")",
-    'glb.export("output.glb")',
-  ].join("\n"),
+  `# Run from a clone of https://github.com/microsoft/TRELLIS.2 (see its setup.sh)
+import o_voxel
+from PIL import Image
+from trellis2.pipelines import Trellis2ImageTo3DPipeline
+
+pipeline = Trellis2ImageTo3DPipeline.from_pretrained(${py(model.id)})
+pipeline.cuda()
+
+image = Image.open("image.png")
+mesh = pipeline.run(image)[0]
+mesh.simplify(16777216)  # nvdiffrast's face limit
+
+# textured GLB from the O-Voxel mesh
+glb = o_voxel.postprocess.to_glb(
+    vertices=mesh.vertices,
+    faces=mesh.faces,
+    attr_volume=mesh.attrs,
+    coords=mesh.coords,
+    attr_layout=mesh.layout,
+    voxel_size=mesh.voxel_size,
+    aabb=[[-0.5, -0.5, -0.5], [0.5, 0.5, 0.5]],
+    decimation_target=1000000,
+    texture_size=4096,
+)
+glb.export("output.glb")`,
 ];
 
 const mlSharp: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/apple/ml-sharp.git",
-    "cd ml-sharp",
-    "pip install -r requirements.txt",
-    "",
-    shDownload(model.id, "sharp-checkpoint"),
-    "",
-    "# one 3D Gaussian splat (.ply) per input image",
-    'sharp predict -i input_images -o output_gaussians -c "$(ls sharp-checkpoint/*.pt | head -n 1)"',
-  ].join("\n"),
+  `git clone https://github.com/apple/ml-sharp.git
+cd ml-sharp
+pip install -r requirements.txt
+
+${shDownload(model.id, "sharp-checkpoint")}
+
+# one 3D Gaussian splat (.ply) per input image
+sharp predict -i input_images -o output_gaussians -c "$(ls sharp-checkpoint/*.pt | head -n 1)"`,
 ];
 
 const meshAnything: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/buaacyw/MeshAnything.git",
-    "cd MeshAnything",
-    "pip install -r requirements.txt",
-    "",
-    `# weights come from ${sh(model.id)}; turn every mesh in examples/ into an artist-style mesh`,
-    "python main.py --input_dir examples --out_dir mesh_output --input_type mesh",
-  ].join("\n"),
+  `git clone https://github.com/buaacyw/MeshAnything.git
+cd MeshAnything
+pip install -r requirements.txt
+
+# weights come from ${sh(model.id)}; turn every mesh in examples/ into an artist-style mesh
+python main.py --input_dir examples --out_dir mesh_output --input_type mesh`,
 ];
 
 // GaussianFormer: its rendering pipeline loads with from_pretrained once the package from the

@@ -13,17 +13,13 @@ import {
 } from "./helpers.js";
 
 const mlAgents: LibrarySnippet = (model) => [
-  [
-    "# Download the trained agent (ONNX policy and config) with the ml-agents CLI",
-    `mlagents-load-from-hf --repo-id=${sh(model.id)} --local-dir=./downloads`,
-  ].join("\n"),
+  `# Download the trained agent (ONNX policy and config) with the ml-agents CLI
+mlagents-load-from-hf --repo-id=${sh(model.id)} --local-dir=./downloads`,
 ];
 
 const sampleFactory: LibrarySnippet = (model) => [
-  [
-    "# Download the trained agent into ./train_dir",
-    `python -m sample_factory.huggingface.load_from_hub -r ${sh(model.id)} -d ./train_dir`,
-  ].join("\n"),
+  `# Download the trained agent into ./train_dir
+python -m sample_factory.huggingface.load_from_hub -r ${sh(model.id)} -d ./train_dir`,
 ];
 
 const stableBaselines3: LibrarySnippet = (model) => {
@@ -67,44 +63,40 @@ const roboOrchardLab: LibrarySnippet = (model) => {
   }
   return [
     [...install, 'pip install ".[holobrain_0]"'].join("\n"),
-    [
-      "from huggingface_hub import snapshot_download",
-      "from robo_orchard_lab.models.holobrain.pipeline import HoloBrainInferencePipeline",
-      "from robo_orchard_lab.models.holobrain.processor import (",
-      "    MultiArmManipulationInput,",
-      "    MultiArmManipulationOutput,",
-      ")",
-      "",
-      `model_dir = snapshot_download(${py(model.id)})`,
-      "pipeline = HoloBrainInferencePipeline.load_pipeline(",
-      '    directory=model_dir, device="cuda", load_weights=True, load_impl="native"',
-      ")",
-      "pipeline.model.eval()",
-      "",
-      "",
-      "def act(observation: MultiArmManipulationInput) -> MultiArmManipulationOutput:",
-      '    """Camera images, camera parameters, joint states and the instruction in; arm actions out."""',
-      "    return pipeline(observation)",
-    ].join("\n"),
+    `from huggingface_hub import snapshot_download
+from robo_orchard_lab.models.holobrain.pipeline import HoloBrainInferencePipeline
+from robo_orchard_lab.models.holobrain.processor import (
+    MultiArmManipulationInput,
+    MultiArmManipulationOutput,
+)
+
+model_dir = snapshot_download(${py(model.id)})
+pipeline = HoloBrainInferencePipeline.load_pipeline(
+    directory=model_dir, device="cuda", load_weights=True, load_impl="native"
+)
+pipeline.model.eval()
+
+
+def act(observation: MultiArmManipulationInput) -> MultiArmManipulationOutput:
+    """Camera images, camera parameters, joint states and the instruction in; arm actions out."""
+    return pipeline(observation)`,
   ];
 };
 
 // GengzeZhou/SAME README ("Testing"): the agent is evaluated on pre-computed features, no simulator.
 const same: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/GengzeZhou/SAME.git",
-    "cd SAME",
-    "pip install -r requirements.txt",
-    "",
-    "# Navigation datasets, CLIP features and connectivity graphs (the ZGZzz/VersNav dataset) into data/",
-    "python download.py --data",
-    "# Pretrained (pretrain/) and trained (ckpt/) checkpoints",
-    hfDownload(model.id, "data"),
-    "",
-    "# Evaluate the trained agent on the validation splits of the seven navigation tasks",
-    "cd src",
-    "python run.py --config_dir configs/test.yaml --options experiment.resume_file=../data/ckpt/SAME.pt",
-  ].join("\n"),
+  `git clone https://github.com/GengzeZhou/SAME.git
+cd SAME
+pip install -r requirements.txt
+
+# Navigation datasets, CLIP features and connectivity graphs (the ZGZzz/VersNav dataset) into data/
+python download.py --data
+# Pretrained (pretrain/) and trained (ckpt/) checkpoints
+${hfDownload(model.id, "data")}
+
+# Evaluate the trained agent on the validation splits of the seven navigation tasks
+cd src
+python run.py --config_dir configs/test.yaml --options experiment.resume_file=../data/ckpt/SAME.pt`,
 ];
 
 const LEROBOT_POLICIES: { tag: string; module: string; cls: string }[] = [

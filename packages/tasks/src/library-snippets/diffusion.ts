@@ -311,41 +311,37 @@ function imagePrompt(model: ModelData, fallback: string): string {
 
 /** Sana: fixed facts of the reference sample (1024x1024, guidance 5.0, PAG 2.0, 18 steps). */
 const sana: LibrarySnippet = (model) => [
-  [
-    "# Run from a clone of https://github.com/NVlabs/Sana",
-    "import torch",
-    "from app.sana_pipeline import SanaPipeline",
-    "from torchvision.utils import save_image",
-    "",
-    'sana = SanaPipeline("configs/sana_config/1024ms/Sana_1600M_img1024.yaml")',
-    `sana.from_pretrained(${py(`hf://${model.id}`)})`,
-    "",
-    "image = sana(",
-    `    prompt=${py(imagePrompt(model, 'a cyberpunk cat with a neon sign that says "Sana"'))},`,
-    "    height=1024,",
-    "    width=1024,",
-    "    guidance_scale=5.0,",
-    "    pag_guidance_scale=2.0,",
-    "    num_inference_steps=18,",
-    '    generator=torch.Generator(device="cuda").manual_seed(42),',
-    ")",
-    'save_image(image, "output.png", nrow=1, normalize=True, value_range=(-1, 1))',
-  ].join("\n"),
+  `# Run from a clone of https://github.com/NVlabs/Sana
+import torch
+from app.sana_pipeline import SanaPipeline
+from torchvision.utils import save_image
+
+sana = SanaPipeline("configs/sana_config/1024ms/Sana_1600M_img1024.yaml")
+sana.from_pretrained(${py(`hf://${model.id}`)})
+
+image = sana(
+    prompt=${py(imagePrompt(model, 'a cyberpunk cat with a neon sign that says "Sana"'))},
+    height=1024,
+    width=1024,
+    guidance_scale=5.0,
+    pag_guidance_scale=2.0,
+    num_inference_steps=18,
+    generator=torch.Generator(device="cuda").manual_seed(42),
+)
+save_image(image, "output.png", nrow=1, normalize=True, value_range=(-1, 1))`,
 ];
 
 const univa: LibrarySnippet = (model) => [
-  [
-    "# Run from a clone of https://github.com/PKU-YuanGroup/UniWorld-V1",
-    "import torch",
-    "from transformers import AutoProcessor",
-    "from univa.models.qwen2p5vl.modeling_univa_qwen2p5vl import UnivaQwen2p5VLForConditionalGeneration",
-    "",
-    "model = UnivaQwen2p5VLForConditionalGeneration.from_pretrained(",
-    `    ${py(model.id)},`,
-    "    torch_dtype=torch.bfloat16,",
-    ').to("cuda")',
-    `processor = AutoProcessor.from_pretrained(${py(model.id)})`,
-  ].join("\n"),
+  `# Run from a clone of https://github.com/PKU-YuanGroup/UniWorld-V1
+import torch
+from transformers import AutoProcessor
+from univa.models.qwen2p5vl.modeling_univa_qwen2p5vl import UnivaQwen2p5VLForConditionalGeneration
+
+model = UnivaQwen2p5VLForConditionalGeneration.from_pretrained(
+    ${py(model.id)},
+    torch_dtype=torch.bfloat16,
+).to("cuda")
+processor = AutoProcessor.from_pretrained(${py(model.id)})`,
 ];
 
 /** mflux runs FLUX on Apple silicon with MLX; community fine-tunes name their base model. */
@@ -357,36 +353,30 @@ const mflux: LibrarySnippet = (model) => {
   const isLora = hasTag(model, "lora");
   if (isLora) {
     return [
-      [
-        "pip install -U mflux",
-        shDownload(model.id, "lora"),
-        "",
-        `mflux-generate --model ${base} --steps ${steps} --seed 2 --quantize 8 \\`,
-        '  --lora-paths "$(ls lora/*.safetensors | head -n 1)" \\',
-        `  --prompt ${sh(prompt)}`,
-      ].join("\n"),
+      `pip install -U mflux
+${shDownload(model.id, "lora")}
+
+mflux-generate --model ${base} --steps ${steps} --seed 2 --quantize 8 \\
+  --lora-paths "$(ls lora/*.safetensors | head -n 1)" \\
+  --prompt ${sh(prompt)}`,
     ];
   }
   return [
-    [
-      "pip install -U mflux",
-      "",
-      `mflux-generate --model ${sh(model.id)} --base-model ${base} --steps ${steps} --seed 2 \\`,
-      `  --prompt ${sh(prompt)}`,
-    ].join("\n"),
+    `pip install -U mflux
+
+mflux-generate --model ${sh(model.id)} --base-model ${base} --steps ${steps} --seed 2 \\
+  --prompt ${sh(prompt)}`,
   ];
 };
 
 const refiners: LibrarySnippet = (model) => [
-  [
-    "from refiners.fluxion.utils import load_from_safetensors",
-    pyFindRepoFile(model.id, [".safetensors"], "weights_path"),
-    "",
-    "weights = load_from_safetensors(weights_path)",
-    "# load them into the matching refiners module (see refiners.foundationals), e.g.:",
-    "# module.load_state_dict(weights)",
-    "print(list(weights)[:5])",
-  ].join("\n"),
+  `from refiners.fluxion.utils import load_from_safetensors
+${pyFindRepoFile(model.id, [".safetensors"], "weights_path")}
+
+weights = load_from_safetensors(weights_path)
+# load them into the matching refiners module (see refiners.foundationals), e.g.:
+# module.load_state_dict(weights)
+print(list(weights)[:5])`,
 ];
 
 export const DIFFUSION_SNIPPETS: Record<string, LibrarySnippet> = {

@@ -4,38 +4,34 @@
 import { py, pyFindRepoFile, type LibrarySnippet } from "./helpers.js";
 
 const mindspore: LibrarySnippet = (model) => [
-  [
-    "import mindspore",
-    pyFindRepoFile(model.id, [".ckpt"]),
-    "",
-    "parameters = mindspore.load_checkpoint(checkpoint)",
-    "# build the network these weights belong to (see the model card), then:",
-    "# mindspore.load_param_into_net(network, parameters)",
-    "print(list(parameters)[:5])",
-  ].join("\n"),
+  `import mindspore
+${pyFindRepoFile(model.id, [".ckpt"])}
+
+parameters = mindspore.load_checkpoint(checkpoint)
+# build the network these weights belong to (see the model card), then:
+# mindspore.load_param_into_net(network, parameters)
+print(list(parameters)[:5])`,
 ];
 
 const pxia: LibrarySnippet = (model) => [
-  ["from pxia import AutoModel", "", `model = AutoModel.from_pretrained(${py(model.id)})`].join("\n"),
+  `from pxia import AutoModel
+
+model = AutoModel.from_pretrained(${py(model.id)})`,
 ];
 
 const pythae: LibrarySnippet = (model) => [
-  [
-    "from pythae.models import AutoModel",
-    "",
-    `model = AutoModel.load_from_hf_hub(${py(model.id)})`,
-    "# draw new samples, e.g. with a normal sampler: see pythae.samplers",
-  ].join("\n"),
+  `from pythae.models import AutoModel
+
+model = AutoModel.load_from_hf_hub(${py(model.id)})
+# draw new samples, e.g. with a normal sampler: see pythae.samplers`,
 ];
 
 const tfKeras: LibrarySnippet = (model) => [
-  [
-    "# Legacy Keras 2 model: needs tf-keras (or keras<3) installed",
-    "from huggingface_hub import from_pretrained_keras",
-    "",
-    `model = from_pretrained_keras(${py(model.id)})`,
-    "model.summary()",
-  ].join("\n"),
+  `# Legacy Keras 2 model: needs tf-keras (or keras<3) installed
+from huggingface_hub import from_pretrained_keras
+
+model = from_pretrained_keras(${py(model.id)})
+model.summary()`,
 ];
 
 const fastai: LibrarySnippet = (model) => [

@@ -21,108 +21,96 @@ import {
 } from "./helpers.js";
 
 const mambaSsm: LibrarySnippet = (model) => [
-  [
-    "import torch",
-    "from mamba_ssm.models.mixer_seq_simple import MambaLMHeadModel",
-    "from transformers import AutoTokenizer",
-    "",
-    `model = MambaLMHeadModel.from_pretrained(${py(model.id)}, device="cuda", dtype=torch.float16)`,
-    "# Mamba checkpoints use the GPT-NeoX tokenizer",
-    'tokenizer = AutoTokenizer.from_pretrained("EleutherAI/gpt-neox-20b")',
-    "",
-    `input_ids = tokenizer(${py(GENERATION_PROMPT)}, return_tensors="pt").input_ids.to("cuda")`,
-    "output = model.generate(input_ids, max_length=64, top_k=50, top_p=0.9, temperature=0.7)",
-    "print(tokenizer.decode(output[0]))",
-  ].join("\n"),
+  `import torch
+from mamba_ssm.models.mixer_seq_simple import MambaLMHeadModel
+from transformers import AutoTokenizer
+
+model = MambaLMHeadModel.from_pretrained(${py(model.id)}, device="cuda", dtype=torch.float16)
+# Mamba checkpoints use the GPT-NeoX tokenizer
+tokenizer = AutoTokenizer.from_pretrained("EleutherAI/gpt-neox-20b")
+
+input_ids = tokenizer(${py(GENERATION_PROMPT)}, return_tensors="pt").input_ids.to("cuda")
+output = model.generate(input_ids, max_length=64, top_k=50, top_p=0.9, temperature=0.7)
+print(tokenizer.decode(output[0]))`,
 ];
 
 const mitie: LibrarySnippet = (model) => [
-  [
-    "from huggingface_hub import snapshot_download",
-    "from mitie import named_entity_extractor, tokenize, total_word_feature_extractor",
-    "",
-    `model_dir = snapshot_download(${py(model.id)})`,
-    "",
-    "# word features used to train MITIE models",
-    'features = total_word_feature_extractor(f"{model_dir}/total_word_feature_extractor.dat")',
-    'print(features.get_feature_vector("home")[:5])',
-    "",
-    "# a named-entity model, if the repository has one (e.g. ner_model.dat)",
-    'ner = named_entity_extractor(f"{model_dir}/ner_model.dat")',
-    `tokens = tokenize(${py("Tim Cook is the CEO of Apple, based in Cupertino.")})`,
-    "for entity in ner.extract_entities(tokens):",
-    "    print(entity)",
-  ].join("\n"),
+  `from huggingface_hub import snapshot_download
+from mitie import named_entity_extractor, tokenize, total_word_feature_extractor
+
+model_dir = snapshot_download(${py(model.id)})
+
+# word features used to train MITIE models
+features = total_word_feature_extractor(f"{model_dir}/total_word_feature_extractor.dat")
+print(features.get_feature_vector("home")[:5])
+
+# a named-entity model, if the repository has one (e.g. ner_model.dat)
+ner = named_entity_extractor(f"{model_dir}/ner_model.dat")
+tokens = tokenize(${py("Tim Cook is the CEO of Apple, based in Cupertino.")})
+for entity in ner.extract_entities(tokens):
+    print(entity)`,
 ];
 
 const recurrentgemma: LibrarySnippet = (model) => [
   'pip install "recurrentgemma[torch]"',
-  [
-    "from pathlib import Path",
-    "",
-    "import sentencepiece as spm",
-    "import torch",
-    "from huggingface_hub import snapshot_download",
-    "from recurrentgemma import torch as recurrentgemma",
-    "",
-    `model_dir = snapshot_download(${py(model.id)})`,
-    'checkpoint = next(Path(model_dir).glob("*.pt"))',
-    "",
-    'params = torch.load(checkpoint, map_location="cpu")',
-    "config = recurrentgemma.GriffinConfig.from_torch_params(params)",
-    "model = recurrentgemma.Griffin(config)",
-    "model.load_state_dict(params)",
-    "",
-    "vocab = spm.SentencePieceProcessor()",
-    'vocab.Load(f"{model_dir}/tokenizer.model")',
-    "",
-    "sampler = recurrentgemma.Sampler(model=model, vocab=vocab)",
-    `output = sampler([${py(GENERATION_PROMPT)}], total_generation_steps=50)`,
-    "print(output.text)",
-  ].join("\n"),
+  `from pathlib import Path
+
+import sentencepiece as spm
+import torch
+from huggingface_hub import snapshot_download
+from recurrentgemma import torch as recurrentgemma
+
+model_dir = snapshot_download(${py(model.id)})
+checkpoint = next(Path(model_dir).glob("*.pt"))
+
+params = torch.load(checkpoint, map_location="cpu")
+config = recurrentgemma.GriffinConfig.from_torch_params(params)
+model = recurrentgemma.Griffin(config)
+model.load_state_dict(params)
+
+vocab = spm.SentencePieceProcessor()
+vocab.Load(f"{model_dir}/tokenizer.model")
+
+sampler = recurrentgemma.Sampler(model=model, vocab=vocab)
+output = sampler([${py(GENERATION_PROMPT)}], total_generation_steps=50)
+print(output.text)`,
 ];
 
 const relik: LibrarySnippet = (model) => [
-  [
-    "from relik import Relik",
-    "",
-    `relik = Relik.from_pretrained(${py(model.id)})`,
-    `output = relik(${py("Michael Jordan was one of the best players in the NBA.")})`,
-    "print(output)",
-  ].join("\n"),
+  `from relik import Relik
+
+relik = Relik.from_pretrained(${py(model.id)})
+output = relik(${py("Michael Jordan was one of the best players in the NBA.")})
+print(output)`,
 ];
 
 const rwkv: LibrarySnippet = (model) => [
   "pip install rwkv",
-  [
-    "import os",
-    "",
-    'os.environ["RWKV_JIT_ON"] = "1"',
-    "",
-    "from rwkv.model import RWKV",
-    "from rwkv.utils import PIPELINE, PIPELINE_ARGS",
-    pyFindRepoFile(model.id, [".pth"]),
-    "",
-    "# the path is given without its .pth extension",
-    'model = RWKV(model=checkpoint[: -len(".pth")], strategy="cuda fp16")',
-    'pipeline = PIPELINE(model, "rwkv_vocab_v20230424")',
-    "",
-    "args = PIPELINE_ARGS(temperature=1.0, top_p=0.7)",
-    `print(pipeline.generate(${py(GENERATION_PROMPT)}, token_count=100, args=args))`,
-  ].join("\n"),
+  `import os
+
+os.environ["RWKV_JIT_ON"] = "1"
+
+from rwkv.model import RWKV
+from rwkv.utils import PIPELINE, PIPELINE_ARGS
+${pyFindRepoFile(model.id, [".pth"])}
+
+# the path is given without its .pth extension
+model = RWKV(model=checkpoint[: -len(".pth")], strategy="cuda fp16")
+pipeline = PIPELINE(model, "rwkv_vocab_v20230424")
+
+args = PIPELINE_ARGS(temperature=1.0, top_p=0.7)
+print(pipeline.generate(${py(GENERATION_PROMPT)}, token_count=100, args=args))`,
 ];
 
 const saelens: LibrarySnippet = (model) => [
   "pip install sae-lens",
-  [
-    "from sae_lens import SAE",
-    "",
-    `# sparse autoencoders from ${py(model.id)}: see the release list in sae_lens/pretrained_saes.yaml`,
-    "sae, cfg_dict, sparsity = SAE.from_pretrained(",
-    '    release="gpt2-small-res-jb",  # the release this repository belongs to',
-    '    sae_id="blocks.8.hook_resid_pre",  # which SAE of the release',
-    ")",
-  ].join("\n"),
+  `from sae_lens import SAE
+
+# sparse autoencoders from ${py(model.id)}: see the release list in sae_lens/pretrained_saes.yaml
+sae, cfg_dict, sparsity = SAE.from_pretrained(
+    release="gpt2-small-res-jb",  # the release this repository belongs to
+    sae_id="blocks.8.hook_resid_pre",  # which SAE of the release
+)`,
 ];
 
 /** spaCy pipelines on the Hub are pip-installable wheels named after the repository. */
@@ -132,42 +120,36 @@ const spacy: LibrarySnippet = (model) => {
   const text = exampleText(model) ?? "My name is Sarah and I live in London.";
   return [
     `pip install ${sh(wheel)}`,
-    [
-      "import spacy",
-      "",
-      `nlp = spacy.load(${py(name)})`,
-      `doc = nlp(${py(text)})`,
-      "print([(ent.text, ent.label_) for ent in doc.ents])",
-      "",
-      "# the pipeline is also an importable package",
-      `import ${pythonIdentifier(name)}`,
-      "",
-      `nlp = ${pythonIdentifier(name)}.load()`,
-    ].join("\n"),
+    `import spacy
+
+nlp = spacy.load(${py(name)})
+doc = nlp(${py(text)})
+print([(ent.text, ent.label_) for ent in doc.ents])
+
+# the pipeline is also an importable package
+import ${pythonIdentifier(name)}
+
+nlp = ${pythonIdentifier(name)}.load()`,
   ];
 };
 
 const stanza: LibrarySnippet = (model) => {
   const language = nameWithoutNamespace(model.id).replace(/^stanza-/, "");
   return [
-    [
-      "import stanza",
-      "",
-      `# models for ${py(language)} come from ${py(model.id)}`,
-      `stanza.download(${py(language)})`,
-      `nlp = stanza.Pipeline(${py(language)})`,
-      `doc = nlp(${py(exampleText(model) ?? "Barack Obama was born in Hawaii.")})`,
-      "print(doc.entities)",
-    ].join("\n"),
+    `import stanza
+
+# models for ${py(language)} come from ${py(model.id)}
+stanza.download(${py(language)})
+nlp = stanza.Pipeline(${py(language)})
+doc = nlp(${py(exampleText(model) ?? "Barack Obama was born in Hawaii.")})
+print(doc.entities)`,
   ];
 };
 
 const swarmformer: LibrarySnippet = (model) => [
-  [
-    "from swarmformer import SwarmFormerModel",
-    "",
-    `model = SwarmFormerModel.from_pretrained(${py(model.id)})`,
-  ].join("\n"),
+  `from swarmformer import SwarmFormerModel
+
+model = SwarmFormerModel.from_pretrained(${py(model.id)})`,
 ];
 
 const paddlenlp: LibrarySnippet = (model) => {

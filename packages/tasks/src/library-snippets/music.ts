@@ -82,80 +82,72 @@ wav = model.generate(["happy rock"])`,
 };
 
 const stableAudioTools: LibrarySnippet = (model) => [
-  [
-    "import torch",
-    "import torchaudio",
-    "from einops import rearrange",
-    "from stable_audio_tools import get_pretrained_model",
-    "from stable_audio_tools.inference.generation import generate_diffusion_cond",
-    "",
-    TORCH_DEVICE,
-    "",
-    `model, model_config = get_pretrained_model(${py(model.id)})`,
-    'sample_rate = model_config["sample_rate"]',
-    'sample_size = model_config["sample_size"]',
-    "model = model.to(device)",
-    "",
-    'conditioning = [{"prompt": "128 BPM tech house drum loop", "seconds_start": 0, "seconds_total": 30}]',
-    "",
-    "output = generate_diffusion_cond(",
-    "    model,",
-    "    steps=100,",
-    "    cfg_scale=7,",
-    "    conditioning=conditioning,",
-    "    sample_size=sample_size,",
-    "    device=device,",
-    ")",
-    "",
-    "# batch of stereo clips -> one stereo track, peak-normalized 16-bit",
-    'output = rearrange(output, "b d n -> d (b n)")',
-    "output = output.to(torch.float32).div(torch.max(torch.abs(output))).clamp(-1, 1).mul(32767).to(torch.int16).cpu()",
-    'torchaudio.save("output.wav", output, sample_rate)',
-  ].join("\n"),
+  `import torch
+import torchaudio
+from einops import rearrange
+from stable_audio_tools import get_pretrained_model
+from stable_audio_tools.inference.generation import generate_diffusion_cond
+
+${TORCH_DEVICE}
+
+model, model_config = get_pretrained_model(${py(model.id)})
+sample_rate = model_config["sample_rate"]
+sample_size = model_config["sample_size"]
+model = model.to(device)
+
+conditioning = [{"prompt": "128 BPM tech house drum loop", "seconds_start": 0, "seconds_total": 30}]
+
+output = generate_diffusion_cond(
+    model,
+    steps=100,
+    cfg_scale=7,
+    conditioning=conditioning,
+    sample_size=sample_size,
+    device=device,
+)
+
+# batch of stereo clips -> one stereo track, peak-normalized 16-bit
+output = rearrange(output, "b d n -> d (b n)")
+output = output.to(torch.float32).div(torch.max(torch.abs(output))).clamp(-1, 1).mul(32767).to(torch.int16).cpu()
+torchaudio.save("output.wav", output, sample_rate)`,
 ];
 
 const magentaRealtime: LibrarySnippet = (model) => [
   "pip install 'magenta_rt[gpu]'",
-  [
-    "from magenta_rt import audio, system",
-    "",
-    `# weights are fetched from ${py(model.id)}`,
-    "mrt = system.MagentaRT()",
-    'style = system.embed_style("funky synth bass, upbeat drums")',
-    "",
-    "state = None",
-    "chunks = []",
-    "for _ in range(10):  # about 20 seconds of music, 2 s per chunk",
-    "    state, chunk = mrt.generate_chunk(state=state, style=style)",
-    "    chunks.append(chunk)",
-    "",
-    "generated = audio.concatenate(chunks, crossfade_time=mrt.crossfade_length)",
-    'generated.write("output.wav")',
-  ].join("\n"),
+  `from magenta_rt import audio, system
+
+# weights are fetched from ${py(model.id)}
+mrt = system.MagentaRT()
+style = system.embed_style("funky synth bass, upbeat drums")
+
+state = None
+chunks = []
+for _ in range(10):  # about 20 seconds of music, 2 s per chunk
+    state, chunk = mrt.generate_chunk(state=state, style=style)
+    chunks.append(chunk)
+
+generated = audio.concatenate(chunks, crossfade_time=mrt.crossfade_length)
+generated.write("output.wav")`,
 ];
 
 const songbloom: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/Cypress-Yang/SongBloom.git",
-    "cd SongBloom",
-    "pip install -r requirements.txt",
-    "",
-    `# checkpoints come from ${sh(model.id)}; each line of the JSONL gives lyrics and a 10 s style prompt`,
-    "python3 infer.py --input-jsonl example/test.jsonl --dtype bfloat16",
-  ].join("\n"),
+  `git clone https://github.com/Cypress-Yang/SongBloom.git
+cd SongBloom
+pip install -r requirements.txt
+
+# checkpoints come from ${sh(model.id)}; each line of the JSONL gives lyrics and a 10 s style prompt
+python3 infer.py --input-jsonl example/test.jsonl --dtype bfloat16`,
 ];
 
 const tencentSongGeneration: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/tencent-ailab/SongGeneration.git",
-    "cd SongGeneration",
-    "pip install -r requirements.txt",
-    "",
-    shDownload(model.id, "ckpt"),
-    "",
-    "# each line of the JSONL holds an id, the structured lyrics and an optional description or prompt audio",
-    "sh generate.sh ckpt sample/lyrics.jsonl sample/output",
-  ].join("\n"),
+  `git clone https://github.com/tencent-ailab/SongGeneration.git
+cd SongGeneration
+pip install -r requirements.txt
+
+${shDownload(model.id, "ckpt")}
+
+# each line of the JSONL holds an id, the structured lyrics and an optional description or prompt audio
+sh generate.sh ckpt sample/lyrics.jsonl sample/output`,
 ];
 
 // magenta/magenta-realtime docs (installation.md, models.md): the `mrt` CLI generates with MLX on
@@ -189,19 +181,17 @@ const magentaRealtime2: LibrarySnippet = (model) => {
 // WangHelin1997/SoloAudio README ("Inference examples"): target sound extraction from a mixture,
 // guided by a text description or by an enrollment clip.
 const soloaudio: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/WangHelin1997/SoloAudio.git",
-    "cd SoloAudio",
-    "conda env create -f env.yml",
-    "conda activate soloaudio",
-    "",
-    hfDownload(model.id, "pretrained_models"),
-    "",
-    "# Keep only the sound the text describes",
-    "python test_languageTSE.py --output_dir './output-languageTSE/' --mixture './demo/1_mix.wav' --enrollment 'Acoustic guitar'",
-    "# Or the sound of a reference clip",
-    "python test_audioTSE.py --output_dir './output-audioTSE/' --mixture './demo/1_mix.wav' --enrollment './demo/1_enrollment.wav'",
-  ].join("\n"),
+  `git clone https://github.com/WangHelin1997/SoloAudio.git
+cd SoloAudio
+conda env create -f env.yml
+conda activate soloaudio
+
+${hfDownload(model.id, "pretrained_models")}
+
+# Keep only the sound the text describes
+python test_languageTSE.py --output_dir './output-languageTSE/' --mixture './demo/1_mix.wav' --enrollment 'Acoustic guitar'
+# Or the sound of a reference clip
+python test_audioTSE.py --output_dir './output-audioTSE/' --mixture './demo/1_mix.wav' --enrollment './demo/1_enrollment.wav'`,
 ];
 
 // Stability-AI/stable-audio-3 README and docs/workflows/inference.md: the pipeline loads a model by
@@ -209,46 +199,38 @@ const soloaudio: LibrarySnippet = (model) => [
 const stableAudio3: LibrarySnippet = (model) => {
   const preset = repoName(model).includes("small") ? "small" : "medium";
   return [
-    [
-      "git clone https://github.com/Stability-AI/stable-audio-3.git",
-      "cd stable-audio-3",
-      preset === "medium" ? "uv sync --extra cuda  # and Flash Attention, required by Medium" : "uv sync",
-      "hf auth login  # the weights are gated: accept the license on the model page first",
-    ].join("\n"),
-    [
-      "# Run with `uv run python` inside the repository",
-      "import torchaudio",
-      "from stable_audio_3 import StableAudioPipeline",
-      "",
-      `# ${py(preset)} is the preset of ${model.id}`,
-      `pipe = StableAudioPipeline.from_pretrained(${py(preset)})`,
-      'audio = pipe.generate(prompt="120 BPM house loop", duration=30)',
-      "",
-      "# (batch, channels, samples) at the model's sample rate",
-      'torchaudio.save("output.wav", audio[0].cpu(), pipe.model.sample_rate)',
-    ].join("\n"),
+    `git clone https://github.com/Stability-AI/stable-audio-3.git
+cd stable-audio-3
+${preset === "medium" ? "uv sync --extra cuda  # and Flash Attention, required by Medium" : "uv sync"}
+hf auth login  # the weights are gated: accept the license on the model page first`,
+    `# Run with \`uv run python\` inside the repository
+import torchaudio
+from stable_audio_3 import StableAudioPipeline
+
+# ${py(preset)} is the preset of ${model.id}
+pipe = StableAudioPipeline.from_pretrained(${py(preset)})
+audio = pipe.generate(prompt="120 BPM house loop", duration=30)
+
+# (batch, channels, samples) at the model's sample rate
+torchaudio.save("output.wav", audio[0].cpu(), pipe.model.sample_rate)`,
   ];
 };
 
 // yonghyunk1m/TuneJury README ("Quick start"): a reward score for one (text, audio) pair.
 const tunejury: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/yonghyunk1m/TuneJury",
-    "cd TuneJury",
-    "conda env create -f environment.yml",
-    "conda activate tunejury",
-    "hf auth login  # the MERT-v1-330M encoder is gated",
-  ].join("\n"),
-  [
-    "from huggingface_hub import hf_hub_download",
-    "from tunejury import Scorer",
-    "",
-    `scorer = Scorer.from_pretrained(hf_hub_download(${py(model.id)}, "tunejury.pt"))`,
-    "",
-    '# prompt="" scores the audio alone (recommended for prompts unlike arena-style requests)',
-    'reward = scorer.score("clip.wav", prompt="a calm piano piece")',
-    "print(reward)",
-  ].join("\n"),
+  `git clone https://github.com/yonghyunk1m/TuneJury
+cd TuneJury
+conda env create -f environment.yml
+conda activate tunejury
+hf auth login  # the MERT-v1-330M encoder is gated`,
+  `from huggingface_hub import hf_hub_download
+from tunejury import Scorer
+
+scorer = Scorer.from_pretrained(hf_hub_download(${py(model.id)}, "tunejury.pt"))
+
+# prompt="" scores the audio alone (recommended for prompts unlike arena-style requests)
+reward = scorer.score("clip.wav", prompt="a calm piano piece")
+print(reward)`,
 ];
 
 export const MUSIC_SNIPPETS: Record<string, LibrarySnippet> = {

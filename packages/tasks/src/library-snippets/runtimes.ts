@@ -23,19 +23,17 @@ const mlx: LibrarySnippet = (model) => {
   if (model.pipeline_tag === "image-text-to-text") {
     return [
       "pip install -U mlx-vlm",
-      [
-        "from mlx_vlm import generate, load",
-        "from mlx_vlm.prompt_utils import apply_chat_template",
-        "from mlx_vlm.utils import load_config",
-        "",
-        `model, processor = load(${id})`,
-        `config = load_config(${id})`,
-        "",
-        `images = [${py(COCO_IMAGE_URL)}]`,
-        'prompt = apply_chat_template(processor, config, "Describe this image.", num_images=len(images))',
-        "output = generate(model, processor, prompt, images, verbose=False)",
-        "print(output)",
-      ].join("\n"),
+      `from mlx_vlm import generate, load
+from mlx_vlm.prompt_utils import apply_chat_template
+from mlx_vlm.utils import load_config
+
+model, processor = load(${id})
+config = load_config(${id})
+
+images = [${py(COCO_IMAGE_URL)}]
+prompt = apply_chat_template(processor, config, "Describe this image.", num_images=len(images))
+output = generate(model, processor, prompt, images, verbose=False)
+print(output)`,
     ];
   }
   if (model.pipeline_tag === "text-generation" || hasTag(model, "conversational")) {
@@ -59,89 +57,75 @@ const mlx: LibrarySnippet = (model) => {
     ];
   }
   return [
-    [
-      "# The task is not one mlx-lm or mlx-vlm handle: download the MLX weights",
-      shDownload(model.id, nameWithoutNamespace(model.id)),
-    ].join("\n"),
+    `# The task is not one mlx-lm or mlx-vlm handle: download the MLX weights
+${shDownload(model.id, nameWithoutNamespace(model.id))}`,
   ];
 };
 
 const mlcLlm: LibrarySnippet = (model) => {
   const hfUrl = `HF://${model.id}`;
   return [
-    [
-      "# Install MLC LLM: https://llm.mlc.ai/docs/install/mlc_llm.html",
-      `mlc_llm chat ${sh(hfUrl)}`,
-      "",
-      "# or serve an OpenAI-compatible API on http://127.0.0.1:8000",
-      `mlc_llm serve ${sh(hfUrl)}`,
-    ].join("\n"),
-    [
-      "from mlc_llm import MLCEngine",
-      "",
-      `model = ${py(hfUrl)}`,
-      "engine = MLCEngine(model)",
-      "",
-      "for response in engine.chat.completions.create(",
-      `    messages=[{"role": "user", "content": ${py("What is the meaning of life?")}}],`,
-      "    model=model,",
-      "    stream=True,",
-      "):",
-      "    for choice in response.choices:",
-      '        print(choice.delta.content, end="", flush=True)',
-      "",
-      "engine.terminate()",
-    ].join("\n"),
+    `# Install MLC LLM: https://llm.mlc.ai/docs/install/mlc_llm.html
+mlc_llm chat ${sh(hfUrl)}
+
+# or serve an OpenAI-compatible API on http://127.0.0.1:8000
+mlc_llm serve ${sh(hfUrl)}`,
+    `from mlc_llm import MLCEngine
+
+model = ${py(hfUrl)}
+engine = MLCEngine(model)
+
+for response in engine.chat.completions.create(
+    messages=[{"role": "user", "content": ${py("What is the meaning of life?")}}],
+    model=model,
+    stream=True,
+):
+    for choice in response.choices:
+        print(choice.delta.content, end="", flush=True)
+
+engine.terminate()`,
   ];
 };
 
 const tensorrt: LibrarySnippet = (model) => [
-  [
-    "# Build an engine for this GPU from the repository's ONNX model (engines are tied to one GPU and TensorRT version)",
-    shDownload(model.id, "trt-model"),
-    'trtexec --onnx="$(ls trt-model/*.onnx | head -n 1)" --saveEngine=model.engine',
-  ].join("\n"),
-  [
-    "import tensorrt as trt",
-    "",
-    "logger = trt.Logger(trt.Logger.WARNING)",
-    'with open("model.engine", "rb") as f, trt.Runtime(logger) as runtime:',
-    "    engine = runtime.deserialize_cuda_engine(f.read())",
-    "",
-    "context = engine.create_execution_context()",
-    "for i in range(engine.num_io_tensors):",
-    "    name = engine.get_tensor_name(i)",
-    "    print(name, engine.get_tensor_mode(name), engine.get_tensor_shape(name))",
-  ].join("\n"),
+  `# Build an engine for this GPU from the repository's ONNX model (engines are tied to one GPU and TensorRT version)
+${shDownload(model.id, "trt-model")}
+trtexec --onnx="$(ls trt-model/*.onnx | head -n 1)" --saveEngine=model.engine`,
+  `import tensorrt as trt
+
+logger = trt.Logger(trt.Logger.WARNING)
+with open("model.engine", "rb") as f, trt.Runtime(logger) as runtime:
+    engine = runtime.deserialize_cuda_engine(f.read())
+
+context = engine.create_execution_context()
+for i in range(engine.num_io_tensors):
+    name = engine.get_tensor_name(i)
+    print(name, engine.get_tensor_mode(name), engine.get_tensor_shape(name))`,
 ];
 
 /** Unity Sentis runs ONNX/.sentis models inside Unity: the snippet is C#. */
 const unitySentis: LibrarySnippet = (model) => [
-  [
-    `// Copy the .sentis file from ${js(model.id)} into Assets/StreamingAssets`,
-    'string modelName = "model.sentis";',
-    'Model model = ModelLoader.Load(Application.streamingAssetsPath + "/" + modelName);',
-    "IWorker engine = WorkerFactory.CreateWorker(BackendType.GPUCompute, model);",
-    "// see the C# files in the repository for input preparation and output decoding",
-  ].join("\n"),
+  `// Copy the .sentis file from ${js(model.id)} into Assets/StreamingAssets
+string modelName = "model.sentis";
+Model model = ModelLoader.Load(Application.streamingAssetsPath + "/" + modelName);
+IWorker engine = WorkerFactory.CreateWorker(BackendType.GPUCompute, model);
+// see the C# files in the repository for input preparation and output decoding`,
 ];
 
 // Neroued/ninfer README: a C++/CUDA engine for an RTX 5090 (sm_120a) that runs its own .ninfer artifacts.
 const ninfer: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/Neroued/ninfer.git",
-    "cd ninfer",
-    "cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release",
-    "cmake --build build --parallel",
-    "",
-    hfDownload(model.id, "models", ["*.ninfer"]),
-    "artifact=$(ls models/*.ninfer | head -n 1)",
-    "",
-    "# Answer on stdout; timing and memory on stderr. ./build/apps/ninfer-serve serves an OpenAI-style API",
-    './build/apps/ninfer "$artifact" \\',
-    '  --prompt "Explain prefill and decode in three sentences." \\',
-    "  --max-context 16384 --max-new 256",
-  ].join("\n"),
+  `git clone https://github.com/Neroued/ninfer.git
+cd ninfer
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake --build build --parallel
+
+${hfDownload(model.id, "models", ["*.ninfer"])}
+artifact=$(ls models/*.ninfer | head -n 1)
+
+# Answer on stdout; timing and memory on stderr. ./build/apps/ninfer-serve serves an OpenAI-style API
+./build/apps/ninfer "$artifact" \\
+  --prompt "Explain prefill and decode in three sentences." \\
+  --max-context 16384 --max-new 256`,
 ];
 
 const litert: LibrarySnippet = (model) => [
@@ -251,14 +235,12 @@ const mobilint: LibrarySnippet = (model) => {
   if (model.pipeline_tag === "text-generation" || hasTag(model, "conversational")) {
     return [
       install,
-      [
-        "from mblt_model_zoo.transformers import pipeline",
-        "",
-        `pipe = pipeline("text-generation", model=${id})`,
-        pyChatMessages({ ...model, pipeline_tag: "text-generation", tags: [] }),
-        "outputs = pipe(messages, max_new_tokens=256)",
-        'print(outputs[0]["generated_text"][-1]["content"])',
-      ].join("\n"),
+      `from mblt_model_zoo.transformers import pipeline
+
+pipe = pipeline("text-generation", model=${id})
+${pyChatMessages({ ...model, pipeline_tag: "text-generation", tags: [] })}
+outputs = pipe(messages, max_new_tokens=256)
+print(outputs[0]["generated_text"][-1]["content"])`,
     ];
   }
   if (model.pipeline_tag) {
@@ -274,11 +256,9 @@ const mobilint: LibrarySnippet = (model) => {
   }
   return [
     install,
-    [
-      "from mblt_model_zoo.transformers import AutoModel",
-      "",
-      `model = AutoModel.from_pretrained(${id})`,
-    ].join("\n"),
+    `from mblt_model_zoo.transformers import AutoModel
+
+model = AutoModel.from_pretrained(${id})`,
   ];
 };
 
@@ -336,19 +316,15 @@ print(tokenizer.decode(output_ids))`,
 // cortiq (infosave2007/cmf): a single Rust binary that runs models stored as .cmf files, from the
 // command line or as an OpenAI-compatible server.
 const cortiq: LibrarySnippet = (model) => [
-  [
-    "# one binary, no other dependencies (prebuilt ones: https://github.com/infosave2007/cmf/releases)",
-    "cargo install cortiq-cli",
-    hfDownload(model.id, "cmf-model", ["*.cmf"]),
-    "ls cmf-model/*.cmf  # a repository may hold several quantizations",
-  ].join("\n"),
-  [
-    "CMF_FILE=$(ls cmf-model/*.cmf | head -n 1)",
-    'cortiq run "$CMF_FILE" --prompt "Name three uses of a lighthouse."',
-    "",
-    "# or serve it with an OpenAI-compatible API on port 8080",
-    'cortiq serve "$CMF_FILE" --port 8080',
-  ].join("\n"),
+  `# one binary, no other dependencies (prebuilt ones: https://github.com/infosave2007/cmf/releases)
+cargo install cortiq-cli
+${hfDownload(model.id, "cmf-model", ["*.cmf"])}
+ls cmf-model/*.cmf  # a repository may hold several quantizations`,
+  `CMF_FILE=$(ls cmf-model/*.cmf | head -n 1)
+cortiq run "$CMF_FILE" --prompt "Name three uses of a lighthouse."
+
+# or serve it with an OpenAI-compatible API on port 8080
+cortiq serve "$CMF_FILE" --port 8080`,
 ];
 
 // memra README: prebuilt Linux x86_64 binaries for NVIDIA Blackwell cards (driver 580 or newer, no CUDA
@@ -356,18 +332,12 @@ const cortiq: LibrarySnippet = (model) => [
 const memra: LibrarySnippet = (model) => {
   const ref = sh(`hf:${model.id}`);
   return [
-    [
-      "# Linux x86_64, NVIDIA Blackwell GPU, driver 580+",
-      "curl -fsSL https://raw.githubusercontent.com/avifenesh/memra/main/tools/install.sh | sh",
-    ].join("\n"),
-    [
-      "# one chat generation; with several GGUF files, add :<part of the file name>, e.g. :Q4_K_M",
-      `MEMRA_CHAT=1 run-gen ${ref} --prompt "What does a KV cache store?"`,
-    ].join("\n"),
-    [
-      "# an OpenAI-compatible server on 127.0.0.1:8080",
-      `MEMRA_MODELS=${sh(`model=hf:${model.id}`)} memra-server`,
-    ].join("\n"),
+    `# Linux x86_64, NVIDIA Blackwell GPU, driver 580+
+curl -fsSL https://raw.githubusercontent.com/avifenesh/memra/main/tools/install.sh | sh`,
+    `# one chat generation; with several GGUF files, add :<part of the file name>, e.g. :Q4_K_M
+MEMRA_CHAT=1 run-gen ${ref} --prompt "What does a KV cache store?"`,
+    `# an OpenAI-compatible server on 127.0.0.1:8080
+MEMRA_MODELS=${sh(`model=hf:${model.id}`)} memra-server`,
   ];
 };
 

@@ -12,16 +12,14 @@ import {
 
 const skala: LibrarySnippet = (model) => [
   "pip install skala",
-  [
-    "from pyscf import gto",
-    "from skala.pyscf import SkalaKS",
-    "",
-    `# density functional theory with the Skala exchange-correlation functional (${py(model.id)})`,
-    'molecule = gto.M(atom="H 0 0 0; H 0 0 1.4", basis="def2-tzvp")',
-    'ks = SkalaKS(molecule, xc="skala")',
-    "energy = ks.kernel()",
-    "print(energy)",
-  ].join("\n"),
+  `from pyscf import gto
+from skala.pyscf import SkalaKS
+
+# density functional theory with the Skala exchange-correlation functional (${py(model.id)})
+molecule = gto.M(atom="H 0 0 0; H 0 0 1.4", basis="def2-tzvp")
+ks = SkalaKS(molecule, xc="skala")
+energy = ks.kernel()
+print(energy)`,
 ];
 
 const anemoi: LibrarySnippet = (model) => [
@@ -220,51 +218,43 @@ const multimolecule: LibrarySnippet = (model) => {
     const sequence =
       typeof widget === "string" && widget.includes(mask) ? widget : `UAGCUUAUCAGACUGAUGUUG${mask}A`;
     return [
-      [
-        "import multimolecule  # registers the MultiMolecule models with transformers",
-        "from transformers import pipeline",
-        "",
-        `unmasker = pipeline("fill-mask", model=${id})`,
-        `print(unmasker(${py(sequence)}))`,
-      ].join("\n"),
+      `import multimolecule  # registers the MultiMolecule models with transformers
+from transformers import pipeline
+
+unmasker = pipeline("fill-mask", model=${id})
+print(unmasker(${py(sequence)}))`,
     ];
   }
   return [
-    [
-      "import multimolecule  # registers the MultiMolecule models with transformers",
-      "from transformers import AutoModel, AutoTokenizer",
-      "",
-      `tokenizer = AutoTokenizer.from_pretrained(${id})`,
-      `model = AutoModel.from_pretrained(${id})`,
-      "",
-      `inputs = tokenizer(${py("UAGCUUAUCAGACUGAUGUUGA")}, return_tensors="pt")`,
-      "outputs = model(**inputs)",
-    ].join("\n"),
+    `import multimolecule  # registers the MultiMolecule models with transformers
+from transformers import AutoModel, AutoTokenizer
+
+tokenizer = AutoTokenizer.from_pretrained(${id})
+model = AutoModel.from_pretrained(${id})
+
+inputs = tokenizer(${py("UAGCUUAUCAGACUGAUGUUGA")}, return_tensors="pt")
+outputs = model(**inputs)`,
   ];
 };
 
 const medvae: LibrarySnippet = (model) => [
   "pip install medvae",
-  [
-    "from medvae import MVAE",
-    "",
-    `# ${py(model.id)} holds every MedVAE variant: medvae_<downsizing>_<channels>_<2d|3d>`,
-    'model = MVAE(model_name="medvae_4_3_2d", modality="xray").to("cuda").eval()',
-    "",
-    'image = model.apply_transform("chest_xray.png").to("cuda")',
-    "latent = model(image)",
-  ].join("\n"),
+  `from medvae import MVAE
+
+# ${py(model.id)} holds every MedVAE variant: medvae_<downsizing>_<channels>_<2d|3d>
+model = MVAE(model_name="medvae_4_3_2d", modality="xray").to("cuda").eval()
+
+image = model.apply_transform("chest_xray.png").to("cuda")
+latent = model(image)`,
 ];
 
 const merlin: LibrarySnippet = (model) => [
   "pip install merlin-vlm",
-  [
-    "from merlin import Merlin",
-    "",
-    `# loads the 3D CT vision-language model weights from ${py(model.id)}`,
-    "model = Merlin().eval().cuda()",
-    "# Merlin(ImageEmbedding=True) returns image embeddings only",
-  ].join("\n"),
+  `from merlin import Merlin
+
+# loads the 3D CT vision-language model weights from ${py(model.id)}
+model = Merlin().eval().cuda()
+# Merlin(ImageEmbedding=True) returns image embeddings only`,
 ];
 
 // FleXray: X-ray segmentation models, loaded with from_pretrained from the `fxr` package.
@@ -280,13 +270,11 @@ masks = prediction.masks`,
 // OpenDDE inference instructions: the CLI fetches its checkpoint from the Hub by name into
 // $OPENDDE_ROOT_DIR (default ~/.cache/opendde); `doctor` checks the installation first.
 const opendde: LibrarySnippet = () => [
-  [
-    "pip install 'opendde[gpu]'",
-    "opendde doctor",
-    "",
-    "# predict from a JSON input file; results go to ./output",
-    "opendde pred -i examples/input.json -o ./output -n opendde_v1",
-  ].join("\n"),
+  `pip install 'opendde[gpu]'
+opendde doctor
+
+# predict from a JSON input file; results go to ./output
+opendde pred -i examples/input.json -o ./output -n opendde_v1`,
 ];
 
 export const SCIENCE_SNIPPETS: Record<string, LibrarySnippet> = {

@@ -327,22 +327,20 @@ function ttsText(model: ModelData): string {
 }
 
 const mars5Tts: LibrarySnippet = (model) => [
-  [
-    "# Run from a clone of https://github.com/Camb-ai/MARS5-TTS (pip install -r requirements.txt)",
-    "import librosa",
-    "import torch",
-    "from inference import InferenceConfig, Mars5TTS",
-    "",
-    `mars5 = Mars5TTS.from_pretrained(${py(model.id)})`,
-    "",
-    "# a 2-12 second clip of the voice to clone, and what is said in it",
-    'wav, _ = librosa.load("reference.wav", sr=mars5.sr, mono=True)',
-    "reference = torch.from_numpy(wav)",
-    'reference_transcript = "The transcript of reference.wav."',
-    "",
-    "config = InferenceConfig(deep_clone=True, temperature=0.7, top_k=200)",
-    `ar_codes, output_audio = mars5.tts(${py(TTS_TEXT)}, reference, reference_transcript, cfg=config)`,
-  ].join("\n"),
+  `# Run from a clone of https://github.com/Camb-ai/MARS5-TTS (pip install -r requirements.txt)
+import librosa
+import torch
+from inference import InferenceConfig, Mars5TTS
+
+mars5 = Mars5TTS.from_pretrained(${py(model.id)})
+
+# a 2-12 second clip of the voice to clone, and what is said in it
+wav, _ = librosa.load("reference.wav", sr=mars5.sr, mono=True)
+reference = torch.from_numpy(wav)
+reference_transcript = "The transcript of reference.wav."
+
+config = InferenceConfig(deep_clone=True, temperature=0.7, top_k=200)
+ar_codes, output_audio = mars5.tts(${py(TTS_TEXT)}, reference, reference_transcript, cfg=config)`,
 ];
 
 /** NeMo: ASR models have a stable generic loader; other domains need their collection's class. */
@@ -353,36 +351,30 @@ const nemo: LibrarySnippet = (model) => {
     hasTag(model, "automatic-speech-recognition")
   ) {
     return [
-      [
-        "import nemo.collections.asr as nemo_asr",
-        "",
-        `asr_model = nemo_asr.models.ASRModel.from_pretrained(${id})`,
-        "",
-        'transcriptions = asr_model.transcribe(["file.wav"])',
-        "print(transcriptions[0])",
-      ].join("\n"),
+      `import nemo.collections.asr as nemo_asr
+
+asr_model = nemo_asr.models.ASRModel.from_pretrained(${id})
+
+transcriptions = asr_model.transcribe(["file.wav"])
+print(transcriptions[0])`,
     ];
   }
   if (model.pipeline_tag === "text-to-speech" || hasTag(model, "text-to-speech")) {
     return [
-      [
-        "# NeMo text-to-speech models produce spectrograms; a vocoder turns them into audio.",
-        "from nemo.collections.tts.models.base import SpectrogramGenerator",
-        "",
-        `spec_generator = SpectrogramGenerator.from_pretrained(${id})`,
-        `tokens = spec_generator.parse(${py(ttsText(model))})`,
-        "spectrogram = spec_generator.generate_spectrogram(tokens=tokens)",
-      ].join("\n"),
+      `# NeMo text-to-speech models produce spectrograms; a vocoder turns them into audio.
+from nemo.collections.tts.models.base import SpectrogramGenerator
+
+spec_generator = SpectrogramGenerator.from_pretrained(${id})
+tokens = spec_generator.parse(${py(ttsText(model))})
+spectrogram = spec_generator.generate_spectrogram(tokens=tokens)`,
     ];
   }
   return [
-    [
-      "# tag did not correspond to a valid NeMo domain: restoring the checkpoint with the generic loader,",
-      "# which builds the model class named in the .nemo file's config.",
-      "from nemo.core import ModelPT",
-      "",
-      `model = ModelPT.from_pretrained(${id})`,
-    ].join("\n"),
+    `# tag did not correspond to a valid NeMo domain: restoring the checkpoint with the generic loader,
+# which builds the model class named in the .nemo file's config.
+from nemo.core import ModelPT
+
+model = ModelPT.from_pretrained(${id})`,
   ];
 };
 
@@ -393,53 +385,43 @@ const moshi: LibrarySnippet = (model) => {
   if (name.includes("-mlx")) {
     const quant = name.includes("-q4") ? " -q 4" : name.includes("-q8") ? " -q 8" : "";
     return [
-      [
-        "# MLX backend (Apple silicon)",
-        "pip install moshi_mlx",
-        `python -m moshi_mlx.local_web${quant} --hf-repo ${id}`,
-      ].join("\n"),
+      `# MLX backend (Apple silicon)
+pip install moshi_mlx
+python -m moshi_mlx.local_web${quant} --hf-repo ${id}`,
     ];
   }
   if (name.includes("-candle")) {
     return [
-      [
-        "# Candle (Rust) backend: build the server from https://github.com/kyutai-labs/moshi",
-        "git clone https://github.com/kyutai-labs/moshi.git",
-        "cd moshi/rust",
-        `# set "hf_repo" to ${id} in moshi-backend/config.json, then:`,
-        "cargo run --features cuda --bin moshi-backend -r -- --config moshi-backend/config.json standalone",
-      ].join("\n"),
+      `# Candle (Rust) backend: build the server from https://github.com/kyutai-labs/moshi
+git clone https://github.com/kyutai-labs/moshi.git
+cd moshi/rust
+# set "hf_repo" to ${id} in moshi-backend/config.json, then:
+cargo run --features cuda --bin moshi-backend -r -- --config moshi-backend/config.json standalone`,
     ];
   }
   return [
-    [
-      "# PyTorch backend: a web UI for full-duplex speech conversation at https://localhost:8998",
-      "pip install moshi",
-      `python -m moshi.server --hf-repo ${id}`,
-    ].join("\n"),
-    [
-      "import torch",
-      "from moshi.models import loaders",
-      "",
-      `checkpoint = loaders.CheckpointInfo.from_hf_repo(${py(model.id)})`,
-      'mimi = checkpoint.get_mimi(device="cuda")  # the streaming audio codec',
-      "mimi.set_num_codebooks(8)",
-      "",
-      "wav = torch.randn(1, 1, 24000 * 10)  # [batch, channels, samples] at 24 kHz",
-      "with torch.no_grad():",
-      "    codes = mimi.encode(wav.cuda())",
-      "    decoded = mimi.decode(codes)",
-    ].join("\n"),
+    `# PyTorch backend: a web UI for full-duplex speech conversation at https://localhost:8998
+pip install moshi
+python -m moshi.server --hf-repo ${id}`,
+    `import torch
+from moshi.models import loaders
+
+checkpoint = loaders.CheckpointInfo.from_hf_repo(${py(model.id)})
+mimi = checkpoint.get_mimi(device="cuda")  # the streaming audio codec
+mimi.set_num_codebooks(8)
+
+wav = torch.randn(1, 1, 24000 * 10)  # [batch, channels, samples] at 24 kHz
+with torch.no_grad():
+    codes = mimi.encode(wav.cuda())
+    decoded = mimi.decode(codes)`,
   ];
 };
 
 /** OpenASR runs speech models packed as .oasr files from its CLI. */
 const openasr: LibrarySnippet = (model) => [
-  [
-    "# Install the openasr CLI: https://github.com/QuintinShaw/openasr",
-    shDownload(model.id, "openasr-pack", "*.oasr"),
-    'openasr transcribe audio.wav --model-pack "$(ls openasr-pack/*.oasr | head -n 1)" --format text',
-  ].join("\n"),
+  `# Install the openasr CLI: https://github.com/QuintinShaw/openasr
+${shDownload(model.id, "openasr-pack", "*.oasr")}
+openasr transcribe audio.wav --model-pack "$(ls openasr-pack/*.oasr | head -n 1)" --format text`,
 ];
 
 /** OuteTTS names its model versions in an enum; the repo name gives version and size. */
@@ -491,53 +473,47 @@ const outetts: LibrarySnippet = (model) => {
 };
 
 const pocketTts: LibrarySnippet = (model) => [
-  [
-    "import scipy.io.wavfile",
-    "from pocket_tts import TTSModel",
-    "",
-    `tts_model = TTSModel.load_model(${py(model.id)})`,
-    "# the voice to speak with: any short audio prompt, local or on the Hub",
-    'voice_state = tts_model.get_state_for_audio_prompt("hf://kyutai/tts-voices/alba-mackenna/casual.wav")',
-    `audio = tts_model.generate_audio(voice_state, ${py(ttsText(model))})`,
-    'scipy.io.wavfile.write("output.wav", tts_model.sample_rate, audio.numpy())',
-  ].join("\n"),
+  `import scipy.io.wavfile
+from pocket_tts import TTSModel
+
+tts_model = TTSModel.load_model(${py(model.id)})
+# the voice to speak with: any short audio prompt, local or on the Hub
+voice_state = tts_model.get_state_for_audio_prompt("hf://kyutai/tts-voices/alba-mackenna/casual.wav")
+audio = tts_model.generate_audio(voice_state, ${py(ttsText(model))})
+scipy.io.wavfile.write("output.wav", tts_model.sample_rate, audio.numpy())`,
 ];
 
 const pyannoteAudio: LibrarySnippet = (model) => {
   const id = py(model.id);
   if (hasTag(model, "pyannote-audio-pipeline")) {
     return [
-      [
-        "from pyannote.audio import Audio, Pipeline",
-        "from pyannote.core import Segment",
-        "",
-        "# gated model: accept its conditions on the Hub, then log in with `hf auth login`",
-        `pipeline = Pipeline.from_pretrained(${id})`,
-        "",
-        "# whole file",
-        'output = pipeline("file.wav")',
-        "",
-        "# only seconds 2 to 5",
-        'waveform, sample_rate = Audio().crop("file.wav", Segment(2.0, 5.0))',
-        'output = pipeline({"waveform": waveform, "sample_rate": sample_rate})',
-      ].join("\n"),
+      `from pyannote.audio import Audio, Pipeline
+from pyannote.core import Segment
+
+# gated model: accept its conditions on the Hub, then log in with \`hf auth login\`
+pipeline = Pipeline.from_pretrained(${id})
+
+# whole file
+output = pipeline("file.wav")
+
+# only seconds 2 to 5
+waveform, sample_rate = Audio().crop("file.wav", Segment(2.0, 5.0))
+output = pipeline({"waveform": waveform, "sample_rate": sample_rate})`,
     ];
   }
   return [
-    [
-      "from pyannote.audio import Inference, Model",
-      "from pyannote.core import Segment",
-      "",
-      "# gated model: accept its conditions on the Hub, then log in with `hf auth login`",
-      `model = Model.from_pretrained(${id})`,
-      "inference = Inference(model)",
-      "",
-      "# whole file",
-      'output = inference("file.wav")',
-      "",
-      "# only seconds 2 to 5",
-      'output = inference.crop("file.wav", Segment(2.0, 5.0))',
-    ].join("\n"),
+    `from pyannote.audio import Inference, Model
+from pyannote.core import Segment
+
+# gated model: accept its conditions on the Hub, then log in with \`hf auth login\`
+model = Model.from_pretrained(${id})
+inference = Inference(model)
+
+# whole file
+output = inference("file.wav")
+
+# only seconds 2 to 5
+output = inference.crop("file.wav", Segment(2.0, 5.0))`,
   ];
 };
 
@@ -630,13 +606,11 @@ const speechbrain: LibrarySnippet = (model) => {
       ? `# ⚠️ interface in config.json invalid: ${JSON.stringify(speechbrainInterface)} is not a speechbrain inference class.`
       : "# ⚠️ interface not specified in config.json (speechbrain_interface).";
     return [
-      [
-        why,
-        "# Loading the model's hyperparams.yaml with the generic interface; use the task's class for its helpers.",
-        "from speechbrain.inference.interfaces import Pretrained",
-        "",
-        `model = Pretrained.from_hparams(source=${id}, savedir=${savedir})`,
-      ].join("\n"),
+      `${why}
+# Loading the model's hyperparams.yaml with the generic interface; use the task's class for its helpers.
+from speechbrain.inference.interfaces import Pretrained
+
+model = Pretrained.from_hparams(source=${id}, savedir=${savedir})`,
     ];
   }
   const [module, usage] = known;
@@ -670,122 +644,106 @@ function pythonSafeDir(modelId: string): string {
 
 const supertonic: LibrarySnippet = (model) => [
   "pip install supertonic",
-  [
-    "from supertonic import TTS",
-    "",
-    `# downloads the ONNX voices from the Hub (${py(model.id)}) on first use`,
-    "tts = TTS(auto_download=True)",
-    'style = tts.get_voice_style(voice_name="M1")',
-    "",
-    `wav, duration = tts.synthesize(${py(ttsText(model))}, voice_style=style)`,
-    'tts.save_audio(wav, "output.wav")',
-  ].join("\n"),
+  `from supertonic import TTS
+
+# downloads the ONNX voices from the Hub (${py(model.id)}) on first use
+tts = TTS(auto_download=True)
+style = tts.get_voice_style(voice_name="M1")
+
+wav, duration = tts.synthesize(${py(ttsText(model))}, voice_style=style)
+tts.save_audio(wav, "output.wav")`,
 ];
 
 const tensorflowtts: LibrarySnippet = (model) => {
   const id = py(model.id);
   if (hasTag(model, "text-to-mel")) {
     return [
-      [
-        "import tensorflow as tf",
-        "from tensorflow_tts.inference import AutoProcessor, TFAutoModel",
-        "",
-        `processor = AutoProcessor.from_pretrained(${id})`,
-        `text_to_mel = TFAutoModel.from_pretrained(${id})`,
-        "",
-        `input_ids = processor.text_to_sequence(${py(TTS_TEXT)})`,
-        "# Tacotron2 returns (decoder output, mel outputs, stop tokens, alignments)",
-        "outputs = text_to_mel.inference(",
-        "    input_ids=tf.expand_dims(tf.convert_to_tensor(input_ids, dtype=tf.int32), 0),",
-        "    input_lengths=tf.convert_to_tensor([len(input_ids)], tf.int32),",
-        "    speaker_ids=tf.convert_to_tensor([0], dtype=tf.int32),",
-        ")",
-      ].join("\n"),
+      `import tensorflow as tf
+from tensorflow_tts.inference import AutoProcessor, TFAutoModel
+
+processor = AutoProcessor.from_pretrained(${id})
+text_to_mel = TFAutoModel.from_pretrained(${id})
+
+input_ids = processor.text_to_sequence(${py(TTS_TEXT)})
+# Tacotron2 returns (decoder output, mel outputs, stop tokens, alignments)
+outputs = text_to_mel.inference(
+    input_ids=tf.expand_dims(tf.convert_to_tensor(input_ids, dtype=tf.int32), 0),
+    input_lengths=tf.convert_to_tensor([len(input_ids)], tf.int32),
+    speaker_ids=tf.convert_to_tensor([0], dtype=tf.int32),
+)`,
     ];
   }
   if (hasTag(model, "mel-to-wav")) {
     return [
-      [
-        "from tensorflow_tts.inference import TFAutoModel",
-        "",
-        `vocoder = TFAutoModel.from_pretrained(${id})`,
-        "# mel_outputs: [batch, frames, 80] mel spectrograms from a text-to-mel model",
-        "audios = vocoder.inference(mel_outputs)",
-      ].join("\n"),
+      `from tensorflow_tts.inference import TFAutoModel
+
+vocoder = TFAutoModel.from_pretrained(${id})
+# mel_outputs: [batch, frames, 80] mel spectrograms from a text-to-mel model
+audios = vocoder.inference(mel_outputs)`,
     ];
   }
   return [
-    [
-      "from tensorflow_tts.inference import TFAutoModel",
-      "",
-      `model = TFAutoModel.from_pretrained(${id})`,
-    ].join("\n"),
+    `from tensorflow_tts.inference import TFAutoModel
+
+model = TFAutoModel.from_pretrained(${id})`,
   ];
 };
 
 const voicecraft: LibrarySnippet = (model) => [
-  [
-    "# Run from a clone of https://github.com/jasonppy/VoiceCraft",
-    "from models.voicecraft import VoiceCraft",
-    "",
-    `model = VoiceCraft.from_pretrained(${py(model.id)})`,
-    "# see inference_tts.ipynb / inference_speech_editing.ipynb in the repository for the decoding loop",
-  ].join("\n"),
+  `# Run from a clone of https://github.com/jasonppy/VoiceCraft
+from models.voicecraft import VoiceCraft
+
+model = VoiceCraft.from_pretrained(${py(model.id)})
+# see inference_tts.ipynb / inference_speech_editing.ipynb in the repository for the decoding loop`,
 ];
 
 const voxcpm: LibrarySnippet = (model) => [
   "pip install voxcpm",
-  [
-    "import soundfile as sf",
-    "from voxcpm import VoxCPM",
-    "",
-    `model = VoxCPM.from_pretrained(${py(model.id)})`,
-    "",
-    "wav = model.generate(",
-    `    text=${py(ttsText(model))},`,
-    "    prompt_wav_path=None,  # a reference clip to clone a voice",
-    "    prompt_text=None,  # and its transcript",
-    "    cfg_value=2.0,",
-    "    inference_timesteps=10,",
-    ")",
-    'sf.write("output.wav", wav, model.tts_model.sample_rate)',
-  ].join("\n"),
+  `import soundfile as sf
+from voxcpm import VoxCPM
+
+model = VoxCPM.from_pretrained(${py(model.id)})
+
+wav = model.generate(
+    text=${py(ttsText(model))},
+    prompt_wav_path=None,  # a reference clip to clone a voice
+    prompt_text=None,  # and its transcript
+    cfg_value=2.0,
+    inference_timesteps=10,
+)
+sf.write("output.wav", wav, model.tts_model.sample_rate)`,
 ];
 
 const vui: LibrarySnippet = (model) => [
   "pip install git+https://github.com/fluxions-ai/vui",
-  [
-    "import torchaudio",
-    "from vui.inference import render",
-    "from vui.model import Vui",
-    "",
-    `# the default checkpoint comes from ${py(model.id)}`,
-    "model = Vui.from_pretrained().cuda()",
-    `waveform = render(model, ${py(TTS_TEXT)})`,
-    'torchaudio.save("output.wav", waveform[0].cpu(), 22050)',
-  ].join("\n"),
+  `import torchaudio
+from vui.inference import render
+from vui.model import Vui
+
+# the default checkpoint comes from ${py(model.id)}
+model = Vui.from_pretrained().cuda()
+waveform = render(model, ${py(TTS_TEXT)})
+torchaudio.save("output.wav", waveform[0].cpu(), 22050)`,
 ];
 
 const vibevoice: LibrarySnippet = (model) => [
-  [
-    "# pip install git+https://github.com/microsoft/VibeVoice",
-    "import soundfile as sf",
-    "import torch",
-    "from vibevoice.modular.modeling_vibevoice_inference import VibeVoiceForConditionalGenerationInference",
-    "from vibevoice.processor.vibevoice_processor import VibeVoiceProcessor",
-    "",
-    `processor = VibeVoiceProcessor.from_pretrained(${py(model.id)})`,
-    "model = VibeVoiceForConditionalGenerationInference.from_pretrained(",
-    `    ${py(model.id)}, torch_dtype=torch.bfloat16`,
-    ').to("cuda").eval()',
-    "model.set_ddpm_inference_steps(num_steps=10)",
-    "",
-    "# one reference clip (24 kHz mono) per speaker",
-    'script = "Speaker 1: Did you try the new model?\\nSpeaker 2: Yes, it sounds remarkably natural."',
-    'inputs = processor(text=[script], voice_samples=[["speaker1.wav", "speaker2.wav"]], return_tensors="pt").to("cuda")',
-    "outputs = model.generate(**inputs, cfg_scale=1.3, tokenizer=processor.tokenizer)",
-    'processor.save_audio(outputs.speech_outputs[0], output_path="output.wav")',
-  ].join("\n"),
+  `# pip install git+https://github.com/microsoft/VibeVoice
+import soundfile as sf
+import torch
+from vibevoice.modular.modeling_vibevoice_inference import VibeVoiceForConditionalGenerationInference
+from vibevoice.processor.vibevoice_processor import VibeVoiceProcessor
+
+processor = VibeVoiceProcessor.from_pretrained(${py(model.id)})
+model = VibeVoiceForConditionalGenerationInference.from_pretrained(
+    ${py(model.id)}, torch_dtype=torch.bfloat16
+).to("cuda").eval()
+model.set_ddpm_inference_steps(num_steps=10)
+
+# one reference clip (24 kHz mono) per speaker
+script = "Speaker 1: Did you try the new model?\\nSpeaker 2: Yes, it sounds remarkably natural."
+inputs = processor(text=[script], voice_samples=[["speaker1.wav", "speaker2.wav"]], return_tensors="pt").to("cuda")
+outputs = model.generate(**inputs, cfg_scale=1.3, tokenizer=processor.tokenizer)
+processor.save_audio(outputs.speech_outputs[0], output_path="output.wav")`,
 ];
 
 /** Rev's Reverb: the ASR model runs with the repository's WeNet scripts, the diarization models with pyannote. */
@@ -862,91 +820,81 @@ const whisperkit: LibrarySnippet = (model) => {
 
 const zonos: LibrarySnippet = (model) => [
   "pip install git+https://github.com/Zyphra/Zonos.git",
-  [
-    "import torchaudio",
-    "from zonos.conditioning import make_cond_dict",
-    "from zonos.model import Zonos",
-    "",
-    `model = Zonos.from_pretrained(${py(model.id)}, device="cuda")`,
-    "",
-    "# a 5-10 second clip of the voice to clone",
-    'wav, sampling_rate = torchaudio.load("speaker.wav")',
-    "speaker = model.make_speaker_embedding(wav, sampling_rate)",
-    "",
-    `cond_dict = make_cond_dict(text=${py(ttsText(model))}, speaker=speaker, language="en-us")`,
-    "codes = model.generate(model.prepare_conditioning(cond_dict))",
-    "",
-    "audio = model.autoencoder.decode(codes).cpu()",
-    'torchaudio.save("output.wav", audio[0], model.autoencoder.sampling_rate)',
-  ].join("\n"),
+  `import torchaudio
+from zonos.conditioning import make_cond_dict
+from zonos.model import Zonos
+
+model = Zonos.from_pretrained(${py(model.id)}, device="cuda")
+
+# a 5-10 second clip of the voice to clone
+wav, sampling_rate = torchaudio.load("speaker.wav")
+speaker = model.make_speaker_embedding(wav, sampling_rate)
+
+cond_dict = make_cond_dict(text=${py(ttsText(model))}, speaker=speaker, language="en-us")
+codes = model.generate(model.prepare_conditioning(cond_dict))
+
+audio = model.autoencoder.decode(codes).cpu()
+torchaudio.save("output.wav", audio[0], model.autoencoder.sampling_rate)`,
 ];
 
 const miniOmni2: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/gpt-omni/mini-omni2.git",
-    "cd mini-omni2",
-    "pip install -r requirements.txt",
-    "",
-    `# the checkpoint (${sh(model.id)}) is downloaded on first run`,
-    "python3 inference_vision.py",
-  ].join("\n"),
+  `git clone https://github.com/gpt-omni/mini-omni2.git
+cd mini-omni2
+pip install -r requirements.txt
+
+# the checkpoint (${sh(model.id)}) is downloaded on first run
+python3 inference_vision.py`,
 ];
 
 // WangHelin1997/SSR-Speech README ("Inference examples", English zero-shot TTS). The environment pins
 // huggingface_hub 0.22, which has no `hf` command: the download runs the current CLI through uvx.
 const ssrSpeech: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/WangHelin1997/SSR-Speech.git",
-    "cd SSR-Speech",
-    "conda create -n ssr python=3.9.16 && conda activate ssr",
-    "(cd audiocraft && pip install .)",
-    "pip install xformers==0.0.22 torchaudio torch tensorboard==2.16.2 phonemizer==3.2.1 \\",
-    "  datasets==2.16.0 torchmetrics==0.11.1 huggingface_hub==0.22.2",
-    "conda install -c conda-forge montreal-forced-aligner=2.2.17 openfst=1.8.2 kaldi=5.5.1068  # and apt-get install ffmpeg espeak-ng",
-    "",
-    "# MFA models, the watermarking Encodec and the English model",
-    `uvx --from huggingface_hub hf download ${sh(model.id)} --local-dir pretrained_models`,
-    "",
-    "# Zero-shot TTS: the transcript of the prompt audio, then the text to speak in that voice",
-    "python inference.py \\",
-    "  --use_downloaded_mfa \\",
-    '  --mfa_dict_path "./pretrained_models/english_us_arpa.dict" \\',
-    '  --mfa_path "./pretrained_models/english_us_arpa.zip" \\',
-    "  --seed 2024 --sub_amount 0.01 --top_p 0.8 --stop_repetition 2 --sample_batch_size 1 --cfg_coef 1.5 \\",
-    "  --aug_text --use_watermark --tts --language 'en' \\",
-    '  --model_path "./pretrained_models/English_10k/e830M/best_bundle.pth" \\',
-    '  --codec_path "./pretrained_models/WMEncodec/checkpoint.th" \\',
-    '  --orig_audio "./demo/5895_34622_000026_000002.wav" \\',
-    '  --orig_transcript "Gwynplaine had, besides, for his work and for his feats of strength, round his neck and over his shoulders, an esclavine of leather." \\',
-    '  --target_transcript "Gwynplaine had, besides, for his work and for his feats of strength, a voice that carried across the whole fair." \\',
-    '  --temp_folder "./demo/temp" --output_dir "./demo/generated_tts" --savename "gwynplaine"',
-  ].join("\n"),
+  `git clone https://github.com/WangHelin1997/SSR-Speech.git
+cd SSR-Speech
+conda create -n ssr python=3.9.16 && conda activate ssr
+(cd audiocraft && pip install .)
+pip install xformers==0.0.22 torchaudio torch tensorboard==2.16.2 phonemizer==3.2.1 \\
+  datasets==2.16.0 torchmetrics==0.11.1 huggingface_hub==0.22.2
+conda install -c conda-forge montreal-forced-aligner=2.2.17 openfst=1.8.2 kaldi=5.5.1068  # and apt-get install ffmpeg espeak-ng
+
+# MFA models, the watermarking Encodec and the English model
+uvx --from huggingface_hub hf download ${sh(model.id)} --local-dir pretrained_models
+
+# Zero-shot TTS: the transcript of the prompt audio, then the text to speak in that voice
+python inference.py \\
+  --use_downloaded_mfa \\
+  --mfa_dict_path "./pretrained_models/english_us_arpa.dict" \\
+  --mfa_path "./pretrained_models/english_us_arpa.zip" \\
+  --seed 2024 --sub_amount 0.01 --top_p 0.8 --stop_repetition 2 --sample_batch_size 1 --cfg_coef 1.5 \\
+  --aug_text --use_watermark --tts --language 'en' \\
+  --model_path "./pretrained_models/English_10k/e830M/best_bundle.pth" \\
+  --codec_path "./pretrained_models/WMEncodec/checkpoint.th" \\
+  --orig_audio "./demo/5895_34622_000026_000002.wav" \\
+  --orig_transcript "Gwynplaine had, besides, for his work and for his feats of strength, round his neck and over his shoulders, an esclavine of leather." \\
+  --target_transcript "Gwynplaine had, besides, for his work and for his feats of strength, a voice that carried across the whole fair." \\
+  --temp_folder "./demo/temp" --output_dir "./demo/generated_tts" --savename "gwynplaine"`,
 ];
 
 // Piper (OHF-Voice/piper1-gpl): each voice is an .onnx file with its .onnx.json config; the piper module
 // speaks text into a WAV file.
 const piper: LibrarySnippet = (model) => [
-  [
-    "pip install piper-tts",
-    hfDownload(model.id, "piper-voices", ["*.onnx", "*.onnx.json"]),
-    "",
-    "# pick one voice of the repository and speak with it",
-    "VOICE=$(find piper-voices -name '*.onnx' | head -n 1)",
-    "python3 -m piper -m \"$VOICE\" -f welcome.wav -- 'Welcome aboard. The next stop is the harbour.'",
-  ].join("\n"),
+  `pip install piper-tts
+${hfDownload(model.id, "piper-voices", ["*.onnx", "*.onnx.json"])}
+
+# pick one voice of the repository and speak with it
+VOICE=$(find piper-voices -name '*.onnx' | head -n 1)
+python3 -m piper -m "$VOICE" -f welcome.wav -- 'Welcome aboard. The next stop is the harbour.'`,
 ];
 
 // Montreal Forced Aligner docs: `mfa align CORPUS DICTIONARY ACOUSTIC_MODEL OUTPUT` aligns a folder of
 // recordings with their transcripts (.lab or .txt next to each .wav) and writes TextGrids.
 const montrealForcedAligner: LibrarySnippet = (model) => [
-  [
-    "conda install -c conda-forge montreal-forced-aligner",
-    hfDownload(model.id, "mfa-models"),
-    "",
-    "DICTIONARY=$(find mfa-models -name '*.dict' | head -n 1)",
-    "ACOUSTIC_MODEL=$(find mfa-models -name '*.zip' | head -n 1)",
-    'mfa align ./corpus "$DICTIONARY" "$ACOUSTIC_MODEL" ./aligned',
-  ].join("\n"),
+  `conda install -c conda-forge montreal-forced-aligner
+${hfDownload(model.id, "mfa-models")}
+
+DICTIONARY=$(find mfa-models -name '*.dict' | head -n 1)
+ACOUSTIC_MODEL=$(find mfa-models -name '*.zip' | head -n 1)
+mfa align ./corpus "$DICTIONARY" "$ACOUSTIC_MODEL" ./aligned`,
 ];
 
 export const SPEECH_SNIPPETS: Record<string, LibrarySnippet> = {

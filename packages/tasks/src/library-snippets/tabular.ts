@@ -19,16 +19,14 @@ const sapRpt1Oss: LibrarySnippet = (model) => {
   const estimator = regression ? "SAP_RPT_OSS_Regressor" : "SAP_RPT_OSS_Classifier";
   return [
     "pip install git+https://github.com/SAP-samples/sap-rpt-1-oss",
-    [
-      `from sap_rpt_oss import ${estimator}`,
-      "",
-      pyFishTable(regression ? "regression" : "classification"),
-      "",
-      `# in-context learning: fit() stores the examples, the weights come from ${py(model.id)}`,
-      `model = ${estimator}(max_context_size=8192, bagging=8)`,
-      "model.fit(X, y)",
-      "print(model.predict(X.head(2)))",
-    ].join("\n"),
+    `from sap_rpt_oss import ${estimator}
+
+${pyFishTable(regression ? "regression" : "classification")}
+
+# in-context learning: fit() stores the examples, the weights come from ${py(model.id)}
+model = ${estimator}(max_context_size=8192, bagging=8)
+model.fit(X, y)
+print(model.predict(X.head(2)))`,
   ].map((block, i) => (i === 1 ? hoistPythonImports(block) : block));
 };
 
@@ -81,12 +79,10 @@ function sklearnBlocks(model: ModelData): string[] {
   const file = model.config?.sklearn?.model?.file;
   if (!file) {
     return [
-      [
-        "# ⚠️ Model filename not specified in config.json: the repository's files are listed instead",
-        "from huggingface_hub import list_repo_files",
-        "",
-        `print(list_repo_files(${id}))`,
-      ].join("\n"),
+      `# ⚠️ Model filename not specified in config.json: the repository's files are listed instead
+from huggingface_hub import list_repo_files
+
+print(list_repo_files(${id}))`,
     ];
   }
   if (model.config?.sklearn?.model_format === "pickle") {
@@ -138,92 +134,80 @@ const timesfm: LibrarySnippet = (model) => {
   const id = py(model.id);
   if (/2\.5/.test(model.id)) {
     return [
-      [
-        "import numpy as np",
-        "import timesfm",
-        "",
-        `model = timesfm.TimesFM_2p5_200M_torch.from_pretrained(${id})`,
-        "model.compile(timesfm.ForecastConfig(max_context=1024, max_horizon=256, normalize_inputs=True))",
-        "",
-        "point_forecast, quantile_forecast = model.forecast(",
-        "    horizon=12,",
-        "    inputs=[np.linspace(0, 1, 100), np.sin(np.linspace(0, 20, 67))],",
-        ")",
-        "print(point_forecast.shape)  # (2, 12)",
-      ].join("\n"),
+      `import numpy as np
+import timesfm
+
+model = timesfm.TimesFM_2p5_200M_torch.from_pretrained(${id})
+model.compile(timesfm.ForecastConfig(max_context=1024, max_horizon=256, normalize_inputs=True))
+
+point_forecast, quantile_forecast = model.forecast(
+    horizon=12,
+    inputs=[np.linspace(0, 1, 100), np.sin(np.linspace(0, 20, 67))],
+)
+print(point_forecast.shape)  # (2, 12)`,
     ];
   }
   return [
-    [
-      "import numpy as np",
-      "import timesfm",
-      "",
-      "tfm = timesfm.TimesFm(",
-      '    hparams=timesfm.TimesFmHparams(backend="gpu", per_core_batch_size=32, horizon_len=128),',
-      `    checkpoint=timesfm.TimesFmCheckpoint(huggingface_repo_id=${id}),`,
-      ")",
-      "",
-      "forecast_input = [np.sin(np.linspace(0, 20, 100)), np.sin(np.linspace(0, 20, 200))]",
-      "point_forecast, quantile_forecast = tfm.forecast(forecast_input, freq=[0, 1])",
-    ].join("\n"),
+    `import numpy as np
+import timesfm
+
+tfm = timesfm.TimesFm(
+    hparams=timesfm.TimesFmHparams(backend="gpu", per_core_batch_size=32, horizon_len=128),
+    checkpoint=timesfm.TimesFmCheckpoint(huggingface_repo_id=${id}),
+)
+
+forecast_input = [np.sin(np.linspace(0, 20, 100)), np.sin(np.linspace(0, 20, 200))]
+point_forecast, quantile_forecast = tfm.forecast(forecast_input, freq=[0, 1])`,
   ];
 };
 
 const tirex: LibrarySnippet = (model) => [
   "pip install tirex-ts",
-  [
-    "import torch",
-    "from tirex import ForecastModel, load_model",
-    "",
-    `model: ForecastModel = load_model(${py(model.id)})`,
-    "",
-    "context = torch.rand((5, 128))  # 5 series of 128 steps",
-    "quantiles, mean = model.forecast(context=context, prediction_length=64)",
-  ].join("\n"),
+  `import torch
+from tirex import ForecastModel, load_model
+
+model: ForecastModel = load_model(${py(model.id)})
+
+context = torch.rand((5, 128))  # 5 series of 128 steps
+quantiles, mean = model.forecast(context=context, prediction_length=64)`,
 ];
 
 // Synthefy/synthefy-migas README ("Inference with TTFM"): a univariate forecast fused with per-step text
 // summarised by an LLM served with vLLM.
 const synthefyMigas: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/Synthefy/synthefy-migas.git",
-    "cd synthefy-migas",
-    "uv sync",
-    "# The text summariser: an OpenAI-compatible server (VLLM_BASE_URL / VLLM_MODEL point elsewhere)",
-    "uv run vllm serve openai/gpt-oss-120b --port 8004",
-  ].join("\n"),
-  [
-    "import numpy as np",
-    "from ttfmeval import TTFMPipeline",
-    "",
-    `pipeline = TTFMPipeline.from_pretrained(${py(model.id)}, device="cuda")`,
-    "",
-    "# 2 series of 64 steps, and one text per step of each series",
-    "context = np.random.randn(2, 64).astype(np.float32)",
-    'text = [[f"Daily report {step}: demand steady, no supply disruption." for step in range(64)] for _ in range(2)]',
-    "",
-    "forecast = pipeline.predict(context, text, pred_len=16)  # (2, 16, 1)",
-    "print(forecast.shape)",
-  ].join("\n"),
+  `git clone https://github.com/Synthefy/synthefy-migas.git
+cd synthefy-migas
+uv sync
+# The text summariser: an OpenAI-compatible server (VLLM_BASE_URL / VLLM_MODEL point elsewhere)
+uv run vllm serve openai/gpt-oss-120b --port 8004`,
+  `import numpy as np
+from ttfmeval import TTFMPipeline
+
+pipeline = TTFMPipeline.from_pretrained(${py(model.id)}, device="cuda")
+
+# 2 series of 64 steps, and one text per step of each series
+context = np.random.randn(2, 64).astype(np.float32)
+text = [[f"Daily report {step}: demand steady, no supply disruption." for step in range(64)] for _ in range(2)]
+
+forecast = pipeline.predict(context, text, pred_len=16)  # (2, 16, 1)
+print(forecast.shape)`,
 ];
 
 // NX-AI/tirex-2 docs (getting-started/install.md, quickstart.md). The weights are gated.
 const tirex2: LibrarySnippet = (model) => [
   "pip install tirex-2\nhf auth login  # the weights are gated",
-  [
-    "import torch",
-    "from tirex2 import TimeseriesType, load_model",
-    "",
-    `model = load_model(${py(model.id)}, device="cpu")  # or device="cuda"`,
-    "",
-    "# target: (n_targets, context_length)",
-    "context = torch.sin(torch.arange(128).float() / 8)",
-    "ts = TimeseriesType(target=context.unsqueeze(0), past_covariates=None, future_covariates=None)",
-    "",
-    "# one forecast per series: (n_targets, 9 quantiles, prediction_length)",
-    'forecast = model.forecast([ts], prediction_length=32, output_type="numpy")[0]',
-    "print(forecast.shape)",
-  ].join("\n"),
+  `import torch
+from tirex2 import TimeseriesType, load_model
+
+model = load_model(${py(model.id)}, device="cpu")  # or device="cuda"
+
+# target: (n_targets, context_length)
+context = torch.sin(torch.arange(128).float() / 8)
+ts = TimeseriesType(target=context.unsqueeze(0), past_covariates=None, future_covariates=None)
+
+# one forecast per series: (n_targets, 9 quantiles, prediction_length)
+forecast = model.forecast([ts], prediction_length=32, output_type="numpy")[0]
+print(forecast.shape)`,
 ];
 
 const chronos: LibrarySnippet = (model) => [

@@ -74,13 +74,11 @@ const transformers: LibrarySnippet = (model) => {
 
   if (!info) {
     blocks.push(
-      [
-        "# ⚠️ Type of model unknown: the repository does not say which transformers class it needs,",
-        "# so this loads it with the generic AutoModel class.",
-        "from transformers import AutoModel",
-        "",
-        `model = AutoModel.from_pretrained(${id}${remote})`,
-      ].join("\n"),
+      `# ⚠️ Type of model unknown: the repository does not say which transformers class it needs,
+# so this loads it with the generic AutoModel class.
+from transformers import AutoModel
+
+model = AutoModel.from_pretrained(${id}${remote})`,
     );
     return blocks;
   }
@@ -91,15 +89,13 @@ const transformers: LibrarySnippet = (model) => {
     const processor = info.processor ?? "AutoTokenizer";
     const variable = processorVariable(processor);
     blocks.push(
-      [
-        "# Load the GGUF weights with transformers (they are de-quantized to full precision)",
-        "from huggingface_hub import list_repo_files",
-        `from transformers import ${processor}, ${auto}`,
-        "",
-        `gguf_file = next(f for f in list_repo_files(${id}) if f.endswith(".gguf"))`,
-        `${variable} = ${processor}.from_pretrained(${id}, gguf_file=gguf_file${remote})`,
-        `model = ${auto}.from_pretrained(${id}, gguf_file=gguf_file${remote})`,
-      ].join("\n"),
+      `# Load the GGUF weights with transformers (they are de-quantized to full precision)
+from huggingface_hub import list_repo_files
+from transformers import ${processor}, ${auto}
+
+gguf_file = next(f for f in list_repo_files(${id}) if f.endswith(".gguf"))
+${variable} = ${processor}.from_pretrained(${id}, gguf_file=gguf_file${remote})
+model = ${auto}.from_pretrained(${id}, gguf_file=gguf_file${remote})`,
     );
     return blocks;
   }
@@ -181,13 +177,11 @@ function withPrintedOutput(callLines: string[]): string[] {
 const transformersJs: LibrarySnippet = (model) => {
   if (!model.pipeline_tag) {
     return [
-      [
-        "// ⚠️ Unknown pipeline tag: the model card does not name a task, so this loads the raw model.",
-        "// npm i @huggingface/transformers",
-        'import { AutoModel } from "@huggingface/transformers";',
-        "",
-        `const model = await AutoModel.from_pretrained(${js(model.id)});`,
-      ].join("\n"),
+      `// ⚠️ Unknown pipeline tag: the model card does not name a task, so this loads the raw model.
+// npm i @huggingface/transformers
+import { AutoModel } from "@huggingface/transformers";
+
+const model = await AutoModel.from_pretrained(${js(model.id)});`,
     ];
   }
   return [
@@ -218,25 +212,21 @@ const peft: LibrarySnippet = (model) => {
   if (!classes) {
     const found = taskType ? ` (adapter_config.json says ${JSON.stringify(taskType)})` : "";
     return [
-      [
-        `# ⚠️ Task type is invalid${found}: loading the adapter with the task-agnostic AutoPeftModel,`,
-        "# which reads the base model from the adapter's config.",
-        "from peft import AutoPeftModel",
-        "",
-        `model = AutoPeftModel.from_pretrained(${id})`,
-      ].join("\n"),
+      `# ⚠️ Task type is invalid${found}: loading the adapter with the task-agnostic AutoPeftModel,
+# which reads the base model from the adapter's config.
+from peft import AutoPeftModel
+
+model = AutoPeftModel.from_pretrained(${id})`,
     ];
   }
   const [autoClass, peftAutoClass] = classes;
   if (!baseModel) {
     return [
-      [
-        "# ⚠️ Base model is not found in adapter_config.json: make sure the adapter repository names it,",
-        `# then ${peftAutoClass} loads the base model and the adapter together.`,
-        `from peft import ${peftAutoClass}`,
-        "",
-        `model = ${peftAutoClass}.from_pretrained(${id})`,
-      ].join("\n"),
+      `# ⚠️ Base model is not found in adapter_config.json: make sure the adapter repository names it,
+# then ${peftAutoClass} loads the base model and the adapter together.
+from peft import ${peftAutoClass}
+
+model = ${peftAutoClass}.from_pretrained(${id})`,
     ];
   }
   const withTokenizer = taskType === "CAUSAL_LM" || taskType === "SEQ_2_SEQ_LM";
@@ -286,74 +276,64 @@ const sentenceTransformers: LibrarySnippet = (model) => {
   const id = py(model.id);
   if (hasTag(model, "cross-encoder") || model.pipeline_tag === "text-ranking") {
     return [
-      [
-        "from sentence_transformers import CrossEncoder",
-        "",
-        `model = CrossEncoder(${id}${remote})`,
-        "",
-        `query = ${py(RERANK_QUERY)}`,
-        `passages = ${pyLiteral(RERANK_PASSAGES)}`,
-        "",
-        "scores = model.predict([(query, passage) for passage in passages])",
-        "print(scores)",
-      ].join("\n"),
+      `from sentence_transformers import CrossEncoder
+
+model = CrossEncoder(${id}${remote})
+
+query = ${py(RERANK_QUERY)}
+passages = ${pyLiteral(RERANK_PASSAGES)}
+
+scores = model.predict([(query, passage) for passage in passages])
+print(scores)`,
     ];
   }
   const sentences = widgetSentences(model) ?? DEFAULT_SENTENCES;
   const encoderClass = hasTag(model, "sparse-encoder") ? "SparseEncoder" : "SentenceTransformer";
   return [
-    [
-      `from sentence_transformers import ${encoderClass}`,
-      "",
-      `model = ${encoderClass}(${id}${remote})`,
-      "",
-      `sentences = ${pyLiteral(sentences)}`,
-      "embeddings = model.encode(sentences)",
-      "",
-      "similarities = model.similarity(embeddings, embeddings)",
-      "print(similarities.shape)",
-      `# [${sentences.length}, ${sentences.length}]`,
-    ].join("\n"),
+    `from sentence_transformers import ${encoderClass}
+
+model = ${encoderClass}(${id}${remote})
+
+sentences = ${pyLiteral(sentences)}
+embeddings = model.encode(sentences)
+
+similarities = model.similarity(embeddings, embeddings)
+print(similarities.shape)
+# [${sentences.length}, ${sentences.length}]`,
   ];
 };
 
 const setfit: LibrarySnippet = (model) => {
   const text = exampleText(model) ?? "I loved the spiderman movie!";
   return [
-    [
-      "from setfit import SetFitModel",
-      "",
-      `model = SetFitModel.from_pretrained(${py(model.id)})`,
-      "",
-      `predictions = model.predict(${pyStrings([text, "Pineapple on pizza is the worst 🤮"])})`,
-      "print(predictions)",
-    ].join("\n"),
+    `from setfit import SetFitModel
+
+model = SetFitModel.from_pretrained(${py(model.id)})
+
+predictions = model.predict(${pyStrings([text, "Pineapple on pizza is the worst 🤮"])})
+print(predictions)`,
   ];
 };
 
 const spanMarker: LibrarySnippet = (model) => {
   const text = exampleText(model) ?? NER_SENTENCE;
   return [
-    [
-      "from span_marker import SpanMarkerModel",
-      "",
-      `model = SpanMarkerModel.from_pretrained(${py(model.id)})`,
-      "",
-      `entities = model.predict(${py(text)})`,
-      "print(entities)",
-    ].join("\n"),
+    `from span_marker import SpanMarkerModel
+
+model = SpanMarkerModel.from_pretrained(${py(model.id)})
+
+entities = model.predict(${py(text)})
+print(entities)`,
   ];
 };
 
 const model2vec: LibrarySnippet = (model) => [
-  [
-    "from model2vec import StaticModel",
-    "",
-    `model = StaticModel.from_pretrained(${py(model.id)})`,
-    "",
-    `embeddings = model.encode(${pyStrings(DEFAULT_SENTENCES)})`,
-    "print(embeddings.shape)",
-  ].join("\n"),
+  `from model2vec import StaticModel
+
+model = StaticModel.from_pretrained(${py(model.id)})
+
+embeddings = model.encode(${pyStrings(DEFAULT_SENTENCES)})
+print(embeddings.shape)`,
 ];
 
 export const TRANSFORMERS_SNIPPETS: Record<string, LibrarySnippet> = {

@@ -188,52 +188,44 @@ uv run python -m ltx_pipelines.distilled \\
 const VIDEO_PROMPT = "A golden retriever running through shallow waves at sunset, slow motion";
 
 const seedStory: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/TencentARC/SEED-Story.git",
-    "cd SEED-Story",
-    "pip install -r requirements.txt",
-    shDownload(model.id, "pretrained"),
-  ].join("\n"),
-  [
-    "import hydra",
-    "from omegaconf import OmegaConf",
-    "",
-    "# the language model (Llama 2 chat with LoRA) and the story agent, from the repository's configs",
-    'llm_cfg = OmegaConf.load("configs/clm_models/llama2chat7b_lora.yaml")',
-    'llm = hydra.utils.instantiate(llm_cfg, torch_dtype="fp16")',
-    "",
-    'agent_cfg = OmegaConf.load("configs/clm_models/agent_7b_sft.yaml")',
-    "seed_story = hydra.utils.instantiate(agent_cfg, llm=llm)",
-  ].join("\n"),
+  `git clone https://github.com/TencentARC/SEED-Story.git
+cd SEED-Story
+pip install -r requirements.txt
+${shDownload(model.id, "pretrained")}`,
+  `import hydra
+from omegaconf import OmegaConf
+
+# the language model (Llama 2 chat with LoRA) and the story agent, from the repository's configs
+llm_cfg = OmegaConf.load("configs/clm_models/llama2chat7b_lora.yaml")
+llm = hydra.utils.instantiate(llm_cfg, torch_dtype="fp16")
+
+agent_cfg = OmegaConf.load("configs/clm_models/agent_7b_sft.yaml")
+seed_story = hydra.utils.instantiate(agent_cfg, llm=llm)`,
 ];
 
 const openSora: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/hpcaitech/Open-Sora.git",
-    "cd Open-Sora",
-    "pip install -v .",
-    "",
-    shDownload(model.id, "ckpts"),
-    "",
-    "# text to video at 256px on one GPU",
-    "torchrun --nproc_per_node 1 --standalone scripts/diffusion/inference.py \\",
-    "  configs/diffusion/inference/t2i2v_256px.py \\",
-    `  --save-dir samples --prompt ${sh(VIDEO_PROMPT)}`,
-  ].join("\n"),
+  `git clone https://github.com/hpcaitech/Open-Sora.git
+cd Open-Sora
+pip install -v .
+
+${shDownload(model.id, "ckpts")}
+
+# text to video at 256px on one GPU
+torchrun --nproc_per_node 1 --standalone scripts/diffusion/inference.py \\
+  configs/diffusion/inference/t2i2v_256px.py \\
+  --save-dir samples --prompt ${sh(VIDEO_PROMPT)}`,
 ];
 
 const openOasis: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/etched-ai/open-oasis.git",
-    "cd open-oasis",
-    "pip install -r requirements.txt",
-    "",
-    `hf download ${sh(model.id)} oasis500m.safetensors --local-dir .`,
-    `hf download ${sh(model.id)} vit-l-20.safetensors --local-dir .`,
-    "",
-    "# generates a Minecraft-like video from a prompt frame and a sequence of actions",
-    "python generate.py",
-  ].join("\n"),
+  `git clone https://github.com/etched-ai/open-oasis.git
+cd open-oasis
+pip install -r requirements.txt
+
+hf download ${sh(model.id)} oasis500m.safetensors --local-dir .
+hf download ${sh(model.id)} vit-l-20.safetensors --local-dir .
+
+# generates a Minecraft-like video from a prompt frame and a sequence of actions
+python generate.py`,
 ];
 
 /** Wan 2.2's generate.py names its tasks after the checkpoint (T2V-A14B → t2v-A14B, …). */
@@ -267,41 +259,37 @@ const wan22: LibrarySnippet = (model) => {
 };
 
 const phantomWan: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/Phantom-video/Phantom.git",
-    "cd Phantom",
-    "pip install -r requirements.txt",
-    "",
-    "# Phantom is built on Wan2.1: it needs the base model next to its own weights",
-    "hf download Wan-AI/Wan2.1-T2V-1.3B --local-dir ./Wan2.1-T2V-1.3B",
-    shDownload(model.id, "./Phantom-Wan-Models"),
-    "",
-    "# subject-consistent video from reference images of the subject",
-    "python generate.py --task s2v-1.3B --size 832*480 \\",
-    "  --ckpt_dir ./Wan2.1-T2V-1.3B \\",
-    "  --phantom_ckpt ./Phantom-Wan-Models/Phantom-Wan-1.3B.pth \\",
-    "  --ref_image examples/ref1.png,examples/ref2.png \\",
-    `  --prompt ${sh(VIDEO_PROMPT)}`,
-  ].join("\n"),
+  `git clone https://github.com/Phantom-video/Phantom.git
+cd Phantom
+pip install -r requirements.txt
+
+# Phantom is built on Wan2.1: it needs the base model next to its own weights
+hf download Wan-AI/Wan2.1-T2V-1.3B --local-dir ./Wan2.1-T2V-1.3B
+${shDownload(model.id, "./Phantom-Wan-Models")}
+
+# subject-consistent video from reference images of the subject
+python generate.py --task s2v-1.3B --size 832*480 \\
+  --ckpt_dir ./Wan2.1-T2V-1.3B \\
+  --phantom_ckpt ./Phantom-Wan-Models/Phantom-Wan-1.3B.pth \\
+  --ref_image examples/ref1.png,examples/ref2.png \\
+  --prompt ${sh(VIDEO_PROMPT)}`,
 ];
 
 const selfForcing: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/guandeh17/Self-Forcing.git",
-    "cd Self-Forcing",
-    "pip install -r requirements.txt",
-    "",
-    "hf download Wan-AI/Wan2.1-T2V-1.3B --local-dir wan_models/Wan2.1-T2V-1.3B",
-    `hf download ${sh(model.id)} self_forcing_dmd.pt --local-dir checkpoints`,
-    "",
-    "# one video per line of the prompt file",
-    "python inference.py \\",
-    "  --config_path configs/self_forcing_dmd.yaml \\",
-    "  --output_folder videos/self_forcing_dmd \\",
-    "  --checkpoint_path checkpoints/self_forcing_dmd.pt \\",
-    "  --data_path prompts/MovieGenVideoBench_extended.txt \\",
-    "  --use_ema",
-  ].join("\n"),
+  `git clone https://github.com/guandeh17/Self-Forcing.git
+cd Self-Forcing
+pip install -r requirements.txt
+
+hf download Wan-AI/Wan2.1-T2V-1.3B --local-dir wan_models/Wan2.1-T2V-1.3B
+hf download ${sh(model.id)} self_forcing_dmd.pt --local-dir checkpoints
+
+# one video per line of the prompt file
+python inference.py \\
+  --config_path configs/self_forcing_dmd.yaml \\
+  --output_folder videos/self_forcing_dmd \\
+  --checkpoint_path checkpoints/self_forcing_dmd.pt \\
+  --data_path prompts/MovieGenVideoBench_extended.txt \\
+  --use_ema`,
 ];
 
 const seedvr: LibrarySnippet = (model) => {
@@ -314,51 +302,47 @@ const seedvr: LibrarySnippet = (model) => {
       ? "projects/inference_seedvr_7b.py"
       : "projects/inference_seedvr_3b.py";
   return [
-    [
-      "git clone https://github.com/ByteDance-Seed/SeedVR.git",
-      "cd SeedVR",
-      "pip install -r requirements.txt",
-      "",
-      shDownload(model.id, "ckpts"),
-      "",
-      "# restore (upscale, denoise, deblur) every video in the input folder",
-      `torchrun --nproc-per-node=1 ${script} \\`,
-      "  --video_path input_videos --output_dir output_videos \\",
-      "  --seed 42 --res_h 720 --res_w 1280 --sp_size 1",
-    ].join("\n"),
+    `git clone https://github.com/ByteDance-Seed/SeedVR.git
+cd SeedVR
+pip install -r requirements.txt
+
+${shDownload(model.id, "ckpts")}
+
+# restore (upscale, denoise, deblur) every video in the input folder
+torchrun --nproc-per-node=1 ${script} \\
+  --video_path input_videos --output_dir output_videos \\
+  --seed 42 --res_h 720 --res_w 1280 --sp_size 1`,
   ];
 };
 
 // SandAI-org/MAGI-1 README: MagiPipeline runs from example/<size>/run.sh, whose config names the
 // DiT (`load`), T5 and VAE folders. The 4.5B model fits one 24 GB GPU; 24B needs 8 H100s.
 const magi1: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/SandAI-org/MAGI-1.git",
-    "cd MAGI-1",
-    "# Python 3.10, PyTorch 2.4 and ffmpeg 4.4 (or the sandai/magi Docker image), then:",
-    "pip install -r requirements.txt",
-    "",
-    "# T5 encoder, VAE and the 4.5B base DiT",
-    hfDownload(model.id, "downloads", ["ckpt/t5/*", "ckpt/vae/*", "ckpt/magi/4.5B_base/*"]),
-    "",
-    "# Point the 4.5B config at the downloaded folders",
-    "python - <<'EOF'",
-    "import json",
-    'path = "example/4.5B/4.5B_config.json"',
-    "with open(path) as f:",
-    "    config = json.load(f)",
-    'config["runtime_config"].update(',
-    '    load="./downloads/ckpt/magi/4.5B_base",',
-    '    t5_pretrained="./downloads/ckpt/t5",',
-    '    vae_pretrained="./downloads/ckpt/vae",',
-    ")",
-    'with open(path, "w") as f:',
-    "    json.dump(config, f, indent=4)",
-    "EOF",
-    "",
-    "# run.sh sets --mode (t2v, i2v with --image_path, v2v with --prefix_video_path), --prompt and --output_path",
-    "bash example/4.5B/run.sh",
-  ].join("\n"),
+  `git clone https://github.com/SandAI-org/MAGI-1.git
+cd MAGI-1
+# Python 3.10, PyTorch 2.4 and ffmpeg 4.4 (or the sandai/magi Docker image), then:
+pip install -r requirements.txt
+
+# T5 encoder, VAE and the 4.5B base DiT
+${hfDownload(model.id, "downloads", ["ckpt/t5/*", "ckpt/vae/*", "ckpt/magi/4.5B_base/*"])}
+
+# Point the 4.5B config at the downloaded folders
+python - <<'EOF'
+import json
+path = "example/4.5B/4.5B_config.json"
+with open(path) as f:
+    config = json.load(f)
+config["runtime_config"].update(
+    load="./downloads/ckpt/magi/4.5B_base",
+    t5_pretrained="./downloads/ckpt/t5",
+    vae_pretrained="./downloads/ckpt/vae",
+)
+with open(path, "w") as f:
+    json.dump(config, f, indent=4)
+EOF
+
+# run.sh sets --mode (t2v, i2v with --image_path, v2v with --prefix_video_path), --prompt and --output_path
+bash example/4.5B/run.sh`,
 ];
 
 const H3_PROMPT =
@@ -371,64 +355,56 @@ const H3_PROMPT =
 // MiniMax-AI/MiniMax-H3 README ("Local Deployment of H3-Base"): serve the checkpoint with SGLang, then
 // submit jobs to its /v1/videos endpoint (reproducible-768p-t2va-request.sh).
 const minimaxH3: LibrarySnippet = (model) => [
-  [
-    'uv pip install "sglang[diffusion]" --prerelease=allow',
-    "",
-    "# fl2va: text and first/last-frame to audio+video (--model-variant ref2va for reference mode, on its own port)",
-    `sglang serve --model-path ${sh(model.id)} \\`,
-    "  --num-gpus 4 --ulysses-degree 4 --performance-mode speed \\",
-    "  --host 0.0.0.0 --port 30010 --model-variant fl2va",
-  ].join("\n"),
-  [
-    "# Submit a text-to-audio-video job (prompts follow the H3-Context-IR layout), wait, download the MP4",
-    "video_id=$(curl --fail-with-body -sS http://localhost:30010/v1/videos \\",
-    "  -H 'Content-Type: application/json' \\",
-    `  -d '${JSON.stringify({
-      task: "t2va",
-      prompt: H3_PROMPT,
-      conditions: [],
-      target: { short_edge: 768, aspect_ratio: "16:9", duration_seconds: 6 },
-      seed: 0,
-    })}' | jq -r .id)`,
-    "",
-    'while status=$(curl -sS "http://localhost:30010/v1/videos/$video_id" | jq -r .status); [ "$status" != completed ]; do',
-    '  case "$status" in failed | canceled | cancelled) echo "generation $status" >&2 && exit 1 ;; esac',
-    "  sleep 10",
-    "done",
-    'curl -sS "http://localhost:30010/v1/videos/$video_id/content" -o t2va.mp4',
-  ].join("\n"),
+  `uv pip install "sglang[diffusion]" --prerelease=allow
+
+# fl2va: text and first/last-frame to audio+video (--model-variant ref2va for reference mode, on its own port)
+sglang serve --model-path ${sh(model.id)} \\
+  --num-gpus 4 --ulysses-degree 4 --performance-mode speed \\
+  --host 0.0.0.0 --port 30010 --model-variant fl2va`,
+  `# Submit a text-to-audio-video job (prompts follow the H3-Context-IR layout), wait, download the MP4
+video_id=$(curl --fail-with-body -sS http://localhost:30010/v1/videos \\
+  -H 'Content-Type: application/json' \\
+  -d '${JSON.stringify({
+    task: "t2va",
+    prompt: H3_PROMPT,
+    conditions: [],
+    target: { short_edge: 768, aspect_ratio: "16:9", duration_seconds: 6 },
+    seed: 0,
+  })}' | jq -r .id)
+
+while status=$(curl -sS "http://localhost:30010/v1/videos/$video_id" | jq -r .status); [ "$status" != completed ]; do
+  case "$status" in failed | canceled | cancelled) echo "generation $status" >&2 && exit 1 ;; esac
+  sleep 10
+done
+curl -sS "http://localhost:30010/v1/videos/$video_id/content" -o t2va.mp4`,
 ];
 
 // baaivision/MTVCraft README: weights in ./pretrained_models, Qwen and ElevenLabs keys in mtv/utils.py.
 const mtvcraft: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/baaivision/MTVCraft",
-    "cd MTVCraft",
-    "pip install -r requirements.txt  # plus ffmpeg",
-    "",
-    hfDownload(model.id, "pretrained_models"),
-    "",
-    "# Set the Qwen and ElevenLabs API keys in mtv/utils.py first: they split the prompt into speech,",
-    "# effects and music and synthesise the audio tracks that drive the video",
-    "bash scripts/inference_long.sh ./examples/samples.txt output_dir",
-  ].join("\n"),
+  `git clone https://github.com/baaivision/MTVCraft
+cd MTVCraft
+pip install -r requirements.txt  # plus ffmpeg
+
+${hfDownload(model.id, "pretrained_models")}
+
+# Set the Qwen and ElevenLabs API keys in mtv/utils.py first: they split the prompt into speech,
+# effects and music and synthesise the audio tracks that drive the video
+bash scripts/inference_long.sh ./examples/samples.txt output_dir`,
 ];
 
 // zai-org/SCAIL-2 README ("Inference"): the sampling configs read the checkpoint from ./SCAIL-2.
 const scail2: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/zai-org/SCAIL-2.git",
-    "cd SCAIL-2",
-    "pip install -r requirements.txt",
-    "# scail_pose builds the driving video and masks of each example (see scail_pose/POSE_INSTRUCTION.md)",
-    "git submodule update --init --recursive",
-    "",
-    "# Wan VAE, umt5-xxl, CLIP and the SCAIL-2 DiT",
-    hfDownload(model.id, "SCAIL-2"),
-    "",
-    '# Enter "<prompt>@@<example_dir>", e.g. "the girl is dancing@@examples/001"; videos go to samples/',
-    "bash scripts/sample_sgl_14Bsc_xc_cli.sh",
-  ].join("\n"),
+  `git clone https://github.com/zai-org/SCAIL-2.git
+cd SCAIL-2
+pip install -r requirements.txt
+# scail_pose builds the driving video and masks of each example (see scail_pose/POSE_INSTRUCTION.md)
+git submodule update --init --recursive
+
+# Wan VAE, umt5-xxl, CLIP and the SCAIL-2 DiT
+${hfDownload(model.id, "SCAIL-2")}
+
+# Enter "<prompt>@@<example_dir>", e.g. "the girl is dancing@@examples/001"; videos go to samples/
+bash scripts/sample_sgl_14Bsc_xc_cli.sh`,
 ];
 
 // aigc-apps/VideoX-Fun README ("Video Generation"): weights under models/Diffusion_Transformer/, then
@@ -474,14 +450,12 @@ const liveportrait: LibrarySnippet = (model) => [
 ];
 
 const vfiMamba: LibrarySnippet = (model) => [
-  [
-    "# Run from a clone of https://github.com/MCG-NJU/VFIMamba",
-    "from Trainer_finetune import Model",
-    "",
-    `model = Model.from_pretrained(${py(model.id)})`,
-    "model.eval()",
-    "# interpolate the middle frame between two frames: see demo_2x.py in the repository",
-  ].join("\n"),
+  `# Run from a clone of https://github.com/MCG-NJU/VFIMamba
+from Trainer_finetune import Model
+
+model = Model.from_pretrained(${py(model.id)})
+model.eval()
+# interpolate the middle frame between two frames: see demo_2x.py in the repository`,
 ];
 
 export const VIDEO_SNIPPETS: Record<string, LibrarySnippet> = {

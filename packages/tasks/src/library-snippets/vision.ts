@@ -62,22 +62,20 @@ const sapiens2: LibrarySnippet = (model) => {
   return [
     "pip install git+https://github.com/facebookresearch/sapiens2.git",
     hoistPythonImports(
-      [
-        "import torch",
-        "from safetensors.torch import load_file",
-        "from sapiens.backbones.standalone.sapiens2 import Sapiens2",
-        pyFindRepoFile(model.id, [".safetensors"]),
-        "",
-        `# img_size is (H, W)${is4k ? "; the 4K model adds a tokenizer" : ""}`,
-        `model = Sapiens2(arch=${py(`sapiens2_${size}`)}, img_size=${imgSize}, patch_size=16${is4k ? ", use_tokenizer=True" : ""}).eval().cuda()`,
-        "model.load_state_dict(load_file(checkpoint))",
-        "",
-        "# An RGB image batch, ImageNet-normalised",
-        `x = torch.randn(1, 3, ${is4k ? "4096, 3072" : "1024, 768"}).cuda()`,
-        "with torch.no_grad():",
-        "    features = model(x)[0]  # dense backbone features",
-        "print(features.shape)",
-      ].join("\n"),
+      `import torch
+from safetensors.torch import load_file
+from sapiens.backbones.standalone.sapiens2 import Sapiens2
+${pyFindRepoFile(model.id, [".safetensors"])}
+
+# img_size is (H, W)${is4k ? "; the 4K model adds a tokenizer" : ""}
+model = Sapiens2(arch=${py(`sapiens2_${size}`)}, img_size=${imgSize}, patch_size=16${is4k ? ", use_tokenizer=True" : ""}).eval().cuda()
+model.load_state_dict(load_file(checkpoint))
+
+# An RGB image batch, ImageNet-normalised
+x = torch.randn(1, 3, ${is4k ? "4096, 3072" : "1024, 768"}).cuda()
+with torch.no_grad():
+    features = model(x)[0]  # dense backbone features
+print(features.shape)`,
     ),
   ];
 };
@@ -558,112 +556,100 @@ const timm: LibrarySnippet = (model) => {
 const openClip: LibrarySnippet = (model) => {
   const hub = py(`hf-hub:${model.id}`);
   return [
-    [
-      "from urllib.request import urlopen",
-      "",
-      "import open_clip",
-      "import torch",
-      "from PIL import Image",
-      "",
-      `model, _, preprocess = open_clip.create_model_and_transforms(${hub})`,
-      `tokenizer = open_clip.get_tokenizer(${hub})`,
-      "model.eval()",
-      "",
-      `image = preprocess(Image.open(urlopen(${py(COCO_IMAGE_URL)}))).unsqueeze(0)`,
-      `labels = ${pyStrings(["a photo of parrots", "a photo of a dog", "a photo of a city"])}`,
-      "text = tokenizer(labels)",
-      "",
-      "with torch.no_grad():",
-      "    image_features = model.encode_image(image)",
-      "    text_features = model.encode_text(text)",
-      "    image_features /= image_features.norm(dim=-1, keepdim=True)",
-      "    text_features /= text_features.norm(dim=-1, keepdim=True)",
-      "    probabilities = (100.0 * image_features @ text_features.T).softmax(dim=-1)",
-      "",
-      "print(dict(zip(labels, probabilities[0].tolist())))",
-    ].join("\n"),
+    `from urllib.request import urlopen
+
+import open_clip
+import torch
+from PIL import Image
+
+model, _, preprocess = open_clip.create_model_and_transforms(${hub})
+tokenizer = open_clip.get_tokenizer(${hub})
+model.eval()
+
+image = preprocess(Image.open(urlopen(${py(COCO_IMAGE_URL)}))).unsqueeze(0)
+labels = ${pyStrings(["a photo of parrots", "a photo of a dog", "a photo of a city"])}
+text = tokenizer(labels)
+
+with torch.no_grad():
+    image_features = model.encode_image(image)
+    text_features = model.encode_text(text)
+    image_features /= image_features.norm(dim=-1, keepdim=True)
+    text_features /= text_features.norm(dim=-1, keepdim=True)
+    probabilities = (100.0 * image_features @ text_features.T).softmax(dim=-1)
+
+print(dict(zip(labels, probabilities[0].tolist())))`,
   ];
 };
 
 /** TiC-CLIP checkpoints are OpenCLIP ViT-B/16 weights, one file per training year. */
 const ticClip: LibrarySnippet = (model) => [
-  [
-    "import open_clip",
-    "from huggingface_hub import hf_hub_download",
-    "",
-    "# checkpoints/<year>.pt: the model trained on data up to that year",
-    `checkpoint = hf_hub_download(${py(model.id)}, "checkpoints/2022.pt")`,
-    'model, _, preprocess = open_clip.create_model_and_transforms("ViT-B-16", pretrained=checkpoint)',
-    'tokenizer = open_clip.get_tokenizer("ViT-B-16")',
-  ].join("\n"),
+  `import open_clip
+from huggingface_hub import hf_hub_download
+
+# checkpoints/<year>.pt: the model trained on data up to that year
+checkpoint = hf_hub_download(${py(model.id)}, "checkpoints/2022.pt")
+model, _, preprocess = open_clip.create_model_and_transforms("ViT-B-16", pretrained=checkpoint)
+tokenizer = open_clip.get_tokenizer("ViT-B-16")`,
 ];
 
 /** Ultralytics checkpoints are .pt files loaded by the YOLO class, whatever the YOLO version. */
 const ultralytics: LibrarySnippet = (model) => [
   "pip install -U ultralytics",
-  [
-    "from ultralytics import YOLO",
-    pyFindRepoFile(model.id, [".pt"], "weights"),
-    "",
-    "model = YOLO(weights)",
-    `results = model.predict(${py(COCO_IMAGE_URL)}, save=True)`,
-    "results[0].show()",
-  ].join("\n"),
+  `from ultralytics import YOLO
+${pyFindRepoFile(model.id, [".pt"], "weights")}
+
+model = YOLO(weights)
+results = model.predict(${py(COCO_IMAGE_URL)}, save=True)
+results[0].show()`,
 ];
 
 /** YOLOv10 (THU-MIG's fork of ultralytics) publishes its checkpoints as hub mixin models. */
 const yolov10: LibrarySnippet = (model) => [
   "pip install git+https://github.com/THU-MIG/yolov10.git",
-  [
-    "from ultralytics import YOLOv10",
-    "",
-    `model = YOLOv10.from_pretrained(${py(model.id)})`,
-    `results = model.predict(source=${py(COCO_IMAGE_URL)}, save=True)`,
-  ].join("\n"),
+  `from ultralytics import YOLOv10
+
+model = YOLOv10.from_pretrained(${py(model.id)})
+results = model.predict(source=${py(COCO_IMAGE_URL)}, save=True)`,
 ];
 
 const sam2: LibrarySnippet = (model) => {
   const id = py(model.id);
   return [
-    [
-      "# Segment images",
-      "import numpy as np",
-      "import torch",
-      "from PIL import Image",
-      "from sam2.sam2_image_predictor import SAM2ImagePredictor",
-      "",
-      `predictor = SAM2ImagePredictor.from_pretrained(${id})`,
-      'image = np.array(Image.open("image.jpg").convert("RGB"))',
-      "",
-      'with torch.inference_mode(), torch.autocast("cuda", dtype=torch.bfloat16):',
-      "    predictor.set_image(image)",
-      "    # one positive click at (x=500, y=375)",
-      "    masks, scores, _ = predictor.predict(point_coords=np.array([[500, 375]]), point_labels=np.array([1]))",
-    ].join("\n"),
-    [
-      "# Segment and track objects in videos",
-      "import numpy as np",
-      "import torch",
-      "from sam2.sam2_video_predictor import SAM2VideoPredictor",
-      "",
-      `predictor = SAM2VideoPredictor.from_pretrained(${id})`,
-      "",
-      'with torch.inference_mode(), torch.autocast("cuda", dtype=torch.bfloat16):',
-      '    state = predictor.init_state("video.mp4")',
-      "",
-      "    # a click on object 1 in the first frame",
-      "    frame_idx, object_ids, masks = predictor.add_new_points_or_box(",
-      "        state,",
-      "        frame_idx=0,",
-      "        obj_id=1,",
-      "        points=np.array([[210, 350]], dtype=np.float32),",
-      "        labels=np.array([1], dtype=np.int32),",
-      "    )",
-      "",
-      "    # propagate the prompt through the whole video",
-      "    for frame_idx, object_ids, masks in predictor.propagate_in_video(state):",
-      "        print(frame_idx, object_ids, masks.shape)",
-    ].join("\n"),
+    `# Segment images
+import numpy as np
+import torch
+from PIL import Image
+from sam2.sam2_image_predictor import SAM2ImagePredictor
+
+predictor = SAM2ImagePredictor.from_pretrained(${id})
+image = np.array(Image.open("image.jpg").convert("RGB"))
+
+with torch.inference_mode(), torch.autocast("cuda", dtype=torch.bfloat16):
+    predictor.set_image(image)
+    # one positive click at (x=500, y=375)
+    masks, scores, _ = predictor.predict(point_coords=np.array([[500, 375]]), point_labels=np.array([1]))`,
+    `# Segment and track objects in videos
+import numpy as np
+import torch
+from sam2.sam2_video_predictor import SAM2VideoPredictor
+
+predictor = SAM2VideoPredictor.from_pretrained(${id})
+
+with torch.inference_mode(), torch.autocast("cuda", dtype=torch.bfloat16):
+    state = predictor.init_state("video.mp4")
+
+    # a click on object 1 in the first frame
+    frame_idx, object_ids, masks = predictor.add_new_points_or_box(
+        state,
+        frame_idx=0,
+        obj_id=1,
+        points=np.array([[210, 350]], dtype=np.float32),
+        labels=np.array([1], dtype=np.int32),
+    )
+
+    # propagate the prompt through the whole video
+    for frame_idx, object_ids, masks in predictor.propagate_in_video(state):
+        print(frame_idx, object_ids, masks.shape)`,
   ];
 };
 
@@ -672,36 +658,30 @@ const sapiens: LibrarySnippet = (model) => {
   const name = repoName(model);
   if (name.includes("torchscript")) {
     return [
-      [
-        "import torch",
-        pyFindRepoFile(model.id, [".pt2", ".pt"]),
-        "",
-        'model = torch.jit.load(checkpoint).eval().to("cuda")',
-        "# input: a normalized [1, 3, 1024, 768] image tensor",
-        "with torch.inference_mode():",
-        '    output = model(torch.randn(1, 3, 1024, 768, device="cuda"))',
-      ].join("\n"),
+      `import torch
+${pyFindRepoFile(model.id, [".pt2", ".pt"])}
+
+model = torch.jit.load(checkpoint).eval().to("cuda")
+# input: a normalized [1, 3, 1024, 768] image tensor
+with torch.inference_mode():
+    output = model(torch.randn(1, 3, 1024, 768, device="cuda"))`,
     ];
   }
   if (name.includes("bfloat16")) {
     return [
-      [
-        "import torch",
-        pyFindRepoFile(model.id, [".pt2"]),
-        "",
-        'model = torch.export.load(checkpoint).module().to("cuda")',
-        "# input: a normalized [1, 3, 1024, 768] image tensor",
-        "with torch.inference_mode():",
-        '    output = model(torch.randn(1, 3, 1024, 768, device="cuda", dtype=torch.bfloat16))',
-      ].join("\n"),
+      `import torch
+${pyFindRepoFile(model.id, [".pt2"])}
+
+model = torch.export.load(checkpoint).module().to("cuda")
+# input: a normalized [1, 3, 1024, 768] image tensor
+with torch.inference_mode():
+    output = model(torch.randn(1, 3, 1024, 768, device="cuda", dtype=torch.bfloat16))`,
     ];
   }
   return [
-    [
-      "git clone https://github.com/facebookresearch/sapiens.git",
-      "# these are the original training checkpoints, used with the repository's configs",
-      shDownload(model.id, "sapiens_checkpoints"),
-    ].join("\n"),
+    `git clone https://github.com/facebookresearch/sapiens.git
+# these are the original training checkpoints, used with the repository's configs
+${shDownload(model.id, "sapiens_checkpoints")}`,
   ];
 };
 
@@ -723,40 +703,34 @@ const terratorch: LibrarySnippet = (model) => {
   const backbone = terratorchBackboneName(model);
   if (backbone) {
     return [
-      [
-        "from terratorch.registry import BACKBONE_REGISTRY",
-        "",
-        `# ${py(model.id)} is registered in TerraTorch as ${py(backbone)}`,
-        `model = BACKBONE_REGISTRY.build(${py(backbone)}, pretrained=True)`,
-      ].join("\n"),
+      `from terratorch.registry import BACKBONE_REGISTRY
+
+# ${py(model.id)} is registered in TerraTorch as ${py(backbone)}
+model = BACKBONE_REGISTRY.build(${py(backbone)}, pretrained=True)`,
     ];
   }
   return [
-    [
-      "pip install terratorch",
-      "",
-      "# A fine-tuned task: the repository holds its config (YAML) and checkpoint",
-      `hf download ${sh(model.id)} --local-dir terratorch-model`,
-      "",
-      "# predict on a folder of GeoTIFFs with the bands listed in the config",
-      'terratorch predict -c "$(ls terratorch-model/*.yaml | head -n 1)" \\',
-      '  --ckpt_path "$(ls terratorch-model/*.pt terratorch-model/*.ckpt 2>/dev/null | head -n 1)" \\',
-      "  --predict_output_dir predictions \\",
-      "  --data.init_args.predict_data_root input_tiffs",
-    ].join("\n"),
+    `pip install terratorch
+
+# A fine-tuned task: the repository holds its config (YAML) and checkpoint
+hf download ${sh(model.id)} --local-dir terratorch-model
+
+# predict on a folder of GeoTIFFs with the bands listed in the config
+terratorch predict -c "$(ls terratorch-model/*.yaml | head -n 1)" \\
+  --ckpt_path "$(ls terratorch-model/*.pt terratorch-model/*.ckpt 2>/dev/null | head -n 1)" \\
+  --predict_output_dir predictions \\
+  --data.init_args.predict_data_root input_tiffs`,
   ];
 };
 
 const torchgeo: LibrarySnippet = (model) => [
-  [
-    "import torch",
-    pyFindRepoFile(model.id, [".pth", ".pt", ".ckpt"]),
-    "",
-    'state_dict = torch.load(checkpoint, map_location="cpu")',
-    "# build the architecture these weights were trained for (see torchgeo.models.list_models()),",
-    "# with the number of input bands of the sensor, then load them with model.load_state_dict(state_dict)",
-    "print(list(state_dict)[:5])",
-  ].join("\n"),
+  `import torch
+${pyFindRepoFile(model.id, [".pth", ".pt", ".ckpt"])}
+
+state_dict = torch.load(checkpoint, map_location="cpu")
+# build the architecture these weights were trained for (see torchgeo.models.list_models()),
+# with the number of input bands of the sensor, then load them with model.load_state_dict(state_dict)
+print(list(state_dict)[:5])`,
 ];
 
 const mlxImage: LibrarySnippet = (model) => {
@@ -764,67 +738,59 @@ const mlxImage: LibrarySnippet = (model) => {
   const name = nameWithoutNamespace(model.id).replace(/-mlxim$/, "");
   return [
     "pip install mlx-image",
-    [
-      "import mlx.core as mx",
-      "from mlxim.io import read_rgb",
-      "from mlxim.model import create_model",
-      "from mlxim.transform import ImageNetTransform",
-      "",
-      `# create_model(${py(name)}) downloads the weights of ${py(model.id)} from the Hub`,
-      `model = create_model(${py(name)})`,
-      "model.eval()",
-      "",
-      "transform = ImageNetTransform(train=False, img_size=224)",
-      'x = mx.expand_dims(mx.array(transform(read_rgb("cat.jpg"))), 0)',
-      "logits = model(x)",
-      "print(mx.argmax(logits, axis=-1))  # ImageNet class index",
-    ].join("\n"),
+    `import mlx.core as mx
+from mlxim.io import read_rgb
+from mlxim.model import create_model
+from mlxim.transform import ImageNetTransform
+
+# create_model(${py(name)}) downloads the weights of ${py(model.id)} from the Hub
+model = create_model(${py(name)})
+model.eval()
+
+transform = ImageNetTransform(train=False, img_size=224)
+x = mx.expand_dims(mx.array(transform(read_rgb("cat.jpg"))), 0)
+logits = model(x)
+print(mx.argmax(logits, axis=-1))  # ImageNet class index`,
   ];
 };
 
 const nobg: LibrarySnippet = (model) => [
   "pip install nobg",
-  [
-    "from nobg import AutoModel",
-    "",
-    `model = AutoModel.from_pretrained(${py(model.id)})`,
-    "# RGBA cut-out at the input's resolution",
-    'model.process("input.jpg").save("output.png")',
-  ].join("\n"),
+  `from nobg import AutoModel
+
+model = AutoModel.from_pretrained(${py(model.id)})
+# RGBA cut-out at the input's resolution
+model.process("input.jpg").save("output.png")`,
 ];
 
 /** Perception Encoder: PE-Core models are CLIP models; every PE model is also a vision encoder. */
 const perceptionEncoder: LibrarySnippet = (model) => {
   const config = py(nameWithoutNamespace(model.id));
-  const visionEncoder = [
-    "# Run from a clone of https://github.com/facebookresearch/perception_models",
-    "import core.vision_encoder.pe as pe",
-    "",
-    `# ${py(model.id)} is published under the config name ${config}`,
-    `model = pe.VisionTransformer.from_config(${config}, pretrained=True)`,
-  ].join("\n");
+  const visionEncoder = `# Run from a clone of https://github.com/facebookresearch/perception_models
+import core.vision_encoder.pe as pe
+
+# ${py(model.id)} is published under the config name ${config}
+model = pe.VisionTransformer.from_config(${config}, pretrained=True)`;
   if (!/pe-core/i.test(model.id)) return [visionEncoder];
   return [
-    [
-      "# Run from a clone of https://github.com/facebookresearch/perception_models",
-      "import core.vision_encoder.pe as pe",
-      "import core.vision_encoder.transforms as transforms",
-      "import torch",
-      "from PIL import Image",
-      "",
-      `# ${py(model.id)} is published under the config name ${config}`,
-      `model = pe.CLIP.from_config(${config}, pretrained=True).cuda().eval()`,
-      "preprocess = transforms.get_image_transform(model.image_size)",
-      "tokenizer = transforms.get_text_tokenizer(model.context_length)",
-      "",
-      'image = preprocess(Image.open("image.jpg")).unsqueeze(0).cuda()',
-      `text = tokenizer(${pyStrings(["a diagram", "a dog", "a cat"])}).cuda()`,
-      "",
-      'with torch.no_grad(), torch.autocast("cuda"):',
-      "    image_features, text_features, logit_scale = model(image, text)",
-      "    probabilities = (logit_scale * image_features @ text_features.T).softmax(dim=-1)",
-      "print(probabilities)",
-    ].join("\n"),
+    `# Run from a clone of https://github.com/facebookresearch/perception_models
+import core.vision_encoder.pe as pe
+import core.vision_encoder.transforms as transforms
+import torch
+from PIL import Image
+
+# ${py(model.id)} is published under the config name ${config}
+model = pe.CLIP.from_config(${config}, pretrained=True).cuda().eval()
+preprocess = transforms.get_image_transform(model.image_size)
+tokenizer = transforms.get_text_tokenizer(model.context_length)
+
+image = preprocess(Image.open("image.jpg")).unsqueeze(0).cuda()
+text = tokenizer(${pyStrings(["a diagram", "a dog", "a cat"])}).cuda()
+
+with torch.no_grad(), torch.autocast("cuda"):
+    image_features, text_features, logit_scale = model(image, text)
+    probabilities = (logit_scale * image_features @ text_features.T).softmax(dim=-1)
+print(probabilities)`,
     visionEncoder,
   ];
 };
@@ -896,16 +862,14 @@ const videoprism: LibrarySnippet = (model) => {
 };
 
 const monkeyocr: LibrarySnippet = (model) => [
-  [
-    "git clone https://github.com/Yuliang-Liu/MonkeyOCR.git",
-    "cd MonkeyOCR",
-    "pip install -e .",
-    "",
-    shDownload(model.id, "model_weight/Recognition"),
-    "",
-    "# parse a PDF or an image into Markdown (results go to ./output)",
-    "python parse.py input.pdf",
-  ].join("\n"),
+  `git clone https://github.com/Yuliang-Liu/MonkeyOCR.git
+cd MonkeyOCR
+pip install -e .
+
+${shDownload(model.id, "model_weight/Recognition")}
+
+# parse a PDF or an image into Markdown (results go to ./output)
+python parse.py input.pdf`,
 ];
 
 /** PaddleOCR 3 module class for each model-type tag. */
@@ -932,73 +896,63 @@ const paddleocr: LibrarySnippet = (model) => {
   if (hasTag(model, "document-parse")) {
     return [
       PADDLE_INSTALL,
-      [
-        "from paddleocr import PaddleOCRVL",
-        "",
-        `# PaddleOCR-VL pipeline (${py(model.id)}): layout analysis and recognition in one pass`,
-        "pipeline = PaddleOCRVL()",
-        'for page in pipeline.predict("document.png"):',
-        "    page.print()",
-        '    page.save_to_markdown(save_path="output")',
-      ].join("\n"),
+      `from paddleocr import PaddleOCRVL
+
+# PaddleOCR-VL pipeline (${py(model.id)}): layout analysis and recognition in one pass
+pipeline = PaddleOCRVL()
+for page in pipeline.predict("document.png"):
+    page.print()
+    page.save_to_markdown(save_path="output")`,
     ];
   }
   if (hasTag(model, "doc_vlm")) {
     return [
       PADDLE_INSTALL,
-      [
-        "from paddleocr import DocVLM",
-        "",
-        `# PaddleOCR fetches ${py(model.id)} by its model name`,
-        `model = DocVLM(model_name=${modelName})`,
-        "result = model.predict(",
-        '    input={"image": "document.png", "query": "Parse this page into Markdown."},',
-        "    batch_size=1,",
-        ")",
-        "for page in result:",
-        "    page.print()",
-      ].join("\n"),
+      `from paddleocr import DocVLM
+
+# PaddleOCR fetches ${py(model.id)} by its model name
+model = DocVLM(model_name=${modelName})
+result = model.predict(
+    input={"image": "document.png", "query": "Parse this page into Markdown."},
+    batch_size=1,
+)
+for page in result:
+    page.print()`,
     ];
   }
   const moduleClass = model.tags.map((tag) => PADDLEOCR_MODULES[tag]).find((c) => c !== undefined);
   if (moduleClass) {
     return [
       PADDLE_INSTALL,
-      [
-        `from paddleocr import ${moduleClass}`,
-        "",
-        `# PaddleOCR fetches ${py(model.id)} by its model name`,
-        `model = ${moduleClass}(model_name=${modelName})`,
-        'for result in model.predict("image.png", batch_size=1):',
-        "    result.print()",
-        '    result.save_to_json(save_path="output/result.json")',
-      ].join("\n"),
+      `from paddleocr import ${moduleClass}
+
+# PaddleOCR fetches ${py(model.id)} by its model name
+model = ${moduleClass}(model_name=${modelName})
+for result in model.predict("image.png", batch_size=1):
+    result.print()
+    result.save_to_json(save_path="output/result.json")`,
     ];
   }
   return [
     PADDLE_INSTALL,
-    [
-      "# The model card does not say which PaddleOCR module this model is for;",
-      "# the full OCR pipeline (detection + recognition) is the usual entry point.",
-      "from paddleocr import PaddleOCR",
-      "",
-      "ocr = PaddleOCR()",
-      'for page in ocr.predict("image.png"):',
-      "    page.print()",
-      `# to use ${py(model.id)} in the pipeline, pass its name, e.g. text_recognition_model_name=${modelName}`,
-    ].join("\n"),
+    `# The model card does not say which PaddleOCR module this model is for;
+# the full OCR pipeline (detection + recognition) is the usual entry point.
+from paddleocr import PaddleOCR
+
+ocr = PaddleOCR()
+for page in ocr.predict("image.png"):
+    page.print()
+# to use ${py(model.id)} in the pipeline, pass its name, e.g. text_recognition_model_name=${modelName}`,
   ];
 };
 
 const matanyone: LibrarySnippet = (model) => [
   "pip install git+https://github.com/pq-yang/MatAnyone.git",
-  [
-    "from matanyone import InferenceCore",
-    "",
-    `processor = InferenceCore(${py(model.id)})`,
-    "# the mask marks the person to matte in the first frame",
-    'foreground_path, alpha_path = processor.process_video(input_path="video.mp4", mask_path="mask.png", output_path="outputs")',
-  ].join("\n"),
+  `from matanyone import InferenceCore
+
+processor = InferenceCore(${py(model.id)})
+# the mask marks the person to matte in the first frame
+foreground_path, alpha_path = processor.process_video(input_path="video.mp4", mask_path="mask.png", output_path="outputs")`,
 ];
 
 // ZeroModels docs: pure Keras 3 models (pick the backend before importing), loaded by the repository's
