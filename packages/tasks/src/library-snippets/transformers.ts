@@ -1,7 +1,7 @@
 // Library snippets: the transformers stack: transformers, transformers.js and the libraries built directly
 // on them (PEFT adapters, sentence embeddings, SetFit, SpanMarker, Model2Vec, Adapters). One generator per
 // library, keyed by library id; index.ts lists the families.
-import { LIBRARY_TASK_MAPPING } from "../library-to-tasks.js";
+import { TRANSFORMERS_SERVED_TASKS } from "../library-to-tasks.js";
 import { type ModelData } from "../model-data.js";
 import { type WidgetExample } from "../widget-example.js";
 import {
@@ -60,7 +60,7 @@ const transformers: LibrarySnippet = (model) => {
   const blocks: string[] = [];
 
   const task = model.pipeline_tag;
-  if (task && LIBRARY_TASK_MAPPING.transformers?.includes(task) && !isGguf) {
+  if (task && TRANSFORMERS_SERVED_TASKS.includes(task) && !isGguf) {
     blocks.push(
       [
         "# Use a pipeline as a high-level helper",
