@@ -12,58 +12,65 @@ import {
   type LibrarySnippet,
 } from "./helpers.js";
 
-const mlAgents: LibrarySnippet = (model) => [
-  `# Download the trained agent (ONNX policy and config) with the ml-agents CLI
+const LEROBOT_POLICIES: { tag: string; module: string; cls: string }[] = [
+  { tag: "smolvla", module: "smolvla.modeling_smolvla", cls: "SmolVLAPolicy" },
+  { tag: "pi0", module: "pi0.modeling_pi0", cls: "PI0Policy" },
+  { tag: "act", module: "act.modeling_act", cls: "ACTPolicy" },
+  { tag: "diffusion", module: "diffusion.modeling_diffusion", cls: "DiffusionPolicy" },
+  { tag: "tdmpc", module: "tdmpc.modeling_tdmpc", cls: "TDMPCPolicy" },
+  { tag: "vqbet", module: "vqbet.modeling_vqbet", cls: "VQBeTPolicy" },
+];
+
+export const AGENTS_SNIPPETS: Record<string, LibrarySnippet> = {
+  "ml-agents": (model) => [
+    `# Download the trained agent (ONNX policy and config) with the ml-agents CLI
 mlagents-load-from-hf --repo-id=${sh(model.id)} --local-dir=./downloads`,
-];
-
-const sampleFactory: LibrarySnippet = (model) => [
-  `# Download the trained agent into ./train_dir
+  ],
+  "sample-factory": (model) => [
+    `# Download the trained agent into ./train_dir
 python -m sample_factory.huggingface.load_from_hub -r ${sh(model.id)} -d ./train_dir`,
-];
-
-const stableBaselines3: LibrarySnippet = (model) => {
-  // Repos are named "<algo>-<env>" by convention, with the checkpoint as "<algo>-<env>.zip".
-  const name = nameWithoutNamespace(model.id);
-  const algo = name.split("-")[0].toUpperCase();
-  const knownAlgos = ["A2C", "DDPG", "DQN", "PPO", "SAC", "TD3"];
-  const algoClass = knownAlgos.includes(algo) ? algo : "PPO";
-  return [
-    [
-      "from huggingface_sb3 import load_from_hub",
-      `from stable_baselines3 import ${algoClass}`,
-      "",
-      ...(knownAlgos.includes(algo)
-        ? []
-        : ["# use the algorithm the agent was trained with (see the model card)"]),
-      `checkpoint = load_from_hub(repo_id=${py(model.id)}, filename=${py(`${name}.zip`)})`,
-      `model = ${algoClass}.load(checkpoint)`,
-    ].join("\n"),
-  ];
-};
-
-// HorizonRobotics/RoboOrchardLab projects/holobrain README ("Model Inference"): an exported HoloBrain
-// directory loads as an inference pipeline that maps one multi-arm observation to actions.
-const roboOrchardLab: LibrarySnippet = (model) => {
-  const install = [
-    "git clone https://github.com/HorizonRobotics/RoboOrchardLab.git",
-    "cd RoboOrchardLab",
-    "make version",
-  ];
-  if (!repoName(model).includes("holobrain")) {
+  ],
+  "stable-baselines3": (model) => {
+    // Repos are named "<algo>-<env>" by convention, with the checkpoint as "<algo>-<env>.zip".
+    const name = nameWithoutNamespace(model.id);
+    const algo = name.split("-")[0].toUpperCase();
+    const knownAlgos = ["A2C", "DDPG", "DQN", "PPO", "SAC", "TD3"];
+    const algoClass = knownAlgos.includes(algo) ? algo : "PPO";
     return [
       [
-        "# Each RoboOrchardLab project documents its own entry points under projects/<name>/README.md",
-        ...install,
-        "pip install .",
+        "from huggingface_sb3 import load_from_hub",
+        `from stable_baselines3 import ${algoClass}`,
         "",
-        hfDownload(model.id, nameWithoutNamespace(model.id)),
+        ...(knownAlgos.includes(algo)
+          ? []
+          : ["# use the algorithm the agent was trained with (see the model card)"]),
+        `checkpoint = load_from_hub(repo_id=${py(model.id)}, filename=${py(`${name}.zip`)})`,
+        `model = ${algoClass}.load(checkpoint)`,
       ].join("\n"),
     ];
-  }
-  return [
-    [...install, 'pip install ".[holobrain_0]"'].join("\n"),
-    `from huggingface_hub import snapshot_download
+  },
+  // HorizonRobotics/RoboOrchardLab projects/holobrain README ("Model Inference"): an exported HoloBrain
+  // directory loads as an inference pipeline that maps one multi-arm observation to actions.
+  "robo-orchard-lab": (model) => {
+    const install = [
+      "git clone https://github.com/HorizonRobotics/RoboOrchardLab.git",
+      "cd RoboOrchardLab",
+      "make version",
+    ];
+    if (!repoName(model).includes("holobrain")) {
+      return [
+        [
+          "# Each RoboOrchardLab project documents its own entry points under projects/<name>/README.md",
+          ...install,
+          "pip install .",
+          "",
+          hfDownload(model.id, nameWithoutNamespace(model.id)),
+        ].join("\n"),
+      ];
+    }
+    return [
+      [...install, 'pip install ".[holobrain_0]"'].join("\n"),
+      `from huggingface_hub import snapshot_download
 from robo_orchard_lab.models.holobrain.pipeline import HoloBrainInferencePipeline
 from robo_orchard_lab.models.holobrain.processor import (
     MultiArmManipulationInput,
@@ -80,12 +87,11 @@ pipeline.model.eval()
 def act(observation: MultiArmManipulationInput) -> MultiArmManipulationOutput:
     """Camera images, camera parameters, joint states and the instruction in; arm actions out."""
     return pipeline(observation)`,
-  ];
-};
-
-// GengzeZhou/SAME README ("Testing"): the agent is evaluated on pre-computed features, no simulator.
-const same: LibrarySnippet = (model) => [
-  `git clone https://github.com/GengzeZhou/SAME.git
+    ];
+  },
+  // GengzeZhou/SAME README ("Testing"): the agent is evaluated on pre-computed features, no simulator.
+  same: (model) => [
+    `git clone https://github.com/GengzeZhou/SAME.git
 cd SAME
 pip install -r requirements.txt
 
@@ -97,22 +103,23 @@ ${hfDownload(model.id, "data")}
 # Evaluate the trained agent on the validation splits of the seven navigation tasks
 cd src
 python run.py --config_dir configs/test.yaml --options experiment.resume_file=../data/ckpt/SAME.pt`,
-];
-
-const LEROBOT_POLICIES: { tag: string; module: string; cls: string }[] = [
-  { tag: "smolvla", module: "smolvla.modeling_smolvla", cls: "SmolVLAPolicy" },
-  { tag: "pi0", module: "pi0.modeling_pi0", cls: "PI0Policy" },
-  { tag: "act", module: "act.modeling_act", cls: "ACTPolicy" },
-  { tag: "diffusion", module: "diffusion.modeling_diffusion", cls: "DiffusionPolicy" },
-  { tag: "tdmpc", module: "tdmpc.modeling_tdmpc", cls: "TDMPCPolicy" },
-  { tag: "vqbet", module: "vqbet.modeling_vqbet", cls: "VQBeTPolicy" },
-];
-
-const lerobot: LibrarySnippet = (model) => {
-  const policy = LEROBOT_POLICIES.find(({ tag }) => hasTag(model, tag));
-  const install = `# See https://github.com/huggingface/lerobot#installation for hardware-specific extras
+  ],
+  "cloud-agents": hubProject(
+    ["pip install -e ."],
+    [],
+    "The project is a Python package in the model repository: clone it and install it.",
+  ),
+  holomotion: researchRepo(
+    "https://github.com/HorizonRobotics/HoloMotion.git",
+    "checkpoints",
+    ["ls checkpoints"],
+    "HoloMotion policies (ONNX) are deployed with the repository's tools.",
+  ),
+  lerobot: (model) => {
+    const policy = LEROBOT_POLICIES.find(({ tag }) => hasTag(model, tag));
+    const install = `# See https://github.com/huggingface/lerobot#installation for hardware-specific extras
 pip install ${sh(`lerobot${policy?.tag === "smolvla" || policy?.tag === "pi0" ? `[${policy.tag}]` : ""}`)}`;
-  const finetune = `# Fine-tune the policy on your own dataset
+    const finetune = `# Fine-tune the policy on your own dataset
 lerobot-train \\
   --policy.path=${sh(model.id)} \\
   --dataset.repo_id=${sh("<hf_user>/<dataset>")} \\
@@ -120,15 +127,15 @@ lerobot-train \\
   --steps=20000 \\
   --output_dir=outputs/train/finetuned_policy \\
   --policy.device=cuda`;
-  if (!policy) {
+    if (!policy) {
+      return [
+        install,
+        `# ⚠️ Type of model unknown: the policy type is not tagged, so only the generic CLI is shown.\n${finetune}`,
+      ];
+    }
     return [
       install,
-      `# ⚠️ Type of model unknown: the policy type is not tagged, so only the generic CLI is shown.\n${finetune}`,
-    ];
-  }
-  return [
-    install,
-    `import torch
+      `import torch
 from lerobot.policies.${policy.module} import ${policy.cls}
 
 policy = ${policy.cls}.from_pretrained(${py(model.id)})
@@ -137,30 +144,7 @@ policy.eval()
 # observation: a dict of tensors keyed like the training dataset's features
 # ("observation.state", "observation.images.<camera>", "task" for language-conditioned policies)
 # action = policy.select_action(observation)`,
-    finetune,
-  ];
-};
-
-const holomotion = researchRepo(
-  "https://github.com/HorizonRobotics/HoloMotion.git",
-  "checkpoints",
-  ["ls checkpoints"],
-  "HoloMotion policies (ONNX) are deployed with the repository's tools.",
-);
-
-const cloudAgents = hubProject(
-  ["pip install -e ."],
-  [],
-  "The project is a Python package in the model repository: clone it and install it.",
-);
-
-export const AGENTS_SNIPPETS: Record<string, LibrarySnippet> = {
-  "ml-agents": mlAgents,
-  "sample-factory": sampleFactory,
-  "stable-baselines3": stableBaselines3,
-  "robo-orchard-lab": roboOrchardLab,
-  same,
-  "cloud-agents": cloudAgents,
-  holomotion,
-  lerobot,
+      finetune,
+    ];
+  },
 };
