@@ -63,49 +63,6 @@ const SPEECHBRAIN_INTERFACES: Record<string, [string, string[]]> = {
 
 const VOCODER_MODULES: Record<string, string> = { HIFIGAN: "vocoders", DiffWaveVocoder: "vocoders" };
 
-const speechbrain: LibrarySnippet = (model) => {
-  const settings = model.config?.speechbrain;
-  const speechbrainInterface = settings?.speechbrain_interface;
-  const id = py(model.id);
-  const savedir = py(`pretrained_models/${pythonSafeDir(model.id)}`);
-  const known = speechbrainInterface ? SPEECHBRAIN_INTERFACES[speechbrainInterface] : undefined;
-  if (!speechbrainInterface || !known) {
-    const why = speechbrainInterface
-      ? `# ⚠️ interface in config.json invalid: ${JSON.stringify(speechbrainInterface)} is not a speechbrain inference class.`
-      : "# ⚠️ interface not specified in config.json (speechbrain_interface).";
-    return [
-      `${why}
-# Loading the model's hyperparams.yaml with the generic interface; use the task's class for its helpers.
-from speechbrain.inference.interfaces import Pretrained
-
-model = Pretrained.from_hparams(source=${id}, savedir=${savedir})`,
-    ];
-  }
-  const [module, usage] = known;
-  const code = [
-    `from speechbrain.inference.${module} import ${speechbrainInterface}`,
-    "",
-    `model = ${speechbrainInterface}.from_hparams(source=${id}, savedir=${savedir})`,
-    ...usage,
-  ];
-  const vocoderInterface = settings?.vocoder_interface;
-  const vocoderId = settings?.vocoder_model_id;
-  if (module === "TTS" && vocoderInterface && vocoderId) {
-    const vocoderModule = VOCODER_MODULES[vocoderInterface] ?? "vocoders";
-    code.push(
-      "",
-      "# turn the spectrogram into audio with the model's vocoder",
-      "import torchaudio",
-      `from speechbrain.inference.${vocoderModule} import ${vocoderInterface}`,
-      "",
-      `vocoder = ${vocoderInterface}.from_hparams(source=${py(vocoderId)}, savedir=${py(`pretrained_models/${pythonSafeDir(vocoderId)}`)})`,
-      "waveforms = vocoder.decode_batch(mel_output)",
-      'torchaudio.save("output.wav", waveforms.squeeze(1), 22050)',
-    );
-  }
-  return [hoistPythonImports(code.join("\n"))];
-};
-
 function pythonSafeDir(modelId: string): string {
   return modelId.replace(/[^\w.-]/g, "_");
 }
@@ -622,7 +579,48 @@ output = inference.crop("file.wav", Segment(2.0, 5.0))`,
       [...load, ...generate, 'sf.write("output.wav", wavs[0], sr)'].join("\n"),
     ];
   },
-  speechbrain,
+  speechbrain: (model) => {
+    const settings = model.config?.speechbrain;
+    const speechbrainInterface = settings?.speechbrain_interface;
+    const id = py(model.id);
+    const savedir = py(`pretrained_models/${pythonSafeDir(model.id)}`);
+    const known = speechbrainInterface ? SPEECHBRAIN_INTERFACES[speechbrainInterface] : undefined;
+    if (!speechbrainInterface || !known) {
+      const why = speechbrainInterface
+        ? `# ⚠️ interface in config.json invalid: ${JSON.stringify(speechbrainInterface)} is not a speechbrain inference class.`
+        : "# ⚠️ interface not specified in config.json (speechbrain_interface).";
+      return [
+        `${why}
+# Loading the model's hyperparams.yaml with the generic interface; use the task's class for its helpers.
+from speechbrain.inference.interfaces import Pretrained
+
+model = Pretrained.from_hparams(source=${id}, savedir=${savedir})`,
+      ];
+    }
+    const [module, usage] = known;
+    const code = [
+      `from speechbrain.inference.${module} import ${speechbrainInterface}`,
+      "",
+      `model = ${speechbrainInterface}.from_hparams(source=${id}, savedir=${savedir})`,
+      ...usage,
+    ];
+    const vocoderInterface = settings?.vocoder_interface;
+    const vocoderId = settings?.vocoder_model_id;
+    if (module === "TTS" && vocoderInterface && vocoderId) {
+      const vocoderModule = VOCODER_MODULES[vocoderInterface] ?? "vocoders";
+      code.push(
+        "",
+        "# turn the spectrogram into audio with the model's vocoder",
+        "import torchaudio",
+        `from speechbrain.inference.${vocoderModule} import ${vocoderInterface}`,
+        "",
+        `vocoder = ${vocoderInterface}.from_hparams(source=${py(vocoderId)}, savedir=${py(`pretrained_models/${pythonSafeDir(vocoderId)}`)})`,
+        "waveforms = vocoder.decode_batch(mel_output)",
+        'torchaudio.save("output.wav", waveforms.squeeze(1), 22050)',
+      );
+    }
+    return [hoistPythonImports(code.join("\n"))];
+  },
   supertonic: (model) => [
     "pip install supertonic",
     `from supertonic import TTS

@@ -42,8 +42,6 @@ function sklearnPredict(model: ModelData): string[] {
   return [];
 }
 
-const sklearn: LibrarySnippet = (model) => sklearnBlocks(model).map(hoistPythonImports);
-
 function sklearnBlocks(model: ModelData): string[] {
   const id = py(model.id);
   const pickleWarning =
@@ -122,7 +120,7 @@ model.fit(X, y)
 print(model.predict(X.head(2)))`,
     ].map((block, i) => (i === 1 ? hoistPythonImports(block) : block));
   },
-  sklearn,
+  sklearn: (model) => sklearnBlocks(model).map(hoistPythonImports),
   tabpfn: (model) => {
     const regression = model.pipeline_tag === "tabular-regression" || /reg/i.test(repoName(model));
     const estimator = regression ? "TabPFNRegressor" : "TabPFNClassifier";

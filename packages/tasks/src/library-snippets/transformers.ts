@@ -85,50 +85,6 @@ const PEFT_TASKS: Record<string, [string, string]> = {
   FEATURE_EXTRACTION: ["AutoModel", "AutoPeftModelForFeatureExtraction"],
 };
 
-const peft: LibrarySnippet = (model) => {
-  const { base_model_name_or_path: baseModel, task_type: taskType } = model.config?.peft ?? {};
-  const classes = taskType ? PEFT_TASKS[taskType] : undefined;
-  const id = py(model.id);
-  if (!classes) {
-    const found = taskType ? ` (adapter_config.json says ${JSON.stringify(taskType)})` : "";
-    return [
-      `# ⚠️ Task type is invalid${found}: loading the adapter with the task-agnostic AutoPeftModel,
-# which reads the base model from the adapter's config.
-from peft import AutoPeftModel
-
-model = AutoPeftModel.from_pretrained(${id})`,
-    ];
-  }
-  const [autoClass, peftAutoClass] = classes;
-  if (!baseModel) {
-    return [
-      `# ⚠️ Base model is not found in adapter_config.json: make sure the adapter repository names it,
-# then ${peftAutoClass} loads the base model and the adapter together.
-from peft import ${peftAutoClass}
-
-model = ${peftAutoClass}.from_pretrained(${id})`,
-    ];
-  }
-  const withTokenizer = taskType === "CAUSAL_LM" || taskType === "SEQ_2_SEQ_LM";
-  const code = [
-    "from peft import PeftModel",
-    `from transformers import ${withTokenizer ? `AutoTokenizer, ${autoClass}` : autoClass}`,
-    "",
-    `base_model = ${autoClass}.from_pretrained(${py(baseModel)})`,
-    `model = PeftModel.from_pretrained(base_model, ${id})`,
-  ];
-  if (withTokenizer) {
-    code.push(
-      `tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})`,
-      "",
-      `inputs = tokenizer(${py("The answer to the universe is")}, return_tensors="pt")`,
-      "outputs = model.generate(**inputs, max_new_tokens=20)",
-      "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
-    );
-  }
-  return [code.join("\n")];
-};
-
 const DEFAULT_SENTENCES = [
   "The weather is lovely today.",
   "It's so sunny outside!",
@@ -269,7 +225,49 @@ const model = await AutoModel.from_pretrained(${js(model.id)});`,
       ].join("\n"),
     ];
   },
-  peft,
+  peft: (model) => {
+    const { base_model_name_or_path: baseModel, task_type: taskType } = model.config?.peft ?? {};
+    const classes = taskType ? PEFT_TASKS[taskType] : undefined;
+    const id = py(model.id);
+    if (!classes) {
+      const found = taskType ? ` (adapter_config.json says ${JSON.stringify(taskType)})` : "";
+      return [
+        `# ⚠️ Task type is invalid${found}: loading the adapter with the task-agnostic AutoPeftModel,
+# which reads the base model from the adapter's config.
+from peft import AutoPeftModel
+
+model = AutoPeftModel.from_pretrained(${id})`,
+      ];
+    }
+    const [autoClass, peftAutoClass] = classes;
+    if (!baseModel) {
+      return [
+        `# ⚠️ Base model is not found in adapter_config.json: make sure the adapter repository names it,
+# then ${peftAutoClass} loads the base model and the adapter together.
+from peft import ${peftAutoClass}
+
+model = ${peftAutoClass}.from_pretrained(${id})`,
+      ];
+    }
+    const withTokenizer = taskType === "CAUSAL_LM" || taskType === "SEQ_2_SEQ_LM";
+    const code = [
+      "from peft import PeftModel",
+      `from transformers import ${withTokenizer ? `AutoTokenizer, ${autoClass}` : autoClass}`,
+      "",
+      `base_model = ${autoClass}.from_pretrained(${py(baseModel)})`,
+      `model = PeftModel.from_pretrained(base_model, ${id})`,
+    ];
+    if (withTokenizer) {
+      code.push(
+        `tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})`,
+        "",
+        `inputs = tokenizer(${py("The answer to the universe is")}, return_tensors="pt")`,
+        "outputs = model.generate(**inputs, max_new_tokens=20)",
+        "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
+      );
+    }
+    return [code.join("\n")];
+  },
   "sentence-transformers": (model) => {
     const remote = hasTag(model, CUSTOM_CODE_TAG) ? ", trust_remote_code=True" : "";
     const id = py(model.id);
