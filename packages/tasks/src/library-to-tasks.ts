@@ -2,6 +2,41 @@ import type { ModelLibraryKey } from "./model-libraries-data.js";
 import type { PipelineType } from "./pipelines.js";
 
 /**
+ * The tasks the serverless API serves for transformers, kept by hand in line with what it implements.
+ * Its own export so that the transformers snippet, which needs only this list, does not pull the table in.
+ */
+export const TRANSFORMERS_SERVED_TASKS: PipelineType[] = [
+  "audio-classification",
+  "automatic-speech-recognition",
+  "depth-estimation",
+  "document-question-answering",
+  "feature-extraction",
+  "fill-mask",
+  "image-classification",
+  "image-feature-extraction",
+  "image-segmentation",
+  "image-to-image",
+  "image-to-text",
+  "image-text-to-text",
+  "mask-generation",
+  "object-detection",
+  "question-answering",
+  "summarization",
+  "table-question-answering",
+  "text-classification",
+  "text-generation",
+  "text-to-audio",
+  "text-to-speech",
+  "token-classification",
+  "translation",
+  "video-classification",
+  "visual-question-answering",
+  "zero-shot-classification",
+  "zero-shot-image-classification",
+  "zero-shot-object-detection",
+];
+
+/**
  * The (library, task) pairs the hub's serverless HF-Inference API serves. Any other pair is not
  * served, whatever the model's tags say.
  */
@@ -32,36 +67,6 @@ export const LIBRARY_TASK_MAPPING: Partial<Record<ModelLibraryKey, PipelineType[
   speechbrain: ["audio-classification", "audio-to-audio", "automatic-speech-recognition", "text-to-speech"],
   stanza: ["token-classification"],
   timm: ["image-classification", "image-feature-extraction"],
-  // Kept by hand in line with what the serverless API implements for transformers.
-  transformers: [
-    "audio-classification",
-    "automatic-speech-recognition",
-    "depth-estimation",
-    "document-question-answering",
-    "feature-extraction",
-    "fill-mask",
-    "image-classification",
-    "image-feature-extraction",
-    "image-segmentation",
-    "image-to-image",
-    "image-to-text",
-    "image-text-to-text",
-    "mask-generation",
-    "object-detection",
-    "question-answering",
-    "summarization",
-    "table-question-answering",
-    "text-classification",
-    "text-generation",
-    "text-to-audio",
-    "text-to-speech",
-    "token-classification",
-    "translation",
-    "video-classification",
-    "visual-question-answering",
-    "zero-shot-classification",
-    "zero-shot-image-classification",
-    "zero-shot-object-detection",
-  ],
+  transformers: TRANSFORMERS_SERVED_TASKS,
   mindspore: ["image-classification"],
 };

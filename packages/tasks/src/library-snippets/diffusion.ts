@@ -177,35 +177,54 @@ result = pipe(
 result.save("flux-fill.png")`;
 }
 
-const diffusers: LibrarySnippet = (model) => {
-  let code: string;
-  if (hasTag(model, "StableDiffusionInpaintPipeline") || hasTag(model, "StableDiffusionXLInpaintPipeline")) {
-    code = diffusersInpainting(model);
-  } else if (hasTag(model, "controlnet")) {
-    code = diffusersControlnet(model);
-  } else if (hasTag(model, "lora")) {
-    const { base, header } = diffusersBase(model);
-    code = header + generateCode(model, base, model.id);
-  } else if (hasTag(model, "textual_inversion")) {
-    const { base, header } = diffusersBase(model);
-    code = `${header}${loadPipeline(base)}
+function imagePrompt(model: ModelData, fallback: string): string {
+  return widgetText(model) ?? model.cardData?.instance_prompt ?? fallback;
+}
+
+export const DIFFUSION_SNIPPETS: Record<string, LibrarySnippet> = {
+  "bagel-mot": researchRepo(
+    "https://github.com/ByteDance-Seed/Bagel.git",
+    "models/BAGEL-7B-MoT",
+    ["python app.py"],
+    "BAGEL runs from its repository: app.py starts a local demo; inference.ipynb shows the Python API.",
+  ),
+  diffree: researchRepo(
+    "https://github.com/OpenGVLab/Diffree.git",
+    "checkpoints",
+    ["python app.py"],
+    "Text-guided object insertion; app.py starts the local demo.",
+  ),
+  diffusers: (model) => {
+    let code: string;
+    if (
+      hasTag(model, "StableDiffusionInpaintPipeline") ||
+      hasTag(model, "StableDiffusionXLInpaintPipeline")
+    ) {
+      code = diffusersInpainting(model);
+    } else if (hasTag(model, "controlnet")) {
+      code = diffusersControlnet(model);
+    } else if (hasTag(model, "lora")) {
+      const { base, header } = diffusersBase(model);
+      code = header + generateCode(model, base, model.id);
+    } else if (hasTag(model, "textual_inversion")) {
+      const { base, header } = diffusersBase(model);
+      code = `${header}${loadPipeline(base)}
 pipe.load_textual_inversion(${py(model.id)})
 
 prompt = ${py(promptOf(model) ?? DEFAULT_IMAGE_PROMPT)}
 image = pipe(prompt).images[0]
 image.save("output.png")`;
-  } else if (hasTag(model, "FluxFillPipeline")) {
-    code = diffusersFluxFill(model);
-  } else {
-    code = generateCode(model, py(model.id));
-  }
-  return [DIFFUSERS_INSTALL, code];
-};
-
-const diffusionkit: LibrarySnippet = (model) => {
-  const flux = hasTag(model, "flux");
-  const pipeline = flux
-    ? `# Pipeline for Flux
+    } else if (hasTag(model, "FluxFillPipeline")) {
+      code = diffusersFluxFill(model);
+    } else {
+      code = generateCode(model, py(model.id));
+    }
+    return [DIFFUSERS_INSTALL, code];
+  },
+  diffusionkit: (model) => {
+    const flux = hasTag(model, "flux");
+    const pipeline = flux
+      ? `# Pipeline for Flux
 from diffusionkit.mlx import FluxPipeline
 
 pipeline = FluxPipeline(
@@ -215,7 +234,7 @@ pipeline = FluxPipeline(
     a16=True,
     w16=True,
 )`
-    : `# Pipeline for Stable Diffusion 3
+      : `# Pipeline for Stable Diffusion 3
 from diffusionkit.mlx import DiffusionPipeline
 
 pipeline = DiffusionPipeline(
@@ -226,7 +245,7 @@ pipeline = DiffusionPipeline(
     a16=True,
     w16=True,
 )`;
-  const generate = `# Image generation
+    const generate = `# Image generation
 HEIGHT = 512
 WIDTH = 512
 NUM_STEPS = ${flux ? 4 : 50}
@@ -239,23 +258,27 @@ image, _ = pipeline.generate_image(
     latent_size=(HEIGHT // 8, WIDTH // 8),
 )
 image.save("output.png")`;
-  return [pipeline, generate];
-};
-
-const diffusionSingleFile: LibrarySnippet = (model) => [
-  `# Single-file checkpoints go in ComfyUI's model folder (use models/loras for LoRAs)
+    return [pipeline, generate];
+  },
+  "diffusion-single-file": (model) => [
+    `# Single-file checkpoints go in ComfyUI's model folder (use models/loras for LoRAs)
 git clone https://github.com/comfyanonymous/ComfyUI
 cd ComfyUI
 pip install -r requirements.txt
 ${hfDownload(model.id, "models/checkpoints", ["*.safetensors"])}
 python main.py`,
-];
-
-const hunyuanDit: LibrarySnippet = (model) => {
-  if (/diffusers/i.test(model.id)) {
-    return [
-      DIFFUSERS_INSTALL,
-      `import torch
+  ],
+  "glyph-byt5": researchRepo(
+    "https://github.com/AIGText/Glyph-ByT5.git",
+    "checkpoints",
+    ["python app.py"],
+    "Glyph-ByT5 renders accurate text in SDXL images; app.py starts the local demo.",
+  ),
+  "hunyuan-dit": (model) => {
+    if (/diffusers/i.test(model.id)) {
+      return [
+        DIFFUSERS_INSTALL,
+        `import torch
 from diffusers import HunyuanDiTPipeline
 
 pipe = HunyuanDiTPipeline.from_pretrained(${py(model.id)}, torch_dtype=torch.float16).to("cuda")
@@ -263,143 +286,89 @@ pipe = HunyuanDiTPipeline.from_pretrained(${py(model.id)}, torch_dtype=torch.flo
 # HunyuanDiT understands both English and Chinese prompts
 image = pipe(prompt="一个宇航员在骑马").images[0]
 image.save("output.png")`,
-    ];
-  }
-  return [
-    cloneAndRun(model, {
-      repoUrl: "https://github.com/Tencent/HunyuanDiT.git",
-      localDir: "ckpts",
-      note: "Checkpoints in the original format run with the HunyuanDiT repository's sampler.",
-      run: ["python sample_t2i.py --infer-mode fa --prompt '渔舟唱晚' --no-enhance"],
-    }),
-  ];
-};
-
-const bagel = researchRepo(
-  "https://github.com/ByteDance-Seed/Bagel.git",
-  "models/BAGEL-7B-MoT",
-  ["python app.py"],
-  "BAGEL runs from its repository: app.py starts a local demo; inference.ipynb shows the Python API.",
-);
-
-const diffree = researchRepo(
-  "https://github.com/OpenGVLab/Diffree.git",
-  "checkpoints",
-  ["python app.py"],
-  "Text-guided object insertion; app.py starts the local demo.",
-);
-
-const glyphByt5 = researchRepo(
-  "https://github.com/AIGText/Glyph-ByT5.git",
-  "checkpoints",
-  ["python app.py"],
-  "Glyph-ByT5 renders accurate text in SDXL images; app.py starts the local demo.",
-);
-
-const infiniteYou = researchRepo(
-  "https://github.com/bytedance/InfiniteYou.git",
-  "models/InfiniteYou",
-  [
-    'python test.py --id_image ./assets/examples/man.jpg --prompt "A man, portrait, cinematic" --out_results_dir ./results',
-  ],
-  "Identity-preserving image generation on FLUX: one face photo plus a prompt.",
-);
-
-function imagePrompt(model: ModelData, fallback: string): string {
-  return widgetText(model) ?? model.cardData?.instance_prompt ?? fallback;
-}
-
-/** Sana: fixed facts of the reference sample (1024x1024, guidance 5.0, PAG 2.0, 18 steps). */
-const sana: LibrarySnippet = (model) => [
-  [
-    "# Run from a clone of https://github.com/NVlabs/Sana",
-    "import torch",
-    "from app.sana_pipeline import SanaPipeline",
-    "from torchvision.utils import save_image",
-    "",
-    'sana = SanaPipeline("configs/sana_config/1024ms/Sana_1600M_img1024.yaml")',
-    `sana.from_pretrained(${py(`hf://${model.id}`)})`,
-    "",
-    "image = sana(",
-    `    prompt=${py(imagePrompt(model, 'a cyberpunk cat with a neon sign that says "Sana"'))},`,
-    "    height=1024,",
-    "    width=1024,",
-    "    guidance_scale=5.0,",
-    "    pag_guidance_scale=2.0,",
-    "    num_inference_steps=18,",
-    '    generator=torch.Generator(device="cuda").manual_seed(42),',
-    ")",
-    'save_image(image, "output.png", nrow=1, normalize=True, value_range=(-1, 1))',
-  ].join("\n"),
-];
-
-const univa: LibrarySnippet = (model) => [
-  [
-    "# Run from a clone of https://github.com/PKU-YuanGroup/UniWorld-V1",
-    "import torch",
-    "from transformers import AutoProcessor",
-    "from univa.models.qwen2p5vl.modeling_univa_qwen2p5vl import UnivaQwen2p5VLForConditionalGeneration",
-    "",
-    "model = UnivaQwen2p5VLForConditionalGeneration.from_pretrained(",
-    `    ${py(model.id)},`,
-    "    torch_dtype=torch.bfloat16,",
-    ').to("cuda")',
-    `processor = AutoProcessor.from_pretrained(${py(model.id)})`,
-  ].join("\n"),
-];
-
-/** mflux runs FLUX on Apple silicon with MLX; community fine-tunes name their base model. */
-const mflux: LibrarySnippet = (model) => {
-  const baseModel = [model.cardData?.base_model ?? []].flat()[0] ?? "";
-  const base = /schnell/i.test(model.id) || /schnell/i.test(baseModel) ? "schnell" : "dev";
-  const steps = base === "schnell" ? 2 : 25;
-  const prompt = imagePrompt(model, "Luxury food photograph of a bowl of ramen, soft window light");
-  const isLora = hasTag(model, "lora");
-  if (isLora) {
+      ];
+    }
     return [
-      [
-        "pip install -U mflux",
-        shDownload(model.id, "lora"),
-        "",
-        `mflux-generate --model ${base} --steps ${steps} --seed 2 --quantize 8 \\`,
-        '  --lora-paths "$(ls lora/*.safetensors | head -n 1)" \\',
-        `  --prompt ${sh(prompt)}`,
-      ].join("\n"),
+      cloneAndRun(model, {
+        repoUrl: "https://github.com/Tencent/HunyuanDiT.git",
+        localDir: "ckpts",
+        note: "Checkpoints in the original format run with the HunyuanDiT repository's sampler.",
+        run: ["python sample_t2i.py --infer-mode fa --prompt '渔舟唱晚' --no-enhance"],
+      }),
     ];
-  }
-  return [
+  },
+  "infinite-you": researchRepo(
+    "https://github.com/bytedance/InfiniteYou.git",
+    "models/InfiniteYou",
     [
-      "pip install -U mflux",
-      "",
-      `mflux-generate --model ${sh(model.id)} --base-model ${base} --steps ${steps} --seed 2 \\`,
-      `  --prompt ${sh(prompt)}`,
-    ].join("\n"),
-  ];
-};
+      'python test.py --id_image ./assets/examples/man.jpg --prompt "A man, portrait, cinematic" --out_results_dir ./results',
+    ],
+    "Identity-preserving image generation on FLUX: one face photo plus a prompt.",
+  ),
+  /** Sana: fixed facts of the reference sample (1024x1024, guidance 5.0, PAG 2.0, 18 steps). */
+  sana: (model) => [
+    `# Run from a clone of https://github.com/NVlabs/Sana
+import torch
+from app.sana_pipeline import SanaPipeline
+from torchvision.utils import save_image
 
-const refiners: LibrarySnippet = (model) => [
-  [
-    "from refiners.fluxion.utils import load_from_safetensors",
-    pyFindRepoFile(model.id, [".safetensors"], "weights_path"),
-    "",
-    "weights = load_from_safetensors(weights_path)",
-    "# load them into the matching refiners module (see refiners.foundationals), e.g.:",
-    "# module.load_state_dict(weights)",
-    "print(list(weights)[:5])",
-  ].join("\n"),
-];
+sana = SanaPipeline("configs/sana_config/1024ms/Sana_1600M_img1024.yaml")
+sana.from_pretrained(${py(`hf://${model.id}`)})
 
-export const DIFFUSION_SNIPPETS: Record<string, LibrarySnippet> = {
-  "bagel-mot": bagel,
-  diffree,
-  diffusers,
-  diffusionkit,
-  "diffusion-single-file": diffusionSingleFile,
-  "glyph-byt5": glyphByt5,
-  "hunyuan-dit": hunyuanDit,
-  "infinite-you": infiniteYou,
-  sana,
-  univa,
-  mflux,
-  refiners,
+image = sana(
+    prompt=${py(imagePrompt(model, 'a cyberpunk cat with a neon sign that says "Sana"'))},
+    height=1024,
+    width=1024,
+    guidance_scale=5.0,
+    pag_guidance_scale=2.0,
+    num_inference_steps=18,
+    generator=torch.Generator(device="cuda").manual_seed(42),
+)
+save_image(image, "output.png", nrow=1, normalize=True, value_range=(-1, 1))`,
+  ],
+  univa: (model) => [
+    `# Run from a clone of https://github.com/PKU-YuanGroup/UniWorld-V1
+import torch
+from transformers import AutoProcessor
+from univa.models.qwen2p5vl.modeling_univa_qwen2p5vl import UnivaQwen2p5VLForConditionalGeneration
+
+model = UnivaQwen2p5VLForConditionalGeneration.from_pretrained(
+    ${py(model.id)},
+    torch_dtype=torch.bfloat16,
+).to("cuda")
+processor = AutoProcessor.from_pretrained(${py(model.id)})`,
+  ],
+  /** mflux runs FLUX on Apple silicon with MLX; community fine-tunes name their base model. */
+  mflux: (model) => {
+    const baseModel = [model.cardData?.base_model ?? []].flat()[0] ?? "";
+    const base = /schnell/i.test(model.id) || /schnell/i.test(baseModel) ? "schnell" : "dev";
+    const steps = base === "schnell" ? 2 : 25;
+    const prompt = imagePrompt(model, "Luxury food photograph of a bowl of ramen, soft window light");
+    const isLora = hasTag(model, "lora");
+    if (isLora) {
+      return [
+        `pip install -U mflux
+${shDownload(model.id, "lora")}
+
+mflux-generate --model ${base} --steps ${steps} --seed 2 --quantize 8 \\
+  --lora-paths "$(ls lora/*.safetensors | head -n 1)" \\
+  --prompt ${sh(prompt)}`,
+      ];
+    }
+    return [
+      `pip install -U mflux
+
+mflux-generate --model ${sh(model.id)} --base-model ${base} --steps ${steps} --seed 2 \\
+  --prompt ${sh(prompt)}`,
+    ];
+  },
+  refiners: (model) => [
+    `from refiners.fluxion.utils import load_from_safetensors
+${pyFindRepoFile(model.id, [".safetensors"], "weights_path")}
+
+weights = load_from_safetensors(weights_path)
+# load them into the matching refiners module (see refiners.foundationals), e.g.:
+# module.load_state_dict(weights)
+print(list(weights)[:5])`,
+  ],
 };

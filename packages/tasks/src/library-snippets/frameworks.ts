@@ -3,62 +3,6 @@
 // families.
 import { py, pyFindRepoFile, type LibrarySnippet } from "./helpers.js";
 
-const mindspore: LibrarySnippet = (model) => [
-  [
-    "import mindspore",
-    pyFindRepoFile(model.id, [".ckpt"]),
-    "",
-    "parameters = mindspore.load_checkpoint(checkpoint)",
-    "# build the network these weights belong to (see the model card), then:",
-    "# mindspore.load_param_into_net(network, parameters)",
-    "print(list(parameters)[:5])",
-  ].join("\n"),
-];
-
-const pxia: LibrarySnippet = (model) => [
-  ["from pxia import AutoModel", "", `model = AutoModel.from_pretrained(${py(model.id)})`].join("\n"),
-];
-
-const pythae: LibrarySnippet = (model) => [
-  [
-    "from pythae.models import AutoModel",
-    "",
-    `model = AutoModel.load_from_hf_hub(${py(model.id)})`,
-    "# draw new samples, e.g. with a normal sampler: see pythae.samplers",
-  ].join("\n"),
-];
-
-const tfKeras: LibrarySnippet = (model) => [
-  [
-    "# Legacy Keras 2 model: needs tf-keras (or keras<3) installed",
-    "from huggingface_hub import from_pretrained_keras",
-    "",
-    `model = from_pretrained_keras(${py(model.id)})`,
-    "model.summary()",
-  ].join("\n"),
-];
-
-const fastai: LibrarySnippet = (model) => [
-  `from huggingface_hub import from_pretrained_fastai
-
-learn = from_pretrained_fastai(${py(model.id)})
-
-# The learner keeps its data pipeline: predict takes a raw input (an image path, a text, a row)
-prediction = learn.predict("image.jpg")
-print(prediction)`,
-];
-
-const keras: LibrarySnippet = (model) => [
-  `# Available backends: "jax", "torch", "tensorflow"
-import os
-os.environ["KERAS_BACKEND"] = "jax"
-
-import keras
-
-model = keras.saving.load_model(${py(`hf://${model.id}`)})
-model.summary()`,
-];
-
 const KERAS_HUB_EXAMPLES: Record<string, (preset: string) => string> = {
   CausalLM: (preset) => `import keras_hub
 
@@ -89,38 +33,76 @@ image_classifier.fit(
 print(image_classifier.predict(keras.random.randint((1, 64, 64, 3), 0, 256)))`,
 };
 
-const kerasHub: LibrarySnippet = (model) => {
-  const preset = py(`hf://${model.id}`);
-  const tasks = (model.config?.keras_hub?.tasks ?? []).filter((task) =>
-    /^[A-Za-z_][A-Za-z0-9_]*$/.test(task),
-  );
-  const blocks: string[] = [];
-  for (const [task, example] of Object.entries(KERAS_HUB_EXAMPLES)) {
-    if (tasks.includes(task)) {
-      blocks.push(example(preset));
+export const FRAMEWORKS_SNIPPETS: Record<string, LibrarySnippet> = {
+  mindspore: (model) => [
+    `import mindspore
+${pyFindRepoFile(model.id, [".ckpt"])}
+
+parameters = mindspore.load_checkpoint(checkpoint)
+# build the network these weights belong to (see the model card), then:
+# mindspore.load_param_into_net(network, parameters)
+print(list(parameters)[:5])`,
+  ],
+  pxia: (model) => [
+    `from pxia import AutoModel
+
+model = AutoModel.from_pretrained(${py(model.id)})`,
+  ],
+  pythae: (model) => [
+    `from pythae.models import AutoModel
+
+model = AutoModel.load_from_hf_hub(${py(model.id)})
+# draw new samples, e.g. with a normal sampler: see pythae.samplers`,
+  ],
+  "tf-keras": (model) => [
+    `# Legacy Keras 2 model: needs tf-keras (or keras<3) installed
+from huggingface_hub import from_pretrained_keras
+
+model = from_pretrained_keras(${py(model.id)})
+model.summary()`,
+  ],
+  fastai: (model) => [
+    `from huggingface_hub import from_pretrained_fastai
+
+learn = from_pretrained_fastai(${py(model.id)})
+
+# The learner keeps its data pipeline: predict takes a raw input (an image path, a text, a row)
+prediction = learn.predict("image.jpg")
+print(prediction)`,
+  ],
+  keras: (model) => [
+    `# Available backends: "jax", "torch", "tensorflow"
+import os
+os.environ["KERAS_BACKEND"] = "jax"
+
+import keras
+
+model = keras.saving.load_model(${py(`hf://${model.id}`)})
+model.summary()`,
+  ],
+  "keras-hub": (model) => {
+    const preset = py(`hf://${model.id}`);
+    const tasks = (model.config?.keras_hub?.tasks ?? []).filter((task) =>
+      /^[A-Za-z_][A-Za-z0-9_]*$/.test(task),
+    );
+    const blocks: string[] = [];
+    for (const [task, example] of Object.entries(KERAS_HUB_EXAMPLES)) {
+      if (tasks.includes(task)) {
+        blocks.push(example(preset));
+      }
     }
-  }
-  for (const task of tasks) {
-    if (!(task in KERAS_HUB_EXAMPLES)) {
-      blocks.push(`import keras_hub
+    for (const task of tasks) {
+      if (!(task in KERAS_HUB_EXAMPLES)) {
+        blocks.push(`import keras_hub
 
 # Create a ${task} model
 task = keras_hub.models.${task}.from_preset(${preset})`);
+      }
     }
-  }
-  blocks.push(`import keras_hub
+    blocks.push(`import keras_hub
 
 # The backbone alone, without a task head
 backbone = keras_hub.models.Backbone.from_preset(${preset})`);
-  return blocks;
-};
-
-export const FRAMEWORKS_SNIPPETS: Record<string, LibrarySnippet> = {
-  mindspore,
-  pxia,
-  pythae,
-  "tf-keras": tfKeras,
-  fastai,
-  keras,
-  "keras-hub": kerasHub,
+    return blocks;
+  },
 };

@@ -146,10 +146,9 @@ function pyInline(value: unknown): string {
  */
 export function pyLiteral(value: unknown, indent = 4, level = 0): string {
   const inline = pyInline(value);
-  if (inline.length + indent * (level + 1) <= 100) return inline;
-  if (typeof value === "boolean") return value ? "True" : "False";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "None";
-  if (typeof value === "string") return py(value);
+  // Scalars have one form only; containers that fit stay on one line.
+  if (typeof value !== "object" || value === null || inline.length + indent * (level + 1) <= 100)
+    return inline;
   const pad = " ".repeat(indent * (level + 1));
   const closePad = " ".repeat(indent * level);
   if (Array.isArray(value)) {

@@ -26,20 +26,24 @@
 // - timee-ts, vismatch: no documentation of their API was found.
 // - causilo, gliformer, mect, laya, microduck, shadow, vqweb (new in 0.21.54): no documented usage found
 //   from here; they get a generator once their usage is documented.
-import { THREE_D_SNIPPETS } from "./3d.js";
-import { AGENTS_SNIPPETS } from "./agents.js";
-import { DIFFUSION_SNIPPETS } from "./diffusion.js";
-import { FRAMEWORKS_SNIPPETS } from "./frameworks.js";
+
+// Imported in this order on purpose: bundlers emit the families in import order, and gzip's 32 KB
+// window matches phrases only between neighbours. This order (measured with the bench's bundle suite)
+// compresses about 1.2 KB better than alphabetical order; measure again before changing it.
 import type { LibrarySnippet } from "./helpers.js";
-import { LANGUAGE_SNIPPETS } from "./language.js";
-import { MUSIC_SNIPPETS } from "./music.js";
-import { RUNTIMES_SNIPPETS } from "./runtimes.js";
-import { SCIENCE_SNIPPETS } from "./science.js";
-import { SPEECH_SNIPPETS } from "./speech.js";
-import { TABULAR_SNIPPETS } from "./tabular.js";
 import { TRANSFORMERS_SNIPPETS } from "./transformers.js";
-import { VIDEO_SNIPPETS } from "./video.js";
+import { LANGUAGE_SNIPPETS } from "./language.js";
+import { FRAMEWORKS_SNIPPETS } from "./frameworks.js";
+import { RUNTIMES_SNIPPETS } from "./runtimes.js";
+import { AGENTS_SNIPPETS } from "./agents.js";
+import { TABULAR_SNIPPETS } from "./tabular.js";
+import { DIFFUSION_SNIPPETS } from "./diffusion.js";
+import { SCIENCE_SNIPPETS } from "./science.js";
 import { VISION_SNIPPETS } from "./vision.js";
+import { SPEECH_SNIPPETS } from "./speech.js";
+import { MUSIC_SNIPPETS } from "./music.js";
+import { VIDEO_SNIPPETS } from "./video.js";
+import { THREE_D_SNIPPETS } from "./3d.js";
 
 export type { LibrarySnippet };
 

@@ -10,22 +10,32 @@ import {
   sh,
 } from "./helpers.js";
 
-const skala: LibrarySnippet = (model) => [
-  "pip install skala",
-  [
-    "from pyscf import gto",
-    "from skala.pyscf import SkalaKS",
-    "",
-    `# density functional theory with the Skala exchange-correlation functional (${py(model.id)})`,
-    'molecule = gto.M(atom="H 0 0 0; H 0 0 1.4", basis="def2-tzvp")',
-    'ks = SkalaKS(molecule, xc="skala")',
-    "energy = ks.kernel()",
-    "print(energy)",
-  ].join("\n"),
-];
+// BioNeMo Framework docs (ESM-2 inference tutorial, infer_esm2 CLI reference): ESM-2 checkpoints run with
+// `infer_esm2` on a CSV with a "sequences" column, inside the BioNeMo Framework container. Other BioNeMo
+// models document their own entry points per model, so they stop at the checkpoint.
+const BIONEMO_REPO = "https://github.com/NVIDIA/bionemo-framework.git";
+const bionemoOther = researchRepo(
+  BIONEMO_REPO,
+  "checkpoints",
+  ["ls checkpoints"],
+  "BioNeMo models run inside the BioNeMo framework (Docker image recommended); see its docs per model.",
+  ["pip install -e ."],
+);
 
-const anemoi: LibrarySnippet = (model) => [
-  `import datetime
+export const SCIENCE_SNIPPETS: Record<string, LibrarySnippet> = {
+  skala: (model) => [
+    "pip install skala",
+    `from pyscf import gto
+from skala.pyscf import SkalaKS
+
+# density functional theory with the Skala exchange-correlation functional (${py(model.id)})
+molecule = gto.M(atom="H 0 0 0; H 0 0 1.4", basis="def2-tzvp")
+ks = SkalaKS(molecule, xc="skala")
+energy = ks.kernel()
+print(energy)`,
+  ],
+  anemoi: (model) => [
+    `import datetime
 
 from anemoi.inference.runners.simple import SimpleRunner
 
@@ -38,11 +48,56 @@ input_state = {"date": datetime.datetime(2024, 1, 1, 0), "fields": {}}
 
 for state in runner.run(input_state=input_state, lead_time=12):
     print(state["date"], list(state["fields"])[:5])`,
-];
+  ],
+  bionemo: (model) => {
+    if (!/esm-?2/i.test(nameWithoutNamespace(model.id))) {
+      return bionemoOther(model);
+    }
+    return [
+      `# Inside the BioNeMo Framework container (see its Initialization Guide), where infer_esm2 is installed
+${hfDownload(model.id, "checkpoints")}
 
-const colipri: LibrarySnippet = (model) => [
-  "pip install colipri",
-  `from colipri import ZeroShotImageClassificationPipeline, get_model, get_processor, load_sample_ct
+# One protein per row, in a "sequences" column
+printf 'sequences\\nMKTVRQERLKSIVRILERSKEPVSGAQLAEELSVSRQVIVQDIAYLRSLGYNIVATPRGYVLAGG\\n' > sequences.csv
+
+# Writes the predictions (logits, hidden states or embeddings, as requested) to results/
+infer_esm2 --checkpoint-path checkpoints --data-path sequences.csv --results-path results \\
+  --precision bf16-mixed --num-gpus 1`,
+    ];
+  },
+  boltzgen: (model) => [
+    `pip install boltzgen
+
+# Design binders for the target described in the YAML spec (see the repository's examples)
+boltzgen run example/vanilla_protein/1g13prot.yaml \\
+  --output workbench/test_run \\
+  --protocol protein-anything \\
+  --num_designs 10`,
+    `# boltzgen fetches its weights from the Hub on first use; to pre-fetch them into the cache:
+hf download ${sh(model.id)}`,
+  ],
+  cancertathomev2: hubProject(
+    ["pip install -r requirements.txt"],
+    ["python run.py"],
+    "The project's code ships in the model repository: clone it and run its entry point.",
+  ),
+  // The CheXmix README only announces the model ("more details coming soon"): no inference entry point
+  // is documented yet, so the snippet stops at the checkpoint.
+  chexmix: researchRepo(
+    "https://github.com/StanfordMIMI/CheXmix.git",
+    "checkpoints",
+    ["ls checkpoints"],
+    "CheXmix has not documented its inference code yet (the README says more details are coming).",
+  ),
+  clara: researchRepo(
+    "https://github.com/NVIDIA/clara.git",
+    "checkpoints",
+    ["ls checkpoints"],
+    "Clara models run with NVIDIA's Clara code; see the repository for the model-specific entry points.",
+  ),
+  colipri: (model) => [
+    "pip install colipri",
+    `from colipri import ZeroShotImageClassificationPipeline, get_model, get_processor, load_sample_ct
 
 # get_model() loads the COLIPRI weights published at https://huggingface.co/${model.id}
 model = get_model().cuda()
@@ -52,10 +107,9 @@ pipeline = ZeroShotImageClassificationPipeline(model, processor)
 # A chest CT volume bundled with the package
 image = load_sample_ct()
 print(pipeline(image, ["No lung nodules", "Lung nodules"]))`,
-];
-
-const cxrFoundation: LibrarySnippet = (model) => [
-  `import io
+  ],
+  "cxr-foundation": (model) => [
+    `import io
 
 import numpy as np
 import requests
@@ -85,10 +139,9 @@ elixr_c = tf.saved_model.load(f"{model_dir}/elixr-c-v2-pooled")
 output = elixr_c.signatures["serving_default"](input_example=tf.constant([example]))
 embedding = output["feature_maps_0"].numpy()
 print(embedding.shape)`,
-];
-
-const dermFoundation: LibrarySnippet = (model) => [
-  `import requests
+  ],
+  "derm-foundation": (model) => [
+    `import requests
 import tensorflow as tf
 from huggingface_hub import from_pretrained_keras
 
@@ -108,85 +161,31 @@ model = from_pretrained_keras(${py(model.id)})
 infer = model.signatures["serving_default"]
 embedding = infer(inputs=tf.constant([example]))["embedding"]
 print(embedding.shape)`,
-];
-
-const boltzgen: LibrarySnippet = (model) => [
-  `pip install boltzgen
-
-# Design binders for the target described in the YAML spec (see the repository's examples)
-boltzgen run example/vanilla_protein/1g13prot.yaml \\
-  --output workbench/test_run \\
-  --protocol protein-anything \\
-  --num_designs 10`,
-  `# boltzgen fetches its weights from the Hub on first use; to pre-fetch them into the cache:
-hf download ${sh(model.id)}`,
-];
-
-const intellifold: LibrarySnippet = (model) => [
-  `pip install intellifold
-
-# Fetch the weights into the Hub cache, then predict the structure of the complex in the input file
-hf download ${sh(model.id)}
-intellifold predict ./examples/5S8I_A.yaml --out_dir ./output`,
-];
-
-const fme: LibrarySnippet = (model) => [
-  `pip install fme
+  ],
+  "docking-at-home": hubProject(
+    ["pip install -e ."],
+    [],
+    "The project is a Python package in the model repository: clone it and install it.",
+  ),
+  fme: (model) => [
+    `pip install fme
 
 # Download the checkpoint, then run inference with a YAML config that points to it
 # (the ACE documentation has example configs and the initial-condition data)
 ${hfDownload(model.id, "ace_checkpoint")}
 python -m fme.ace.inference inference_config.yaml`,
-];
+  ],
+  intellifold: (model) => [
+    `pip install intellifold
 
-// BioNeMo Framework docs (ESM-2 inference tutorial, infer_esm2 CLI reference): ESM-2 checkpoints run with
-// `infer_esm2` on a CSV with a "sequences" column, inside the BioNeMo Framework container. Other BioNeMo
-// models document their own entry points per model, so they stop at the checkpoint.
-const BIONEMO_REPO = "https://github.com/NVIDIA/bionemo-framework.git";
-const bionemoOther = researchRepo(
-  BIONEMO_REPO,
-  "checkpoints",
-  ["ls checkpoints"],
-  "BioNeMo models run inside the BioNeMo framework (Docker image recommended); see its docs per model.",
-  ["pip install -e ."],
-);
-const bionemo: LibrarySnippet = (model) => {
-  if (!/esm-?2/i.test(nameWithoutNamespace(model.id))) {
-    return bionemoOther(model);
-  }
-  return [
-    `# Inside the BioNeMo Framework container (see its Initialization Guide), where infer_esm2 is installed
-${hfDownload(model.id, "checkpoints")}
-
-# One protein per row, in a "sequences" column
-printf 'sequences\\nMKTVRQERLKSIVRILERSKEPVSGAQLAEELSVSRQVIVQDIAYLRSLGYNIVATPRGYVLAGG\\n' > sequences.csv
-
-# Writes the predictions (logits, hidden states or embeddings, as requested) to results/
-infer_esm2 --checkpoint-path checkpoints --data-path sequences.csv --results-path results \\
-  --precision bf16-mixed --num-gpus 1`,
-  ];
-};
-
-const clara = researchRepo(
-  "https://github.com/NVIDIA/clara.git",
-  "checkpoints",
-  ["ls checkpoints"],
-  "Clara models run with NVIDIA's Clara code; see the repository for the model-specific entry points.",
-);
-
-// The CheXmix README only announces the model ("more details coming soon"): no inference entry point
-// is documented yet, so the snippet stops at the checkpoint.
-const chexmix = researchRepo(
-  "https://github.com/StanfordMIMI/CheXmix.git",
-  "checkpoints",
-  ["ls checkpoints"],
-  "CheXmix has not documented its inference code yet (the README says more details are coming).",
-);
-
-// README of github.com/NVIDIA/Ising-Decoding: the repository ships the pre-trained pre-decoders (Git LFS)
-// and evaluates one, chosen by model_id in conf/config_public.yaml, with its runner script.
-const isingDecoding: LibrarySnippet = (model) => [
-  `# Model card: ${sh(`https://huggingface.co/${model.id}`)}
+# Fetch the weights into the Hub cache, then predict the structure of the complex in the input file
+hf download ${sh(model.id)}
+intellifold predict ./examples/5S8I_A.yaml --out_dir ./output`,
+  ],
+  // README of github.com/NVIDIA/Ising-Decoding: the repository ships the pre-trained pre-decoders (Git LFS)
+  // and evaluates one, chosen by model_id in conf/config_public.yaml, with its runner script.
+  "ising-decoding": (model) => [
+    `# Model card: ${sh(`https://huggingface.co/${model.id}`)}
 git clone https://github.com/NVIDIA/Ising-Decoding.git
 cd Ising-Decoding
 # The pre-trained pre-decoders (models/*.pt) are stored with Git LFS
@@ -197,116 +196,68 @@ pip install -r code/requirements_public_inference.txt
 # surface-code memory circuits: logical error rate before/after the pre-decoder, with PyMatching
 WORKFLOW=inference EXPERIMENT_NAME=predecoder_model_1 bash code/scripts/local_run.sh
 cat outputs/predecoder_model_1/run.log`,
-];
+  ],
+  /** MultiMolecule registers its RNA/DNA/protein models with transformers on import. */
+  multimolecule: (model) => {
+    const id = py(model.id);
+    if (model.pipeline_tag === "fill-mask" || !model.pipeline_tag) {
+      const mask = model.mask_token ?? "<mask>";
+      const widget = (model.widgetData?.[0] as { text?: unknown } | undefined)?.text;
+      const sequence =
+        typeof widget === "string" && widget.includes(mask) ? widget : `UAGCUUAUCAGACUGAUGUUG${mask}A`;
+      return [
+        `import multimolecule  # registers the MultiMolecule models with transformers
+from transformers import pipeline
 
-const cancerAtHome = hubProject(
-  ["pip install -r requirements.txt"],
-  ["python run.py"],
-  "The project's code ships in the model repository: clone it and run its entry point.",
-);
-
-const dockingAtHome = hubProject(
-  ["pip install -e ."],
-  [],
-  "The project is a Python package in the model repository: clone it and install it.",
-);
-
-/** MultiMolecule registers its RNA/DNA/protein models with transformers on import. */
-const multimolecule: LibrarySnippet = (model) => {
-  const id = py(model.id);
-  if (model.pipeline_tag === "fill-mask" || !model.pipeline_tag) {
-    const mask = model.mask_token ?? "<mask>";
-    const widget = (model.widgetData?.[0] as { text?: unknown } | undefined)?.text;
-    const sequence =
-      typeof widget === "string" && widget.includes(mask) ? widget : `UAGCUUAUCAGACUGAUGUUG${mask}A`;
+unmasker = pipeline("fill-mask", model=${id})
+print(unmasker(${py(sequence)}))`,
+      ];
+    }
     return [
-      [
-        "import multimolecule  # registers the MultiMolecule models with transformers",
-        "from transformers import pipeline",
-        "",
-        `unmasker = pipeline("fill-mask", model=${id})`,
-        `print(unmasker(${py(sequence)}))`,
-      ].join("\n"),
+      `import multimolecule  # registers the MultiMolecule models with transformers
+from transformers import AutoModel, AutoTokenizer
+
+tokenizer = AutoTokenizer.from_pretrained(${id})
+model = AutoModel.from_pretrained(${id})
+
+inputs = tokenizer(${py("UAGCUUAUCAGACUGAUGUUGA")}, return_tensors="pt")
+outputs = model(**inputs)`,
     ];
-  }
-  return [
-    [
-      "import multimolecule  # registers the MultiMolecule models with transformers",
-      "from transformers import AutoModel, AutoTokenizer",
-      "",
-      `tokenizer = AutoTokenizer.from_pretrained(${id})`,
-      `model = AutoModel.from_pretrained(${id})`,
-      "",
-      `inputs = tokenizer(${py("UAGCUUAUCAGACUGAUGUUGA")}, return_tensors="pt")`,
-      "outputs = model(**inputs)",
-    ].join("\n"),
-  ];
-};
+  },
+  medvae: (model) => [
+    "pip install medvae",
+    `from medvae import MVAE
 
-const medvae: LibrarySnippet = (model) => [
-  "pip install medvae",
-  [
-    "from medvae import MVAE",
-    "",
-    `# ${py(model.id)} holds every MedVAE variant: medvae_<downsizing>_<channels>_<2d|3d>`,
-    'model = MVAE(model_name="medvae_4_3_2d", modality="xray").to("cuda").eval()',
-    "",
-    'image = model.apply_transform("chest_xray.png").to("cuda")',
-    "latent = model(image)",
-  ].join("\n"),
-];
+# ${py(model.id)} holds every MedVAE variant: medvae_<downsizing>_<channels>_<2d|3d>
+model = MVAE(model_name="medvae_4_3_2d", modality="xray").to("cuda").eval()
 
-const merlin: LibrarySnippet = (model) => [
-  "pip install merlin-vlm",
-  [
-    "from merlin import Merlin",
-    "",
-    `# loads the 3D CT vision-language model weights from ${py(model.id)}`,
-    "model = Merlin().eval().cuda()",
-    "# Merlin(ImageEmbedding=True) returns image embeddings only",
-  ].join("\n"),
-];
+image = model.apply_transform("chest_xray.png").to("cuda")
+latent = model(image)`,
+  ],
+  merlin: (model) => [
+    "pip install merlin-vlm",
+    `from merlin import Merlin
 
-// FleXray: X-ray segmentation models, loaded with from_pretrained from the `fxr` package.
-const flexray: LibrarySnippet = (model) => [
-  "pip install flexray",
-  `from fxr.inference import FleXraySegmenter
+# loads the 3D CT vision-language model weights from ${py(model.id)}
+model = Merlin().eval().cuda()
+# Merlin(ImageEmbedding=True) returns image embeddings only`,
+  ],
+  // FleXray: X-ray segmentation models, loaded with from_pretrained from the `fxr` package.
+  flexray: (model) => [
+    "pip install flexray",
+    `from fxr.inference import FleXraySegmenter
 
 segmenter = FleXraySegmenter.from_pretrained(${py(model.id)})
 prediction = segmenter.predict("radiograph.png", threshold=0.5)
 masks = prediction.masks`,
-];
+  ],
+  // OpenDDE inference instructions: the CLI fetches its checkpoint from the Hub by name into
+  // $OPENDDE_ROOT_DIR (default ~/.cache/opendde); `doctor` checks the installation first.
+  opendde: () => [
+    `pip install 'opendde[gpu]'
+opendde doctor
 
-// OpenDDE inference instructions: the CLI fetches its checkpoint from the Hub by name into
-// $OPENDDE_ROOT_DIR (default ~/.cache/opendde); `doctor` checks the installation first.
-const opendde: LibrarySnippet = () => [
-  [
-    "pip install 'opendde[gpu]'",
-    "opendde doctor",
-    "",
-    "# predict from a JSON input file; results go to ./output",
-    "opendde pred -i examples/input.json -o ./output -n opendde_v1",
-  ].join("\n"),
-];
-
-export const SCIENCE_SNIPPETS: Record<string, LibrarySnippet> = {
-  skala,
-  anemoi,
-  bionemo,
-  boltzgen,
-  cancertathomev2: cancerAtHome,
-  chexmix,
-  clara,
-  colipri,
-  "cxr-foundation": cxrFoundation,
-  "derm-foundation": dermFoundation,
-  "docking-at-home": dockingAtHome,
-  fme,
-  intellifold,
-  "ising-decoding": isingDecoding,
-  multimolecule,
-  medvae,
-  merlin,
-  flexray,
-  opendde,
+# predict from a JSON input file; results go to ./output
+opendde pred -i examples/input.json -o ./output -n opendde_v1`,
+  ],
 };

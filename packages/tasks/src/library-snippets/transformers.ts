@@ -1,7 +1,7 @@
 // Library snippets: the transformers stack: transformers, transformers.js and the libraries built directly
 // on them (PEFT adapters, sentence embeddings, SetFit, SpanMarker, Model2Vec, Adapters). One generator per
 // library, keyed by library id; index.ts lists the families.
-import { LIBRARY_TASK_MAPPING } from "../library-to-tasks.js";
+import { TRANSFORMERS_SERVED_TASKS } from "../library-to-tasks.js";
 import { type ModelData } from "../model-data.js";
 import { type WidgetExample } from "../widget-example.js";
 import {
@@ -25,21 +25,6 @@ import {
   type LibrarySnippet,
 } from "./helpers.js";
 
-const adapterTransformers: LibrarySnippet = (model) => {
-  // An adapter is loaded on top of the model it was trained for; the hub records that model in
-  // adapter_config.json, and the card may name it too.
-  const base = model.config?.adapter_transformers?.model_name ?? baseModelOf(model);
-  const header = base
-    ? ""
-    : "# ⚠️ Base model is not found in adapter_config.json: replace the placeholder below with the model\n# this adapter was trained on.\n";
-  return [
-    `${header}from adapters import AutoAdapterModel
-
-model = AutoAdapterModel.from_pretrained(${py(base ?? "<base-model-id>")})
-adapter_name = model.load_adapter(${py(model.id)}, set_active=True)`,
-  ];
-};
-
 const CUSTOM_CODE_TAG = "custom_code";
 
 function hasChatTemplate(model: ModelData): boolean {
@@ -51,94 +36,6 @@ function processorVariable(processor: string): string {
   if (processor === "AutoFeatureExtractor") return "extractor";
   return "processor";
 }
-
-const transformers: LibrarySnippet = (model) => {
-  const info = model.transformersInfo;
-  const remote = hasTag(model, CUSTOM_CODE_TAG) ? ", trust_remote_code=True" : "";
-  const id = py(model.id);
-  const isGguf = hasTag(model, "gguf");
-  const blocks: string[] = [];
-
-  const task = model.pipeline_tag;
-  if (task && LIBRARY_TASK_MAPPING.transformers?.includes(task) && !isGguf) {
-    blocks.push(
-      [
-        "# Use a pipeline as a high-level helper",
-        "from transformers import pipeline",
-        "",
-        `pipe = pipeline(${py(task)}, model=${id}${remote})`,
-        ...pipelineCall(model),
-      ].join("\n"),
-    );
-  }
-
-  if (!info) {
-    blocks.push(
-      [
-        "# ⚠️ Type of model unknown: the repository does not say which transformers class it needs,",
-        "# so this loads it with the generic AutoModel class.",
-        "from transformers import AutoModel",
-        "",
-        `model = AutoModel.from_pretrained(${id}${remote})`,
-      ].join("\n"),
-    );
-    return blocks;
-  }
-
-  const auto = info.auto_model;
-  if (isGguf) {
-    // transformers de-quantizes GGUF weights on load; the file name is read from the repository.
-    const processor = info.processor ?? "AutoTokenizer";
-    const variable = processorVariable(processor);
-    blocks.push(
-      [
-        "# Load the GGUF weights with transformers (they are de-quantized to full precision)",
-        "from huggingface_hub import list_repo_files",
-        `from transformers import ${processor}, ${auto}`,
-        "",
-        `gguf_file = next(f for f in list_repo_files(${id}) if f.endswith(".gguf"))`,
-        `${variable} = ${processor}.from_pretrained(${id}, gguf_file=gguf_file${remote})`,
-        `model = ${auto}.from_pretrained(${id}, gguf_file=gguf_file${remote})`,
-      ].join("\n"),
-    );
-    return blocks;
-  }
-
-  const direct: string[] = ["# Load model directly"];
-  if (info.processor) {
-    const variable = processorVariable(info.processor);
-    direct.push(
-      `from transformers import ${info.processor}, ${auto}`,
-      "",
-      `${variable} = ${info.processor}.from_pretrained(${id}${remote})`,
-      `model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`,
-    );
-    if (hasTag(model, "conversational") && hasChatTemplate(model)) {
-      direct.push(
-        "",
-        pyChatMessages(model),
-        `inputs = ${variable}.apply_chat_template(`,
-        "    messages,",
-        "    add_generation_prompt=True,",
-        "    tokenize=True,",
-        "    return_dict=True,",
-        '    return_tensors="pt",',
-        ").to(model.device)",
-        "",
-        "outputs = model.generate(**inputs, max_new_tokens=40)",
-        `print(${variable}.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`,
-      );
-    }
-  } else {
-    direct.push(
-      `from transformers import ${auto}`,
-      "",
-      `model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`,
-    );
-  }
-  blocks.push(direct.join("\n"));
-  return blocks;
-};
 
 /** The JavaScript call of a transformers.js pipeline on the task's example input. */
 function transformersJsCall(model: ModelData): string[] {
@@ -178,29 +75,6 @@ function withPrintedOutput(callLines: string[]): string[] {
   return last.startsWith("const output") ? [...callLines, "console.log(output);"] : callLines;
 }
 
-const transformersJs: LibrarySnippet = (model) => {
-  if (!model.pipeline_tag) {
-    return [
-      [
-        "// ⚠️ Unknown pipeline tag: the model card does not name a task, so this loads the raw model.",
-        "// npm i @huggingface/transformers",
-        'import { AutoModel } from "@huggingface/transformers";',
-        "",
-        `const model = await AutoModel.from_pretrained(${js(model.id)});`,
-      ].join("\n"),
-    ];
-  }
-  return [
-    [
-      "// npm i @huggingface/transformers",
-      'import { pipeline } from "@huggingface/transformers";',
-      "",
-      `const pipe = await pipeline(${js(model.pipeline_tag)}, ${js(model.id)});`,
-      ...withPrintedOutput(transformersJsCall(model)),
-    ].join("\n"),
-  ];
-};
-
 /** PEFT task types → [transformers auto class, PEFT auto class]. */
 const PEFT_TASKS: Record<string, [string, string]> = {
   CAUSAL_LM: ["AutoModelForCausalLM", "AutoPeftModelForCausalLM"],
@@ -209,54 +83,6 @@ const PEFT_TASKS: Record<string, [string, string]> = {
   SEQ_CLS: ["AutoModelForSequenceClassification", "AutoPeftModelForSequenceClassification"],
   QUESTION_ANS: ["AutoModelForQuestionAnswering", "AutoPeftModelForQuestionAnswering"],
   FEATURE_EXTRACTION: ["AutoModel", "AutoPeftModelForFeatureExtraction"],
-};
-
-const peft: LibrarySnippet = (model) => {
-  const { base_model_name_or_path: baseModel, task_type: taskType } = model.config?.peft ?? {};
-  const classes = taskType ? PEFT_TASKS[taskType] : undefined;
-  const id = py(model.id);
-  if (!classes) {
-    const found = taskType ? ` (adapter_config.json says ${JSON.stringify(taskType)})` : "";
-    return [
-      [
-        `# ⚠️ Task type is invalid${found}: loading the adapter with the task-agnostic AutoPeftModel,`,
-        "# which reads the base model from the adapter's config.",
-        "from peft import AutoPeftModel",
-        "",
-        `model = AutoPeftModel.from_pretrained(${id})`,
-      ].join("\n"),
-    ];
-  }
-  const [autoClass, peftAutoClass] = classes;
-  if (!baseModel) {
-    return [
-      [
-        "# ⚠️ Base model is not found in adapter_config.json: make sure the adapter repository names it,",
-        `# then ${peftAutoClass} loads the base model and the adapter together.`,
-        `from peft import ${peftAutoClass}`,
-        "",
-        `model = ${peftAutoClass}.from_pretrained(${id})`,
-      ].join("\n"),
-    ];
-  }
-  const withTokenizer = taskType === "CAUSAL_LM" || taskType === "SEQ_2_SEQ_LM";
-  const code = [
-    "from peft import PeftModel",
-    `from transformers import ${withTokenizer ? `AutoTokenizer, ${autoClass}` : autoClass}`,
-    "",
-    `base_model = ${autoClass}.from_pretrained(${py(baseModel)})`,
-    `model = PeftModel.from_pretrained(base_model, ${id})`,
-  ];
-  if (withTokenizer) {
-    code.push(
-      `tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})`,
-      "",
-      `inputs = tokenizer(${py("The answer to the universe is")}, return_tensors="pt")`,
-      "outputs = model.generate(**inputs, max_new_tokens=20)",
-      "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
-    );
-  }
-  return [code.join("\n")];
 };
 
 const DEFAULT_SENTENCES = [
@@ -281,88 +107,226 @@ const RERANK_PASSAGES = [
   "Saturn, famous for its rings, is sometimes mistaken for the Red Planet.",
 ];
 
-const sentenceTransformers: LibrarySnippet = (model) => {
-  const remote = hasTag(model, CUSTOM_CODE_TAG) ? ", trust_remote_code=True" : "";
-  const id = py(model.id);
-  if (hasTag(model, "cross-encoder") || model.pipeline_tag === "text-ranking") {
+export const TRANSFORMERS_SNIPPETS: Record<string, LibrarySnippet> = {
+  "adapter-transformers": (model) => {
+    // An adapter is loaded on top of the model it was trained for; the hub records that model in
+    // adapter_config.json, and the card may name it too.
+    const base = model.config?.adapter_transformers?.model_name ?? baseModelOf(model);
+    const header = base
+      ? ""
+      : "# ⚠️ Base model is not found in adapter_config.json: replace the placeholder below with the model\n# this adapter was trained on.\n";
+    return [
+      `${header}from adapters import AutoAdapterModel
+
+model = AutoAdapterModel.from_pretrained(${py(base ?? "<base-model-id>")})
+adapter_name = model.load_adapter(${py(model.id)}, set_active=True)`,
+    ];
+  },
+  transformers: (model) => {
+    const info = model.transformersInfo;
+    const remote = hasTag(model, CUSTOM_CODE_TAG) ? ", trust_remote_code=True" : "";
+    const id = py(model.id);
+    const isGguf = hasTag(model, "gguf");
+    const blocks: string[] = [];
+
+    const task = model.pipeline_tag;
+    if (task && TRANSFORMERS_SERVED_TASKS.includes(task) && !isGguf) {
+      blocks.push(
+        [
+          "# Use a pipeline as a high-level helper",
+          "from transformers import pipeline",
+          "",
+          `pipe = pipeline(${py(task)}, model=${id}${remote})`,
+          ...pipelineCall(model),
+        ].join("\n"),
+      );
+    }
+
+    if (!info) {
+      blocks.push(
+        `# ⚠️ Type of model unknown: the repository does not say which transformers class it needs,
+# so this loads it with the generic AutoModel class.
+from transformers import AutoModel
+
+model = AutoModel.from_pretrained(${id}${remote})`,
+      );
+      return blocks;
+    }
+
+    const auto = info.auto_model;
+    if (isGguf) {
+      // transformers de-quantizes GGUF weights on load; the file name is read from the repository.
+      const processor = info.processor ?? "AutoTokenizer";
+      const variable = processorVariable(processor);
+      blocks.push(
+        `# Load the GGUF weights with transformers (they are de-quantized to full precision)
+from huggingface_hub import list_repo_files
+from transformers import ${processor}, ${auto}
+
+gguf_file = next(f for f in list_repo_files(${id}) if f.endswith(".gguf"))
+${variable} = ${processor}.from_pretrained(${id}, gguf_file=gguf_file${remote})
+model = ${auto}.from_pretrained(${id}, gguf_file=gguf_file${remote})`,
+      );
+      return blocks;
+    }
+
+    const direct: string[] = ["# Load model directly"];
+    if (info.processor) {
+      const variable = processorVariable(info.processor);
+      direct.push(
+        `from transformers import ${info.processor}, ${auto}`,
+        "",
+        `${variable} = ${info.processor}.from_pretrained(${id}${remote})`,
+        `model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`,
+      );
+      if (hasTag(model, "conversational") && hasChatTemplate(model)) {
+        direct.push(
+          "",
+          pyChatMessages(model),
+          `inputs = ${variable}.apply_chat_template(`,
+          "    messages,",
+          "    add_generation_prompt=True,",
+          "    tokenize=True,",
+          "    return_dict=True,",
+          '    return_tensors="pt",',
+          ").to(model.device)",
+          "",
+          "outputs = model.generate(**inputs, max_new_tokens=40)",
+          `print(${variable}.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`,
+        );
+      }
+    } else {
+      direct.push(
+        `from transformers import ${auto}`,
+        "",
+        `model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`,
+      );
+    }
+    blocks.push(direct.join("\n"));
+    return blocks;
+  },
+  "transformers.js": (model) => {
+    if (!model.pipeline_tag) {
+      return [
+        `// ⚠️ Unknown pipeline tag: the model card does not name a task, so this loads the raw model.
+// npm i @huggingface/transformers
+import { AutoModel } from "@huggingface/transformers";
+
+const model = await AutoModel.from_pretrained(${js(model.id)});`,
+      ];
+    }
     return [
       [
-        "from sentence_transformers import CrossEncoder",
+        "// npm i @huggingface/transformers",
+        'import { pipeline } from "@huggingface/transformers";',
         "",
-        `model = CrossEncoder(${id}${remote})`,
-        "",
-        `query = ${py(RERANK_QUERY)}`,
-        `passages = ${pyLiteral(RERANK_PASSAGES)}`,
-        "",
-        "scores = model.predict([(query, passage) for passage in passages])",
-        "print(scores)",
+        `const pipe = await pipeline(${js(model.pipeline_tag)}, ${js(model.id)});`,
+        ...withPrintedOutput(transformersJsCall(model)),
       ].join("\n"),
     ];
-  }
-  const sentences = widgetSentences(model) ?? DEFAULT_SENTENCES;
-  const encoderClass = hasTag(model, "sparse-encoder") ? "SparseEncoder" : "SentenceTransformer";
-  return [
-    [
-      `from sentence_transformers import ${encoderClass}`,
-      "",
-      `model = ${encoderClass}(${id}${remote})`,
-      "",
-      `sentences = ${pyLiteral(sentences)}`,
-      "embeddings = model.encode(sentences)",
-      "",
-      "similarities = model.similarity(embeddings, embeddings)",
-      "print(similarities.shape)",
-      `# [${sentences.length}, ${sentences.length}]`,
-    ].join("\n"),
-  ];
-};
+  },
+  peft: (model) => {
+    const { base_model_name_or_path: baseModel, task_type: taskType } = model.config?.peft ?? {};
+    const classes = taskType ? PEFT_TASKS[taskType] : undefined;
+    const id = py(model.id);
+    if (!classes) {
+      const found = taskType ? ` (adapter_config.json says ${JSON.stringify(taskType)})` : "";
+      return [
+        `# ⚠️ Task type is invalid${found}: loading the adapter with the task-agnostic AutoPeftModel,
+# which reads the base model from the adapter's config.
+from peft import AutoPeftModel
 
-const setfit: LibrarySnippet = (model) => {
-  const text = exampleText(model) ?? "I loved the spiderman movie!";
-  return [
-    [
-      "from setfit import SetFitModel",
-      "",
-      `model = SetFitModel.from_pretrained(${py(model.id)})`,
-      "",
-      `predictions = model.predict(${pyStrings([text, "Pineapple on pizza is the worst 🤮"])})`,
-      "print(predictions)",
-    ].join("\n"),
-  ];
-};
+model = AutoPeftModel.from_pretrained(${id})`,
+      ];
+    }
+    const [autoClass, peftAutoClass] = classes;
+    if (!baseModel) {
+      return [
+        `# ⚠️ Base model is not found in adapter_config.json: make sure the adapter repository names it,
+# then ${peftAutoClass} loads the base model and the adapter together.
+from peft import ${peftAutoClass}
 
-const spanMarker: LibrarySnippet = (model) => {
-  const text = exampleText(model) ?? NER_SENTENCE;
-  return [
-    [
-      "from span_marker import SpanMarkerModel",
+model = ${peftAutoClass}.from_pretrained(${id})`,
+      ];
+    }
+    const withTokenizer = taskType === "CAUSAL_LM" || taskType === "SEQ_2_SEQ_LM";
+    const code = [
+      "from peft import PeftModel",
+      `from transformers import ${withTokenizer ? `AutoTokenizer, ${autoClass}` : autoClass}`,
       "",
-      `model = SpanMarkerModel.from_pretrained(${py(model.id)})`,
-      "",
-      `entities = model.predict(${py(text)})`,
-      "print(entities)",
-    ].join("\n"),
-  ];
-};
+      `base_model = ${autoClass}.from_pretrained(${py(baseModel)})`,
+      `model = PeftModel.from_pretrained(base_model, ${id})`,
+    ];
+    if (withTokenizer) {
+      code.push(
+        `tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})`,
+        "",
+        `inputs = tokenizer(${py("The answer to the universe is")}, return_tensors="pt")`,
+        "outputs = model.generate(**inputs, max_new_tokens=20)",
+        "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
+      );
+    }
+    return [code.join("\n")];
+  },
+  "sentence-transformers": (model) => {
+    const remote = hasTag(model, CUSTOM_CODE_TAG) ? ", trust_remote_code=True" : "";
+    const id = py(model.id);
+    if (hasTag(model, "cross-encoder") || model.pipeline_tag === "text-ranking") {
+      return [
+        `from sentence_transformers import CrossEncoder
 
-const model2vec: LibrarySnippet = (model) => [
-  [
-    "from model2vec import StaticModel",
-    "",
-    `model = StaticModel.from_pretrained(${py(model.id)})`,
-    "",
-    `embeddings = model.encode(${pyStrings(DEFAULT_SENTENCES)})`,
-    "print(embeddings.shape)",
-  ].join("\n"),
-];
+model = CrossEncoder(${id}${remote})
 
-export const TRANSFORMERS_SNIPPETS: Record<string, LibrarySnippet> = {
-  "adapter-transformers": adapterTransformers,
-  transformers,
-  "transformers.js": transformersJs,
-  peft,
-  "sentence-transformers": sentenceTransformers,
-  setfit,
-  "span-marker": spanMarker,
-  model2vec,
+query = ${py(RERANK_QUERY)}
+passages = ${pyLiteral(RERANK_PASSAGES)}
+
+scores = model.predict([(query, passage) for passage in passages])
+print(scores)`,
+      ];
+    }
+    const sentences = widgetSentences(model) ?? DEFAULT_SENTENCES;
+    const encoderClass = hasTag(model, "sparse-encoder") ? "SparseEncoder" : "SentenceTransformer";
+    return [
+      `from sentence_transformers import ${encoderClass}
+
+model = ${encoderClass}(${id}${remote})
+
+sentences = ${pyLiteral(sentences)}
+embeddings = model.encode(sentences)
+
+similarities = model.similarity(embeddings, embeddings)
+print(similarities.shape)
+# [${sentences.length}, ${sentences.length}]`,
+    ];
+  },
+  setfit: (model) => {
+    const text = exampleText(model) ?? "I loved the spiderman movie!";
+    return [
+      `from setfit import SetFitModel
+
+model = SetFitModel.from_pretrained(${py(model.id)})
+
+predictions = model.predict(${pyStrings([text, "Pineapple on pizza is the worst 🤮"])})
+print(predictions)`,
+    ];
+  },
+  "span-marker": (model) => {
+    const text = exampleText(model) ?? NER_SENTENCE;
+    return [
+      `from span_marker import SpanMarkerModel
+
+model = SpanMarkerModel.from_pretrained(${py(model.id)})
+
+entities = model.predict(${py(text)})
+print(entities)`,
+    ];
+  },
+  model2vec: (model) => [
+    `from model2vec import StaticModel
+
+model = StaticModel.from_pretrained(${py(model.id)})
+
+embeddings = model.encode(${pyStrings(DEFAULT_SENTENCES)})
+print(embeddings.shape)`,
+  ],
 };
