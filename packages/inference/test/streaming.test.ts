@@ -261,3 +261,77 @@ describe("a stream cut before its final blank line (issue 15)", () => {
     }
   });
 });
+
+describe("the stream's own parsing (data-only parser, whole-line decoding, [DONE], errors)", () => {
+  // Exact chunk boundaries need the body in hand: a fetch that answers with the given chunks.
+  const chunkedFetch =
+    (chunks: Uint8Array[]): typeof fetch =>
+    async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const chunk of chunks) controller.enqueue(chunk);
+            controller.close();
+          },
+        }),
+        { status: 200, headers: { "content-type": "text/event-stream" } },
+      );
+  const stream = (chunks: Uint8Array[]) =>
+    chatCompletionStream(
+      { endpointUrl: "http://127.0.0.1:9/v1", model: "m", messages, accessToken: PROVIDER_KEY },
+      { fetch: chunkedFetch(chunks) },
+    );
+  const delta = (content: string) => ({ choices: [{ index: 0, delta: { content } }] });
+  /** Every way to cut `bytes` in two, then byte by byte. */
+  const splits = (bytes: Uint8Array) => [
+    ...Array.from({ length: bytes.length + 1 }, (_, i) => [bytes.subarray(0, i), bytes.subarray(i)]),
+    Array.from(bytes, (byte) => new Uint8Array([byte])),
+  ];
+
+  it("yields the same events for every split of a stream mixing what SSE allows", async () => {
+    const expected = [delta("é🤗 one"), delta("two\nlines"), delta("three"), delta("four"), delta("five")];
+    const [one, two, three, four, five] = expected.map((event) => JSON.stringify(event));
+    const body =
+      // The BOM is stripped: otherwise the first line's field would be "\uFEFFdata".
+      `\uFEFFdata: ${one}\n\n` +
+      ": a comment\n" +
+      // Multi-line data is joined with LF (JSON whitespace here), other fields are ignored; a CRLF
+      // cut between its CR and LF is one line end, not two.
+      `event: message\nid: 7\nretry: 10\ndata: ${two.slice(0, 12)}\r\ndata:${two.slice(12)}\n\n` +
+      `data: ${three}\r\n\r\n` +
+      `: keep-alive\r\rdata: ${four}\r\r` +
+      // An event without data, and one with empty data, yield nothing.
+      "event: ping\n\ndata:\n\n" +
+      `data: ${five}\r\n\n` +
+      "data: [DONE]\n\n" +
+      `data: ${one}\n\n`;
+    const bytes = new TextEncoder().encode(body);
+    for (const chunks of splits(bytes)) expect(await collect(stream(chunks))).toEqual(expected);
+  });
+
+  it("yields the events before a malformed one or an error event, then fails, for every split", async () => {
+    const good = `data: ${JSON.stringify(delta("ok"))}\n\n`;
+    const cases = [
+      { bad: 'data: {"choices": [\n\n', type: InferenceClientProviderOutputError, message: /^Invalid JSON/ },
+      {
+        bad: 'data: {"error": {"message": "overloaded"}}\n\n',
+        type: InferenceClientProviderApiError,
+        message: /an occurred while streaming the response: overloaded$/,
+      },
+    ];
+    for (const { bad, type, message } of cases) {
+      const bytes = new TextEncoder().encode(good + good + bad + good);
+      for (const chunks of splits(bytes)) {
+        const received: unknown[] = [];
+        const error = await rejection(
+          (async () => {
+            for await (const chunk of stream(chunks)) received.push(chunk);
+          })(),
+        );
+        expect(error).toBeInstanceOf(type);
+        expect(error.message).toMatch(message);
+        expect(received).toEqual([delta("ok"), delta("ok")]);
+      }
+    }
+  });
+});
