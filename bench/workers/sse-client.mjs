@@ -4,7 +4,10 @@
 // - ours, reference (3.7.1), reference4 (4.13.30): through the public `chatCompletionStream`;
 // - raw-http, raw-fetch: the limit loops, the least work any client must do per event with
 //   `node:http` or `fetch` — read the body, cut it into lines, JSON.parse each `data:` event and
-//   touch its delta — with no error handling, no typing, no iterator in between.
+//   touch its delta — with no error handling, no typing, no iterator in between;
+// - raw-iter: the raw fetch loop's same work behind a minimal hand-written async iterator, read with
+//   `for await`: the least any client must do whose public API is an async iterable of events, as
+//   `chatCompletionStream`'s is (one promise and one resumption per event on top of the raw loop).
 // Usage: node sse-client.mjs <impl> <url> <runs> <expected events>
 import http from "node:http";
 import { SPECIFIERS } from "../lib/paths.mjs";
@@ -104,7 +107,84 @@ async function client() {
   };
 }
 
-const read = impl === "raw-http" ? rawHttp : impl === "raw-fetch" ? rawFetch : await client();
+/** The raw fetch loop turned inside out: events handed out one `next()` at a time. */
+function rawEventIterator() {
+  const decoder = new TextDecoder();
+  let reader;
+  let carry;
+  let text = "";
+  let pos = 0;
+  let finished = false;
+  const DONE = { done: true, value: undefined };
+  // The next event from lines already decoded, or undefined when they are used up.
+  const take = () => {
+    for (;;) {
+      const end = text.indexOf("\n", pos);
+      if (end === -1) return undefined;
+      const start = pos;
+      pos = end + 1;
+      if (text.startsWith("data: ", start)) {
+        const data = text.slice(start + 6, end);
+        if (data === "[DONE]") {
+          finished = true;
+          return DONE;
+        }
+        return { done: false, value: JSON.parse(data) };
+      }
+    }
+  };
+  const refill = async () => {
+    if (!reader) {
+      const response = await fetch(`${url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: REQUEST_BODY,
+      });
+      reader = response.body.getReader();
+    }
+    for (;;) {
+      const event = take();
+      if (event) return event;
+      if (finished) return DONE;
+      const { done, value } = await reader.read();
+      if (done) return DONE;
+      let bytes = value;
+      if (carry) {
+        bytes = new Uint8Array(carry.length + value.length);
+        bytes.set(carry);
+        bytes.set(value, carry.length);
+      }
+      const last = bytes.lastIndexOf(10);
+      carry = last + 1 < bytes.length ? bytes.slice(last + 1) : undefined;
+      if (last !== -1) {
+        text = decoder.decode(bytes.subarray(0, last + 1));
+        pos = 0;
+      }
+    }
+  };
+  return {
+    next() {
+      const event = reader && !finished ? take() : undefined;
+      return event ? Promise.resolve(event) : refill();
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+async function rawIter() {
+  const counter = { events: 0, characters: 0 };
+  for await (const chunk of rawEventIterator()) {
+    counter.events++;
+    counter.characters += chunk.choices[0]?.delta?.content?.length ?? 0;
+  }
+  counter.events++; // `data: [DONE]`, parsed but not handed out, as the clients do
+  return counter;
+}
+
+const LIMIT_LOOPS = { "raw-http": rawHttp, "raw-fetch": rawFetch, "raw-iter": rawIter };
+const read = LIMIT_LOOPS[impl] ?? (await client());
 
 async function once() {
   const started = performance.now();
