@@ -664,16 +664,30 @@ export class PostgresStore implements HubStore {
    * the pool has one to spare, a second one at once, the largest (GIN) first. PostgreSQL builds each
    * index on one core (GIN builds are never parallel before version 18), so this divides their wall
    * time on a server with cores to spare. Without a spare connection (pool of one, or all busy) the
-   * import's connection builds them all.
+   * import's connection builds them all. The planner's statistics (ANALYZE) are gathered meanwhile,
+   * on one connection while the other builds: they move with the table, so every replica plans with
+   * them from the commit on, and no ANALYZE follows the commit.
    */
   private async buildNextIndexes(indexes: ModelIndex[], own: pg.PoolClient): Promise<void> {
     const queue = [...indexes].sort(
       (a, b) => Number(/ USING gin /i.test(b.definition)) - Number(/ USING gin /i.test(a.definition)),
     );
+    // ANALYZE gathers the statistics of indexes on expressions (lower(id)) too, so it runs once
+    // they exist: on the connection that built the last of them, while the other builds on.
+    let expressionsLeft = queue.filter((index) => index.expression).length;
+    let analyzed = false;
+    const analyze = async (client: pg.PoolClient) => {
+      analyzed = true;
+      await client.query("ANALYZE models_next");
+    };
     const drain = async (client: pg.PoolClient) => {
       await client.query("SET maintenance_work_mem = '256MB'");
       try {
-        for (let index = queue.shift(); index; index = queue.shift()) await client.query(nextIndexSql(index));
+        if (expressionsLeft === 0 && !analyzed) await analyze(client);
+        for (let index = queue.shift(); index; index = queue.shift()) {
+          await client.query(nextIndexSql(index));
+          if (index.expression && --expressionsLeft === 0) await analyze(client);
+        }
       } catch (error) {
         queue.length = 0;
         throw this.translate(error);
@@ -902,10 +916,12 @@ export class PostgresStore implements HubStore {
           this.catalogueChanged();
           const summary = { inserted, updated: records - inserted };
           // Fresh statistics for the planner, and a visibility map so sort-index scans stay index-only
-          // (rows copied with FREEZE into an empty catalogue have it already).
-          if (fresh && !repeated) await this.query("ANALYZE models");
-          else if (records >= 10_000) await this.query("VACUUM (ANALYZE) models");
-          else if (records > 0) await this.query("ANALYZE models");
+          // (rows copied with FREEZE into an empty catalogue have it already, and their statistics
+          // were gathered before the swap, see buildNextIndexes).
+          if (!fresh || repeated) {
+            if (records >= 10_000) await this.query("VACUUM (ANALYZE) models");
+            else if (records > 0) await this.query("ANALYZE models");
+          }
           return summary;
         } catch (error) {
           await abort();
@@ -982,13 +998,15 @@ interface ModelIndex {
   constraint_name: string | null;
   constraint_type: "p" | "u" | null;
   constraint_definition: string | null;
+  /** the index is on an expression (its statistics come from ANALYZE once it exists) */
+  expression: boolean;
 }
 
 /** The indexes (and the constraints they back) of models, from the catalogue's own definitions. */
 async function modelIndexes(run: Run): Promise<ModelIndex[]> {
   const { rows } = await run(`SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition,
       c.conname AS constraint_name, c.contype AS constraint_type,
-      pg_get_constraintdef(c.oid) AS constraint_definition
+      pg_get_constraintdef(c.oid) AS constraint_definition, x.indexprs IS NOT NULL AS expression
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
     LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
     WHERE x.indrelid = 'models'::regclass ORDER BY i.relname`);
