@@ -107,6 +107,11 @@ export class SearchOrder {
     return this.rowids.length;
   }
 
+  /** The posting lists are built (see preparePostings): rare terms no longer need a scan of every id. */
+  get postingsReady(): boolean {
+    return this.postings !== undefined;
+  }
+
   /** Index of the first entry strictly after (value, rowid) in descending order. */
   private firstAfterDescending(value: number, rowid: number): number {
     let low = 0;

@@ -47,6 +47,15 @@ async function sql<Row extends pg.QueryResultRow>(url: string, text: string): Pr
   }
 }
 
+/** The catalogue's relations that have planner statistics (the table, and its expression index). */
+async function analyzed(url: string): Promise<string[]> {
+  const rows = await sql<{ tablename: string }>(
+    url,
+    "SELECT DISTINCT tablename FROM pg_stats WHERE tablename IN ('models', 'models_id_trgm') ORDER BY tablename",
+  );
+  return rows.map((row) => row.tablename);
+}
+
 describe("migrations", () => {
   it("are applied once when several hubs open a new database at the same time", async () => {
     const db = await createTestDatabase(shared.cluster);
@@ -174,6 +183,9 @@ describe("imports into PostgreSQL", () => {
           "SELECT conname FROM pg_constraint WHERE conrelid = 'models'::regclass AND contype IN ('p', 'u') ORDER BY conname",
         );
         expect(constraints.map((row) => row.conname)).toEqual(["models_id_key", "models_pkey"]);
+        // The planner's statistics came with the table (gathered before the swap, no ANALYZE after
+        // the commit), the lower(id) index's expression included.
+        expect(await analyzed(db.url)).toEqual(["models", "models_id_trgm"]);
         // The same file again goes through the upsert path: nothing changes but the counts.
         const page = await store.listModels({ tags: [], sort: "downloads", direction: -1, limit: 50 });
         const again = await importJsonl(store, file);
@@ -189,6 +201,7 @@ describe("imports into PostgreSQL", () => {
       try {
         expect(await importJsonl(small, file)).toMatchObject({ inserted: 300, invalid: 0 });
         expect(await small.count()).toBe(300);
+        expect(await analyzed(single.url)).toEqual(["models", "models_id_trgm"]);
       } finally {
         await small.close();
         await single.drop();
