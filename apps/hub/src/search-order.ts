@@ -41,15 +41,30 @@ export interface WalkResult {
  */
 const POSTED_TRIGRAM_SHARE = 1 / 16;
 
-/** A trigram of lower-cased ASCII as one integer. */
-const trigramAt = (text: string, at: number) =>
-  (text.charCodeAt(at) << 16) | (text.charCodeAt(at + 1) << 8) | text.charCodeAt(at + 2);
+/**
+ * Trigrams of printable ASCII (what ids are made of) as dense integers: each character maps to 1–94,
+ * anything else to 0, so a trigram is a slot in arrays of TRIGRAM_SLOTS (a counting pass over typed
+ * arrays, several times faster than a Map on a million ids). Trigrams with a character outside that
+ * range share slots; searches never ask for those (see trigramKey).
+ */
+const CHAR_CLASSES = 95;
+const TRIGRAM_SLOTS = CHAR_CLASSES * CHAR_CLASSES * CHAR_CLASSES;
+const charClass = (code: number) => (code > 0x20 && code < 0x7f ? code - 0x20 : 0);
+/** The slot of the trigram at `at`, or -1 when one of its characters is not printable ASCII. */
+const trigramKey = (text: string, at: number) => {
+  const a = charClass(text.charCodeAt(at));
+  const b = charClass(text.charCodeAt(at + 1));
+  const c = charClass(text.charCodeAt(at + 2));
+  return a && b && c ? (a * CHAR_CLASSES + b) * CHAR_CLASSES + c : -1;
+};
 
 interface Postings {
-  lists: Map<number, [start: number, end: number]>;
+  /** per trigram slot, its entries are entries[starts[slot] .. ends[slot]) */
+  starts: Int32Array;
+  ends: Int32Array;
   entries: Int32Array;
-  /** trigrams in too many ids to be posted; one in neither map occurs in no id */
-  common: Set<number>;
+  /** 1 for trigrams in too many ids to be posted; a trigram neither posted nor common occurs in no id */
+  common: Uint8Array;
 }
 
 export class SearchOrder {
@@ -90,6 +105,11 @@ export class SearchOrder {
 
   get size(): number {
     return this.rowids.length;
+  }
+
+  /** The posting lists are built (see preparePostings): rare terms no longer need a scan of every id. */
+  get postingsReady(): boolean {
+    return this.postings !== undefined;
   }
 
   /** Index of the first entry strictly after (value, rowid) in descending order. */
@@ -194,11 +214,15 @@ export class SearchOrder {
     let rarest: [number, number] | undefined;
     for (const term of [scanTerm, ...otherTerms]) {
       for (let at = 0; at + 3 <= term.length; at++) {
-        const trigram = trigramAt(term, at);
-        const list = postings.lists.get(trigram);
+        const slot = trigramKey(term, at);
+        // Not printable ASCII: not posted (the scan answers, or the other trigrams do).
+        if (slot < 0) continue;
+        const start = postings.starts[slot];
+        const end = postings.ends[slot];
+        if (postings.common[slot]) continue;
         // A trigram that no id holds: nothing can match.
-        if (!list && !postings.common.has(trigram)) return { rows, exhausted: true };
-        if (list && (!rarest || list[1] - list[0] < rarest[1] - rarest[0])) rarest = list;
+        if (end === start) return { rows, exhausted: true };
+        if (!rarest || end - start < rarest[1] - rarest[0]) rarest = [start, end];
       }
     }
     if (!rarest) return undefined;
@@ -247,39 +271,41 @@ export class SearchOrder {
   }
 
   private *postingSteps(): Generator<void, Postings> {
-    const SLICE = 20_000;
-    const counts = new Map<number, number>();
+    const SLICE = 50_000;
+    const text = this.text;
+    const starts = new Int32Array(TRIGRAM_SLOTS);
     for (let entry = 0; entry < this.size; entry++) {
       if (entry % SLICE === SLICE - 1) yield;
       const last = this.starts[entry + 1] - 1;
       for (let at = this.starts[entry]; at + 3 <= last; at++) {
-        const trigram = trigramAt(this.text, at);
-        counts.set(trigram, (counts.get(trigram) ?? 0) + 1);
+        const slot = trigramKey(text, at);
+        if (slot >= 0) starts[slot]++;
       }
     }
+    yield;
     // Counts include an id's repeated trigrams (rare in ids), so lists get a little spare room; the
     // fill below writes each entry once per list and records where each list really ends.
     const limit = Math.max(1, Math.floor(this.size * POSTED_TRIGRAM_SHARE));
-    const lists = new Map<number, [number, number]>();
-    const common = new Set<number>();
+    const common = new Uint8Array(TRIGRAM_SLOTS);
     let total = 0;
-    for (const [trigram, count] of counts) {
-      if (count > limit) {
-        common.add(trigram);
-        continue;
-      }
-      lists.set(trigram, [total, total]);
-      total += count;
+    for (let slot = 0; slot < TRIGRAM_SLOTS; slot++) {
+      const count = starts[slot];
+      starts[slot] = total;
+      if (count > limit) common[slot] = 1;
+      else total += count;
     }
+    const ends = Int32Array.from(starts);
     const entries = new Int32Array(total);
     for (let entry = 0; entry < this.size; entry++) {
       if (entry % SLICE === SLICE - 1) yield;
       const last = this.starts[entry + 1] - 1;
       for (let at = this.starts[entry]; at + 3 <= last; at++) {
-        const list = lists.get(trigramAt(this.text, at));
-        if (list && (list[1] === list[0] || entries[list[1] - 1] !== entry)) entries[list[1]++] = entry;
+        const slot = trigramKey(text, at);
+        if (slot < 0 || common[slot]) continue;
+        const end = ends[slot];
+        if (end === starts[slot] || entries[end - 1] !== entry) entries[ends[slot]++] = entry;
       }
     }
-    return { lists, entries, common };
+    return { starts, ends, entries, common };
   }
 }

@@ -9,11 +9,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   MIGRATIONS,
+  type ModelQuery,
   importJsonl,
   openPostgresStore,
   startHubServer,
   syntheticCatalogueLines,
 } from "../src/index.js";
+import type { ModelPage } from "../src/catalogue-store.js";
 import { exitOf, removeHubCli, spawnImport } from "./support/hub-process.js";
 import {
   createTestDatabase,
@@ -45,6 +47,15 @@ async function sql<Row extends pg.QueryResultRow>(url: string, text: string): Pr
   } finally {
     await client.end();
   }
+}
+
+/** The catalogue's relations that have planner statistics (the table, and its expression index). */
+async function analyzed(url: string): Promise<string[]> {
+  const rows = await sql<{ tablename: string }>(
+    url,
+    "SELECT DISTINCT tablename FROM pg_stats WHERE tablename IN ('models', 'models_id_trgm') ORDER BY tablename",
+  );
+  return rows.map((row) => row.tablename);
 }
 
 describe("migrations", () => {
@@ -104,6 +115,62 @@ describe("a wrong or unreachable database", () => {
       );
       expect(error?.message, url).toMatch(message);
       expect(error?.message).not.toContain("s3cret-pass");
+    }
+  });
+});
+
+describe("searches on PostgreSQL", () => {
+  it("give the same pages whether the in-memory order, the SQL walk or the trigram plan answers", async () => {
+    const db = await createTestDatabase(shared.cluster);
+    const file = path.join(dir, "plans.jsonl");
+    writeFileSync(file, [...syntheticCatalogueLines(2000, 11)].join(""));
+    // Only SQL plans; the in-memory order with a budget beyond the SQL walk's (a term it gives up on
+    // goes straight to the trigram plan); and one within it (the SQL walk is tried first).
+    const stores = await Promise.all([
+      openPostgresStore(db.url, { memoryWalkRows: 0 }),
+      openPostgresStore(db.url, { memoryWalkRows: 60, searchWalkRows: 50 }),
+      openPostgresStore(db.url, { memoryWalkRows: 30, searchWalkRows: 50 }),
+    ]);
+    try {
+      await importJsonl(stores[0], file);
+      const query = (search: string, cursor?: ModelPage["next"]): ModelQuery => ({
+        search,
+        tags: [],
+        sort: "likes",
+        direction: -1,
+        limit: 7,
+        cursor,
+      });
+      for (const store of stores.slice(1)) {
+        await store.listModels(query("coder"));
+        await store.searchOrdersSettled();
+      }
+      const plans = stores.map(() => new Set<string>());
+      for (const term of ["v2", "xl", "-1", "ai", "co", "a", "coder", "tiny-v2", "9", "zz", "l-b"]) {
+        const pages = await Promise.all(
+          stores.map(async (store, index) => {
+            const ids: string[] = [];
+            let cursor: ModelPage["next"];
+            do {
+              const page = await store.listModels(query(term, cursor));
+              plans[index].add(page.plan);
+              ids.push(...page.models.map((model) => model.id));
+              cursor = page.next;
+            } while (cursor);
+            return ids;
+          }),
+        );
+        expect(pages[1], term).toEqual(pages[0]);
+        expect(pages[2], term).toEqual(pages[0]);
+      }
+      // Each store went through the plans it is meant to test.
+      expect(plans[1]).toContain("ordered-scan");
+      expect(plans[1]).toContain("fts-sort");
+      expect(plans[1]).not.toContain("index-scan");
+      expect(plans[2]).toContain("index-scan");
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+      await db.drop();
     }
   });
 });
@@ -174,6 +241,9 @@ describe("imports into PostgreSQL", () => {
           "SELECT conname FROM pg_constraint WHERE conrelid = 'models'::regclass AND contype IN ('p', 'u') ORDER BY conname",
         );
         expect(constraints.map((row) => row.conname)).toEqual(["models_id_key", "models_pkey"]);
+        // The planner's statistics came with the table (gathered before the swap, no ANALYZE after
+        // the commit), the lower(id) index's expression included.
+        expect(await analyzed(db.url)).toEqual(["models", "models_id_trgm"]);
         // The same file again goes through the upsert path: nothing changes but the counts.
         const page = await store.listModels({ tags: [], sort: "downloads", direction: -1, limit: 50 });
         const again = await importJsonl(store, file);
@@ -189,6 +259,7 @@ describe("imports into PostgreSQL", () => {
       try {
         expect(await importJsonl(small, file)).toMatchObject({ inserted: 300, invalid: 0 });
         expect(await small.count()).toBe(300);
+        expect(await analyzed(single.url)).toEqual(["models", "models_id_trgm"]);
       } finally {
         await small.close();
         await single.drop();
