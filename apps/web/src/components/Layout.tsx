@@ -65,7 +65,19 @@ export function Layout() {
       <header className="site-header">
         <div className="header-inner">
           <NavLink to="/" className="brand" aria-label="hubkit home">
-            <img src="/favicon.svg" alt="" width={24} height={24} />
+            {/* The favicon's drawing, inline: as an <img> the renderer fetched it and built a separate
+                SVG document for it on its main thread, in the way of the first paint. */}
+            <svg viewBox="0 0 32 32" width={24} height={24} aria-hidden="true" focusable="false">
+              <rect width="32" height="32" rx="8" fill="#4f46e5" />
+              <path
+                d="M9 8v16M9 16h8M17 8v16M21 12l4 4-4 4"
+                stroke="#fff"
+                strokeWidth="3"
+                fill="none"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
             hubkit
           </NavLink>
           <div id="site-menu" className={`header-menu${menuOpen ? " open" : ""}`}>
