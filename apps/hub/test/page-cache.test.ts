@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PageCache, pickEncoding } from "../src/page-cache.js";
 import { ProviderStats } from "../src/provider-stats.js";
-import { syntheticModel } from "../src/index.js";
+import { parsePageCacheMegabytes, startHubServer, syntheticModel } from "../src/index.js";
 import type { ProxyExchange } from "../src/proxy.js";
 import {
   exitOf,
@@ -207,6 +207,37 @@ describe("rendered pages kept in memory (two replicas on PostgreSQL)", () => {
       expect((await page(replica, modelPath)).render).toBe(after.render);
     }
   }, 120_000);
+});
+
+describe("the page cache's setting", () => {
+  it("HUBKIT_PAGE_CACHE_MB: megabytes, 0 for none; anything else names the variable", () => {
+    expect(parsePageCacheMegabytes(undefined)).toBeUndefined();
+    expect(parsePageCacheMegabytes(" ")).toBeUndefined();
+    expect(parsePageCacheMegabytes("0")).toBe(0);
+    expect(parsePageCacheMegabytes("64")).toBe(64);
+    expect(parsePageCacheMegabytes("0.5")).toBe(0.5);
+    for (const bad of ["-1", "ten", "1e3", "70000"]) {
+      expect(() => parsePageCacheMegabytes(bad)).toThrow(/HUBKIT_PAGE_CACHE_MB/);
+    }
+  });
+
+  it("with the cache off, every request renders its page", async () => {
+    const hub = await startHubServer({
+      port: 0,
+      dataDir: path.join(dir, "off"),
+      webDistDir: webDist,
+      mode: "offline",
+      pageCacheMegabytes: 0,
+    });
+    try {
+      const process = { url: hub.url } as HubProcess;
+      const first = await page(process, "/no-such/model");
+      expect(first.status).toBe(404);
+      expect((await page(process, "/no-such/model")).render).toBe(first.render + 1);
+    } finally {
+      await hub.close();
+    }
+  }, 60_000);
 });
 
 describe("the page cache's bounds and content codings", () => {
