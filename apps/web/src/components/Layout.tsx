@@ -65,19 +65,10 @@ export function Layout() {
       <header className="site-header">
         <div className="header-inner">
           <NavLink to="/" className="brand" aria-label="hubkit home">
-            {/* The favicon's drawing, inline: as an <img> the renderer fetched it and built a separate
-                SVG document for it on its main thread, in the way of the first paint. */}
-            <svg viewBox="0 0 32 32" width={24} height={24} aria-hidden="true" focusable="false">
-              <rect width="32" height="32" rx="8" fill="#4f46e5" />
-              <path
-                d="M9 8v16M9 16h8M17 8v16M21 12l4 4-4 4"
-                stroke="#fff"
-                strokeWidth="3"
-                fill="none"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            {/* favicon.svg drawn at 72×72 (3× its size here): a PNG is decoded off the main thread when
+                painted, where an SVG <img> had the renderer build a separate SVG document on its main
+                thread before the first paint (inline <svg> would have added to the app's script). */}
+            <img src="/logo-72.png" alt="" width={24} height={24} />
             hubkit
           </NavLink>
           <div id="site-menu" className={`header-menu${menuOpen ? " open" : ""}`}>
