@@ -620,7 +620,8 @@ export class CatalogueStore {
     return (rowid) => statement.get(rowid, ...params) !== undefined;
   }
 
-  private changeKey(): string {
+  /** Changes with every commit to the database, by this connection or any other (PRAGMA data_version). */
+  changeKey(): string {
     return `${this.db.pragma("data_version", { simple: true })}:${this.localWrites}`;
   }
 

@@ -22,7 +22,8 @@ export const USAGE = `Usage:
       HUBKIT_EMULATOR_STREAM_INTERVAL_MS (offline: ms between streamed tokens, default 30),
       HUBKIT_ALLOWED_HOSTS (Host names served; default localhost, 127.0.0.1, [::1] and the bind address),
       HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS (10000), HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS (120000),
-      HUBKIT_REQUEST_TIMEOUT_MS (60000), HUBKIT_HEADERS_TIMEOUT_MS (10000).
+      HUBKIT_REQUEST_TIMEOUT_MS (60000), HUBKIT_HEADERS_TIMEOUT_MS (10000),
+      HUBKIT_PAGE_CACHE_MB (rendered pages kept in memory until the catalogue changes; default 32, 0: none).
   hubkit-hub import <file.jsonl> [--data-dir DIR]
       Load models (one JSON object per line, in the hub API's model shape). Bad lines are reported
       with their line number; good lines are kept (upsert by id). Exit code 1 when a line was rejected.
@@ -90,7 +91,7 @@ function write(stream: Writable, text: string): void {
 
 async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
   if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
-  const { parseMilliseconds, parsePoolSize, parseStreamInterval, startHubServer } =
+  const { parseMilliseconds, parsePageCacheMegabytes, parsePoolSize, parseStreamInterval, startHubServer } =
     await import("./server.js");
   const explicitPort = args.flags.get("port") ?? io.env.PORT;
   const port = integerFlag(explicitPort, "PORT", 0, 65535) ?? 5173;
@@ -98,10 +99,12 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
   let allowedHosts: string[] | undefined;
   const timeouts: Record<string, number | undefined> = {};
   let databasePoolSize: number | undefined;
+  let pageCacheMegabytes: number | undefined;
   try {
     emulatorStreamIntervalMs = parseStreamInterval(io.env.HUBKIT_EMULATOR_STREAM_INTERVAL_MS);
     allowedHosts = parseAllowedHosts(io.env.HUBKIT_ALLOWED_HOSTS);
     databasePoolSize = parsePoolSize(io.env.HUBKIT_DATABASE_POOL_SIZE);
+    pageCacheMegabytes = parsePageCacheMegabytes(io.env.HUBKIT_PAGE_CACHE_MB);
     for (const [option, name] of [
       ["upstreamConnectTimeoutMs", "HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS"],
       ["upstreamIdleTimeoutMs", "HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS"],
@@ -120,6 +123,7 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
     dataDir: args.flags.get("data-dir") ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
     databaseUrl: io.env.HUBKIT_DATABASE_URL ?? "",
     databasePoolSize,
+    pageCacheMegabytes,
     hfToken: io.env.HF_TOKEN || undefined,
     emulatorStreamIntervalMs,
     allowedHosts,

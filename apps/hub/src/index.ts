@@ -3,6 +3,7 @@ export {
   startHubServer,
   parseStreamInterval,
   parsePoolSize,
+  parsePageCacheMegabytes,
   REAL_ROUTER_URL,
   DEFAULT_EMULATOR_STREAM_INTERVAL_MS,
   type HubServer,

@@ -5,13 +5,15 @@
 // model), the page's stylesheets, the list of the app's and the page's chunks (which the browser
 // preloads once the page is painted) and the router state the browser hydrates with.
 // Without the server renderer (or if rendering fails) the frame goes out empty and the browser
-// renders the page itself, as before.
+// renders the page itself, as before. Rendered pages are kept in memory (page-cache.ts) until the
+// data they show changes.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { PageCache, pickEncoding, type CachedPage } from "./page-cache.js";
 import { INLINE_SCRIPT_HASHES } from "./request-guard.js";
 
 /** What apps/web/src/entry-server.tsx exports (the hub does not depend on React or the web app). */
@@ -45,8 +47,28 @@ const INLINE_SCRIPT_RE =
 export interface PageRenderer {
   /** whether pages are rendered on the server (false: the bare frame, rendered in the browser) */
   serverRendered: boolean;
+  /** the rendered pages kept in memory (absent when the cache is off) */
+  cache?: PageCache;
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
+
+export interface PageCacheOptions {
+  /** most bytes of pages kept (HTML and its compressed copies); 0 turns the cache off */
+  maxBytes: number;
+  /**
+   * The version of everything a page's loaders read: a page rendered at another version is not
+   * served. Read on every page request, so it must be cheap.
+   */
+  dataVersion(): Promise<string>;
+}
+
+type RenderOutcome =
+  | { kind: "page"; status: number; html: Buffer }
+  | { kind: "redirect"; location: string; status: number }
+  /** rendering failed: the bare frame goes out and the browser renders the page */
+  | { kind: "frame" }
+  /** the browser went away */
+  | { kind: "aborted" };
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -91,7 +113,7 @@ function routeAssets(
 
 export async function createPageRenderer(
   app: FastifyInstance,
-  options: { webDistDir: string; ssrDir: string },
+  options: { webDistDir: string; ssrDir: string; cache?: PageCacheOptions },
 ): Promise<PageRenderer> {
   const templatePath = path.join(options.webDistDir, "index.html");
   const template = readFileSync(templatePath, "utf8");
@@ -134,65 +156,140 @@ export async function createPageRenderer(
     });
   };
 
+  if (!renderer || !rootElement) {
+    return { serverRendered: false, send: async (_request, reply) => sendFrame(reply) };
+  }
+
+  /** Renders one page: its whole HTML in the frame, or what to answer instead. */
+  const renderPage = async (
+    url: string,
+    signal: AbortSignal,
+    log: FastifyRequest["log"],
+  ): Promise<RenderOutcome> => {
+    let page: Awaited<ReturnType<ServerRenderer["render"]>>;
+    try {
+      page = await renderer.render(new URL(url, "http://hub.local"), fetchApi, signal);
+    } catch (error) {
+      if (signal.aborted) return { kind: "aborted" };
+      log.error({ err: error }, "server rendering failed; the browser renders the page");
+      return { kind: "frame" };
+    }
+    if ("redirect" in page) return { kind: "redirect", location: page.redirect, status: page.status };
+    const rootAt = rootElement.index;
+    const assetsKey = page.routeModules.join("\n");
+    let assets = assetsByRoute.get(assetsKey);
+    if (!assets) assetsByRoute.set(assetsKey, (assets = routeAssets(manifest, page.routeModules, inFrame)));
+    // The page's stylesheets are in the <head> (the first paint needs them); its chunks are only
+    // listed, for boot.ts to preload once the page is painted (lib/page-modules.ts says why).
+    let headTags = assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
+    let modulesList = "";
+    if (renderer.MODULES_ELEMENT_ID) {
+      modulesList = `<script type="application/json" id="${renderer.MODULES_ELEMENT_ID}">${JSON.stringify(assets.scripts).replace(/</g, "\\u003c")}</script>`;
+    } else {
+      headTags += assets.scripts
+        .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+        .join("");
+    }
+    const head = template
+      .slice(0, rootAt)
+      .replace(TITLE_RE, `<title>${escapeHtml(page.title)}</title>`)
+      .replace("</head>", `${headTags}</head>`);
+    const tail = template
+      .slice(rootAt + rootElement[0].length)
+      .replace(
+        "</body>",
+        `<script type="application/json" id="${renderer.HYDRATION_ELEMENT_ID}">${page.hydrationJson}</script>${modulesList}</body>`,
+      );
+    // The page is complete (the renderer waits for all of it), so it goes out in one piece: sent in
+    // parts, the browser painted what had come (the header) and the page's main content a frame later,
+    // which is what Largest Contentful Paint then measured.
+    const parts: Buffer[] = [Buffer.from(head + '<div id="root">')];
+    try {
+      for await (const chunk of page.body) parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    } catch (error) {
+      if (signal.aborted) return { kind: "aborted" };
+      log.error({ err: error }, "server rendering failed; the browser renders the page");
+      return { kind: "frame" };
+    }
+    parts.push(Buffer.from("</div>" + tail));
+    return { kind: "page", status: page.status, html: Buffer.concat(parts) };
+  };
+
+  const sendOutcome = (reply: FastifyReply, outcome: RenderOutcome): FastifyReply => {
+    switch (outcome.kind) {
+      case "aborted":
+        return reply;
+      case "frame":
+        return sendFrame(reply);
+      case "redirect":
+        return reply.redirect(outcome.location, outcome.status);
+      case "page":
+        return reply
+          .code(outcome.status)
+          .header("cache-control", "no-cache")
+          .type("text/html; charset=utf-8")
+          .send(outcome.html);
+    }
+  };
+
+  /** Renders for this request alone, abandoned if the browser goes away. */
+  const renderUncached = async (request: FastifyRequest, reply: FastifyReply) => {
+    const controller = new AbortController();
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    return sendOutcome(reply, await renderPage(request.url, controller.signal, request.log));
+  };
+
+  const cache =
+    options.cache && options.cache.maxBytes > 0 ? new PageCache(options.cache.maxBytes) : undefined;
+  /** Renders under way per data version and URL: concurrent requests for a page share one. */
+  const rendering = new Map<string, Promise<RenderOutcome | CachedPage>>();
+  // A shared render serves whoever asks next, so it is never abandoned with the request that started it.
+  const neverAborted = new AbortController().signal;
+
   return {
-    serverRendered: Boolean(renderer),
+    serverRendered: true,
+    cache,
     async send(request, reply) {
-      if (!renderer || !rootElement) return sendFrame(reply);
-      const controller = new AbortController();
-      reply.raw.once("close", () => {
-        if (!reply.raw.writableFinished) controller.abort();
-      });
-      let page: Awaited<ReturnType<ServerRenderer["render"]>>;
+      if (!cache) return renderUncached(request, reply);
+      let version: string;
       try {
-        page = await renderer.render(new URL(request.url, "http://hub.local"), fetchApi, controller.signal);
-      } catch (error) {
-        if (controller.signal.aborted) return reply;
-        request.log.error({ err: error }, "server rendering failed; the browser renders the page");
-        return sendFrame(reply);
+        version = await options.cache!.dataVersion();
+      } catch {
+        // The data cannot be read (the database is down): the render reports that, and is not kept.
+        return renderUncached(request, reply);
       }
-      if ("redirect" in page) return reply.redirect(page.redirect, page.status);
-      const rootAt = rootElement.index;
-      const assetsKey = page.routeModules.join("\n");
-      let assets = assetsByRoute.get(assetsKey);
-      if (!assets) assetsByRoute.set(assetsKey, (assets = routeAssets(manifest, page.routeModules, inFrame)));
-      // The page's stylesheets are in the <head> (the first paint needs them); its chunks are only
-      // listed, for boot.ts to preload once the page is painted (lib/page-modules.ts says why).
-      let headTags = assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
-      let modulesList = "";
-      if (renderer.MODULES_ELEMENT_ID) {
-        modulesList = `<script type="application/json" id="${renderer.MODULES_ELEMENT_ID}">${JSON.stringify(assets.scripts).replace(/</g, "\\u003c")}</script>`;
-      } else {
-        headTags += assets.scripts
-          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-          .join("");
+      cache.sync(version);
+      const key = request.url;
+      let page = cache.get(key);
+      if (!page) {
+        const renderKey = `${version}\n${key}`;
+        let pending = rendering.get(renderKey);
+        if (!pending) {
+          pending = renderPage(key, neverAborted, request.log)
+            .then((outcome) =>
+              // Server errors (a database that failed mid-render) are not kept; 404 pages are.
+              outcome.kind === "page" && outcome.status < 500
+                ? cache.set(key, version, outcome.status, outcome.html)
+                : outcome,
+            )
+            .finally(() => rendering.delete(renderKey));
+          rendering.set(renderKey, pending);
+        }
+        const outcome = await pending;
+        if ("kind" in outcome) return sendOutcome(reply, outcome);
+        page = outcome;
       }
-      const head = template
-        .slice(0, rootAt)
-        .replace(TITLE_RE, `<title>${escapeHtml(page.title)}</title>`)
-        .replace("</head>", `${headTags}</head>`);
-      const tail = template
-        .slice(rootAt + rootElement[0].length)
-        .replace(
-          "</body>",
-          `<script type="application/json" id="${renderer.HYDRATION_ELEMENT_ID}">${page.hydrationJson}</script>${modulesList}</body>`,
-        );
-      // The page is complete (the renderer waits for all of it), so it goes out in one piece: sent in
-      // parts, the browser painted what had come (the header) and the page's main content a frame later,
-      // which is what Largest Contentful Paint then measured.
-      const parts: Buffer[] = [Buffer.from(head + '<div id="root">')];
-      try {
-        for await (const chunk of page.body) parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-      } catch (error) {
-        if (controller.signal.aborted) return reply;
-        request.log.error({ err: error }, "server rendering failed; the browser renders the page");
-        return sendFrame(reply);
-      }
-      parts.push(Buffer.from("</div>" + tail));
-      return reply
+      reply
         .code(page.status)
         .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(Buffer.concat(parts));
+        .header("vary", "accept-encoding")
+        .type("text/html; charset=utf-8");
+      const encoding = pickEncoding(request.headers["accept-encoding"]);
+      if (!encoding) return reply.send(page.html);
+      // Already compressed: @fastify/compress leaves a reply with a Content-Encoding alone.
+      return reply.header("content-encoding", encoding).send(await cache.encoded(page, encoding));
     },
   };
 }

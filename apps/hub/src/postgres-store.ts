@@ -203,6 +203,8 @@ export class PostgresStore implements HubStore {
   private readonly listCache = new Map<string, { page: ModelPage; at: number }>();
   /** bumped when the catalogue changes, so a page read before the change is not cached after it */
   private listGeneration = 0;
+  /** the catalogue_version catalogueVersion() last read */
+  private seenCatalogueVersion?: string;
   private listener?: pg.Client;
   private listening = false;
   private listenRetry?: NodeJS.Timeout;
@@ -343,6 +345,19 @@ export class PostgresStore implements HubStore {
       key,
     ]);
     return rows[0]?.value;
+  }
+
+  /**
+   * catalogue_version, which every import's transaction bumps, read from the database: right after
+   * another replica's commit, before its NOTIFY has arrived. A version not seen before also drops the
+   * list pages cached here, so a page rendered at the new version reads no page of the old one.
+   */
+  async catalogueVersion(): Promise<string> {
+    const version = (await this.getMeta("catalogue_version")) ?? "0";
+    if (this.seenCatalogueVersion !== undefined && version !== this.seenCatalogueVersion)
+      this.catalogueChanged();
+    this.seenCatalogueVersion = version;
+    return version;
   }
 
   async setMeta(key: string, value: string): Promise<void> {

@@ -42,6 +42,8 @@ export function providerOfPath(path: string): string | undefined {
 
 export class ProviderStats {
   private readonly samples = new Map<string, Sample[]>();
+  /** calls recorded so far */
+  private recorded = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -56,8 +58,20 @@ export class ProviderStats {
     }
     const list = this.samples.get(provider) ?? [];
     list.push(sample);
+    this.recorded++;
     if (list.length > KEPT_PER_PROVIDER) list.shift();
     this.samples.set(provider, list);
+  }
+
+  /**
+   * Changes whenever summary() would: a call is recorded, or one leaves the window (with no call
+   * recorded, the calls in the window only ever fall out of it, so their number tells them apart).
+   */
+  version(): string {
+    const since = this.now() - WINDOW_MS;
+    let inWindow = 0;
+    for (const list of this.samples.values()) for (const sample of list) if (sample.at >= since) inWindow++;
+    return `${this.recorded}:${inWindow}`;
   }
 
   summary(): ProviderStatsReply {

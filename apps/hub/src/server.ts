@@ -95,6 +95,11 @@ export interface HubServerOptions {
   requestTimeoutMs?: number;
   /** most ms to receive a request's headers (default $HUBKIT_HEADERS_TIMEOUT_MS, else 10 000) */
   headersTimeoutMs?: number;
+  /**
+   * most megabytes of rendered pages kept in memory (default: $HUBKIT_PAGE_CACHE_MB, else 32; 0 renders
+   * every page request anew)
+   */
+  pageCacheMegabytes?: number;
   /** seed the embedded catalogue into a fresh or outdated database (default true) */
   seed?: boolean;
   logger?: boolean;
@@ -204,6 +209,12 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     throw new Error(
       `emulatorStreamIntervalMs must be an integer between 0 and ${MAX_EMULATOR_STREAM_INTERVAL_MS}, got ${streamIntervalMs}`,
     );
+  }
+
+  const pageCacheMegabytes =
+    options.pageCacheMegabytes ?? parsePageCacheMegabytes(process.env.HUBKIT_PAGE_CACHE_MB) ?? 32;
+  if (!Number.isFinite(pageCacheMegabytes) || pageCacheMegabytes < 0 || pageCacheMegabytes > 65_536) {
+    throw new Error(`pageCacheMegabytes must be between 0 and 65536, got ${pageCacheMegabytes}`);
   }
 
   const host = options.host ?? "127.0.0.1";
@@ -399,6 +410,12 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       ? await createPageRenderer(app, {
           webDistDir,
           ssrDir: options.webSsrDir ?? path.join(webDistDir, "..", "dist-ssr"),
+          cache: {
+            maxBytes: pageCacheMegabytes * 1024 * 1024,
+            // What the pages' loaders read that can change while the server runs: the catalogue and
+            // the providers' measured figures (tasks, libraries and the config are fixed at start).
+            dataVersion: async () => `${await store.catalogueVersion()} ${providerStats.version()}`,
+          },
         })
       : undefined;
 
@@ -466,6 +483,17 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     await store.close();
     throw error;
   }
+}
+
+/** HUBKIT_PAGE_CACHE_MB: unset or empty → undefined (the default); otherwise megabytes, 0 for none. */
+export function parsePageCacheMegabytes(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === "") return undefined;
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || Number(text) > 65_536) {
+    throw new Error(
+      `HUBKIT_PAGE_CACHE_MB must be a number of megabytes from 0 to 65536, got "${text.slice(0, 40)}"`,
+    );
+  }
+  return Number(text.trim());
 }
 
 /** HUBKIT_DATABASE_POOL_SIZE: unset → undefined (the default); otherwise a whole number. */

@@ -27,6 +27,12 @@ export interface HubStore {
   /** models per pipeline tag and per filter tag over the whole catalogue */
   facetCounts(): Promise<FacetCounts>;
   getMeta(key: string): Promise<string | undefined>;
+  /**
+   * Changes whenever the catalogue does, whoever changed it (an import by this process, another
+   * process on the same SQLite file, another replica on the same PostgreSQL database); cheap enough
+   * to read on every page request (the hub's rendered pages are kept until it changes).
+   */
+  catalogueVersion(): Promise<string>;
   setMeta(key: string, value: string): Promise<void>;
   beginImport(): Promise<ImportSession>;
   /** resolves when the store answers queries; rejects with a StoreUnavailableError otherwise */
@@ -82,6 +88,9 @@ export class SqliteHubStore implements HubStore {
   }
   async setMeta(key: string, value: string) {
     this.catalogue.setMeta(key, value);
+  }
+  async catalogueVersion() {
+    return this.catalogue.changeKey();
   }
   async beginImport() {
     return this.catalogue.beginImport();

@@ -202,6 +202,39 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
     expect(await page.locator(".message.user").first().textContent()).toContain("Typed before hydration.");
   });
 
+  it("settings edited before the app hydrated are kept and sent", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(`/playground: ${error.message}`));
+    // The app's main chunk is held until the server-rendered settings have been edited.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${hub.url}/playground?temperature=0.5`, { waitUntil: "domcontentloaded" });
+    await page.getByLabel("System prompt").fill("Answer in one word.");
+    await page.getByLabel("Temperature").fill("1.3");
+    await page.getByLabel("Max tokens").fill("77");
+    await page.getByLabel("Top p").fill("0.35");
+    expect(await page.getByTestId("mode-badge").count()).toBe(0); // not hydrated yet
+    release();
+    await ready(page);
+    // In the URL (the settings' state), in the fields, and in what is sent.
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toMatchObject({ system: "Answer in one word.", temperature: "1.3", max_tokens: "77", top_p: "0.35" });
+    expect(await page.getByLabel("Top p").inputValue()).toBe("0.35");
+    expect(await page.getByLabel("Temperature").inputValue()).toBe("1.3");
+    const before = lastSeq();
+    await ask(page, "Name a colour.");
+    const sent = chatRequests(before).at(-1)!.body as ChatBody & Record<string, unknown>;
+    expect(sent).toMatchObject({ temperature: 1.3, max_tokens: 77, top_p: 0.35 });
+    expect(sent.messages[0]).toEqual({ role: "system", content: "Answer in one word." });
+  });
+
   it("edit, regenerate, delete and copy a message", async () => {
     const page = await open("/playground");
     await ready(page);

@@ -65,7 +65,10 @@ export function Layout() {
       <header className="site-header">
         <div className="header-inner">
           <NavLink to="/" className="brand" aria-label="hubkit home">
-            <img src="/favicon.svg" alt="" width={24} height={24} />
+            {/* favicon.svg drawn at 72×72 (3× its size here): a PNG is decoded off the main thread when
+                painted, where an SVG <img> had the renderer build a separate SVG document on its main
+                thread before the first paint (inline <svg> would have added to the app's script). */}
+            <img src="/logo-72.png" alt="" width={24} height={24} />
             hubkit
           </NavLink>
           <div id="site-menu" className={`header-menu${menuOpen ? " open" : ""}`}>

@@ -152,6 +152,23 @@ export function Component() {
     setParams(next, { replace: true });
   };
 
+  // Settings edited in the server-rendered page before the app hydrated show the edit (React keeps
+  // what is in a field) but are not in the URL, the settings' state, and no change event comes for
+  // them: take them up once, at mount, as the composer does with its text.
+  useEffect(() => {
+    const edited: Record<string, string> = {};
+    for (const field of settingsRef.current?.querySelectorAll<
+      HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+    >("[data-param]") ?? []) {
+      const changed =
+        field instanceof HTMLSelectElement
+          ? field.selectedOptions[0] !== undefined && !field.selectedOptions[0].defaultSelected
+          : field.value !== field.defaultValue;
+      if (changed) edited[field.dataset.param!] = field.value;
+    }
+    if (Object.keys(edited).length > 0) update(edited);
+  }, []);
+
   // The drawer (phone): Escape closes it, focus goes into it and back to its button.
   useEffect(() => {
     if (!drawerOpen) return;
@@ -199,6 +216,7 @@ export function Component() {
           min={spec.min}
           max={spec.max}
           step={spec.step}
+          data-param={spec.name}
           placeholder={spec.fallback === undefined ? "provider default" : undefined}
           value={params.get(spec.name) ?? (spec.fallback === undefined ? "" : String(spec.fallback))}
           aria-invalid={numbers[spec.name]?.error ? true : undefined}
@@ -222,6 +240,7 @@ export function Component() {
         <label htmlFor={`${ids}-provider`}>Provider</label>
         <select
           id={`${ids}-provider`}
+          data-param="provider"
           value={provider ?? ""}
           disabled={providers.length === 0}
           onChange={(event) => update({ provider: event.target.value })}
@@ -251,6 +270,7 @@ export function Component() {
         <label htmlFor={`${ids}-system`}>System prompt</label>
         <textarea
           id={`${ids}-system`}
+          data-param="system"
           rows={3}
           value={system}
           onChange={(event) => update({ system: event.target.value })}
@@ -264,7 +284,12 @@ export function Component() {
     <>
       <div className="field">
         <label htmlFor={`${ids}-size`}>Size</label>
-        <select id={`${ids}-size`} value={size} onChange={(event) => update({ size: event.target.value })}>
+        <select
+          id={`${ids}-size`}
+          data-param="size"
+          value={size}
+          onChange={(event) => update({ size: event.target.value })}
+        >
           <option value="">Provider default</option>
           {IMAGE_SIZES.map((value) => (
             <option key={value} value={value}>
@@ -292,6 +317,7 @@ export function Component() {
         <label htmlFor={`${ids}-negative`}>Negative prompt</label>
         <textarea
           id={`${ids}-negative`}
+          data-param="negative_prompt"
           rows={2}
           placeholder="What the image should not show"
           value={params.get("negative_prompt") ?? ""}
