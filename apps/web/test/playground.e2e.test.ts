@@ -177,18 +177,24 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
     ]);
   });
 
-  it("a message typed before the app hydrated is kept and sent", async () => {
+  /** A page whose app chunk is not delivered until `release()`: the server's HTML only, not hydrated. */
+  async function pageWithAppHeld() {
     const context = await browser.newContext({ viewport: DESKTOP });
     contexts.push(context);
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(`/playground: ${error.message}`));
-    // The app's main chunk is held until the message is typed into the server-rendered composer.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
+    return { page, release };
+  }
+
+  it("a message typed before the app hydrated is kept and sent", async () => {
+    // The app's main chunk is held until the message is typed into the server-rendered composer.
+    const { page, release } = await pageWithAppHeld();
     await page.goto(`${hub.url}/playground`, { waitUntil: "domcontentloaded" });
     const box = page.getByLabel("Message", { exact: true });
     await box.fill("Typed before hydration.");
@@ -203,17 +209,8 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
   });
 
   it("settings edited before the app hydrated are kept and sent", async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on("pageerror", (error) => pageErrors.push(`/playground: ${error.message}`));
     // The app's main chunk is held until the server-rendered settings have been edited.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { page, release } = await pageWithAppHeld();
     await page.goto(`${hub.url}/playground?temperature=0.5`, { waitUntil: "domcontentloaded" });
     await page.getByLabel("System prompt").fill("Answer in one word.");
     await page.getByLabel("Temperature").fill("1.3");
