@@ -75,6 +75,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Whether a list of strings holds one twice: pairwise for short lists (a model's few tags), cheaper than a Set. */
+function hasRepeats(list: string[]): boolean {
+  if (list.length > 32) return new Set(list).size !== list.length;
+  for (let i = 1; i < list.length; i++) for (let j = 0; j < i; j++) if (list[i] === list[j]) return true;
+  return false;
+}
+
 function fail(reason: string): ParseResult {
   return { ok: false, reason };
 }
@@ -187,7 +194,7 @@ export function parseModelRecord(
     if (value.tags.length > MAX_TAGS) return fail(`"tags" has more than ${MAX_TAGS} entries`);
     const badTag = value.tags.find((tag) => !TAG_RE.test(tag) || tag.length > 200);
     if (badTag !== undefined) return fail(`invalid tag "${badTag.slice(0, 60)}" in "tags"`);
-    tags = [...new Set(value.tags)];
+    tags = hasRepeats(value.tags) ? [...new Set(value.tags)] : value.tags.slice();
   }
 
   const counters: Record<"downloads" | "likes", number> = { downloads: 0, likes: 0 };
