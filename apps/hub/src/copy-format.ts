@@ -93,8 +93,16 @@ export class CopyRowWriter {
     this.length += 4 + bytes;
   }
 
-  /** One model's row, with the ordinal `ordinal` (0 when set later by setOrdinal). Returns the row's start. */
-  row(model: HubModel, ordinal = 0): number {
+  /**
+   * One model's row, with the ordinal `ordinal` (0 when set later by setOrdinal), and the times of its
+   * dates when the caller has them (parseModelRecord's). Returns the row's start.
+   */
+  row(
+    model: HubModel,
+    ordinal = 0,
+    created = Date.parse(model.createdAt),
+    modified = Date.parse(model.lastModified),
+  ): number {
     const start = this.length;
     this.reserve(2 + 12 * 7 + 5 + 4);
     this.buffer.writeInt16BE(COPY_COLUMNS.length, this.length);
@@ -106,9 +114,8 @@ export class CopyRowWriter {
     this.reserve(12 * 4 + 5);
     this.int8(model.downloads, "downloads", model.id);
     this.int8(model.likes, "likes", model.id);
-    const created = Date.parse(model.createdAt);
     this.int8(created, "createdAt", model.id);
-    this.int8(Date.parse(model.lastModified), "lastModified", model.id);
+    this.int8(modified, "lastModified", model.id);
     const mapping = model.inferenceProviderMapping;
     this.buffer.writeInt32BE(1, this.length);
     this.buffer[this.length + 4] =

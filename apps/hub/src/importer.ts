@@ -8,7 +8,7 @@ import { Worker, isMainThread, parentPort, workerData } from "node:worker_thread
 import type { ImportSession } from "./catalogue-store.js";
 import { CopyRowWriter } from "./copy-format.js";
 import type { HubStore } from "./store.js";
-import { parseModelRecord, type HubModel } from "./model-record.js";
+import { parseModelRecord, type HubModel, type ParseResult } from "./model-record.js";
 
 export interface ImportProblem {
   line: number;
@@ -93,7 +93,7 @@ function mebibytes(bytes: number): string {
 }
 
 /** One line's text: the validated model, or why the line is rejected; undefined for a blank line. */
-function parseLine(text: string, now: string): { model: HubModel } | { reason: string } | undefined {
+function parseLine(text: string, now: string): ParseResult | { reason: string } | undefined {
   const trimmed = text.trim();
   if (trimmed === "") return undefined;
   let value: unknown;
@@ -102,8 +102,7 @@ function parseLine(text: string, now: string): { model: HubModel } | { reason: s
   } catch (error) {
     return { reason: `not valid JSON (${(error as Error).message})` };
   }
-  const parsed = parseModelRecord(value, now, trimmed);
-  return parsed.ok ? { model: parsed.model } : { reason: parsed.reason };
+  return parseModelRecord(value, now, trimmed);
 }
 
 function tooLongReason(maxLineBytes: number, length: number): string {
@@ -153,7 +152,7 @@ export function encodeBlock(bytes: Uint8Array, maxLineBytes: number, now: string
         result.problemLines.push(offset);
         result.problemReasons.push(line.reason);
       } else if (line) {
-        rows.row(line.model);
+        rows.row(line.model, 0, line.createdTime, line.modifiedTime);
         ends.push(rows.length);
         result.ids.push(line.model.id);
         result.idLines.push(offset);

@@ -49,7 +49,15 @@ export interface HubModel {
   readme?: string;
 }
 
-export type ParseResult = { ok: true; model: HubModel } | { ok: false; reason: string };
+export type ParseResult =
+  | {
+      ok: true;
+      model: HubModel;
+      /** model.createdAt and model.lastModified in ms since the epoch (Date.parse of each), parsed once here */
+      createdTime: number;
+      modifiedTime: number;
+    }
+  | { ok: false; reason: string };
 
 /** `owner/name`, or a single-segment legacy id such as `gpt2`. */
 const MODEL_ID_RE = /^[A-Za-z0-9](?:[\w.-]{0,95})(?:\/[A-Za-z0-9_.][\w.-]{0,95})?$/;
@@ -67,6 +75,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** Whether a list of strings holds one twice: pairwise for short lists (a model's few tags), cheaper than a Set. */
+function hasRepeats(list: string[]): boolean {
+  if (list.length > 32) return new Set(list).size !== list.length;
+  for (let i = 1; i < list.length; i++) for (let j = 0; j < i; j++) if (list[i] === list[j]) return true;
+  return false;
+}
+
 function fail(reason: string): ParseResult {
   return { ok: false, reason };
 }
@@ -81,18 +96,21 @@ function hexDigest(text: string, length: number): string {
   return hex.slice(0, length);
 }
 
-/** Accepts ISO 8601 date strings; returns the normalised ISO string, or undefined when invalid. */
+/** An ISO 8601 date string's time in ms since the epoch, or NaN when it is not one. */
 const CANONICAL_DATE_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function normaliseDate(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined;
+function dateTime(value: unknown): number {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(value)) return Number.NaN;
+  return Date.parse(value);
+}
+
+/** The normalised ISO string of a date string whose time (dateTime) is `time`. */
+function normalisedDate(value: string, time: number): string {
   // Exports carry dates already in toISOString()'s form: those that Date.parse takes without rolling
   // over (day ≤ 28, hour ≤ 23) come back unchanged, skipping a Date and its formatting.
   if (CANONICAL_DATE_RE.test(value) && value.slice(8, 10) <= "28" && value.slice(11, 13) <= "23")
-    return Number.isNaN(Date.parse(value)) ? undefined : value;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+    return value;
+  return new Date(time).toISOString();
 }
 
 function parseProviderMapping(value: unknown): Record<string, ProviderMappingEntry> | string {
@@ -176,7 +194,7 @@ export function parseModelRecord(
     if (value.tags.length > MAX_TAGS) return fail(`"tags" has more than ${MAX_TAGS} entries`);
     const badTag = value.tags.find((tag) => !TAG_RE.test(tag) || tag.length > 200);
     if (badTag !== undefined) return fail(`invalid tag "${badTag.slice(0, 60)}" in "tags"`);
-    tags = [...new Set(value.tags)];
+    tags = hasRepeats(value.tags) ? [...new Set(value.tags)] : value.tags.slice();
   }
 
   const counters: Record<"downloads" | "likes", number> = { downloads: 0, likes: 0 };
@@ -189,15 +207,29 @@ export function parseModelRecord(
     counters[field] = count;
   }
 
-  const dates: Record<"createdAt" | "lastModified", string> = { createdAt: now, lastModified: now };
-  for (const field of ["createdAt", "lastModified"] as const) {
-    if (value[field] === undefined) continue;
-    const date = normaliseDate(value[field]);
-    if (date === undefined)
-      return fail(`"${field}" must be an ISO 8601 date such as "2024-05-01T12:00:00.000Z"`);
-    dates[field] = date;
+  // The times go to the caller too (the stores keep them as numbers): each date is parsed once.
+  let createdAt = now;
+  let lastModified = now;
+  let createdTime = Number.NaN;
+  let modifiedTime = Number.NaN;
+  if (value.createdAt !== undefined) {
+    createdTime = dateTime(value.createdAt);
+    if (Number.isNaN(createdTime))
+      return fail(`"createdAt" must be an ISO 8601 date such as "2024-05-01T12:00:00.000Z"`);
+    createdAt = normalisedDate(value.createdAt as string, createdTime);
   }
-  if (value.createdAt === undefined && value.lastModified !== undefined) dates.createdAt = dates.lastModified;
+  if (value.lastModified !== undefined) {
+    modifiedTime = dateTime(value.lastModified);
+    if (Number.isNaN(modifiedTime))
+      return fail(`"lastModified" must be an ISO 8601 date such as "2024-05-01T12:00:00.000Z"`);
+    lastModified = normalisedDate(value.lastModified as string, modifiedTime);
+    if (value.createdAt === undefined) {
+      createdAt = lastModified;
+      createdTime = modifiedTime;
+    }
+  }
+  if (Number.isNaN(createdTime)) createdTime = Date.parse(createdAt);
+  if (Number.isNaN(modifiedTime)) modifiedTime = Date.parse(lastModified);
 
   const model: HubModel = {
     _id: typeof value._id === "string" && /^[0-9a-f]{24}$/.test(value._id) ? value._id : hexDigest(id, 24),
@@ -211,8 +243,8 @@ export function parseModelRecord(
     tags,
     downloads: counters.downloads,
     likes: counters.likes,
-    createdAt: dates.createdAt,
-    lastModified: dates.lastModified,
+    createdAt,
+    lastModified,
   };
   if (typeof value.pipeline_tag === "string") model.pipeline_tag = value.pipeline_tag;
   if (typeof value.library_name === "string") model.library_name = value.library_name;
@@ -280,5 +312,5 @@ export function parseModelRecord(
   }
   // A record without a sha gets one from its content (the source line, or the parsed record).
   if (model.sha === "") model.sha = hexDigest(source ?? JSON.stringify(model), 40);
-  return { ok: true, model };
+  return { ok: true, model, createdTime, modifiedTime };
 }

@@ -177,3 +177,46 @@ describe("hubkit-hub generate", () => {
     }
   }, 120_000);
 });
+
+describe("parseModelRecord", () => {
+  it("drops repeated tags in first-seen order and never shares the record's tag list", () => {
+    const few = ["b", "a", "b", "c", "a"];
+    const many = Array.from({ length: 40 }, (_, index) => `t${index % 35}`);
+    for (const [tags, kept] of [
+      [few, ["b", "a", "c"]],
+      [
+        ["x", "y"],
+        ["x", "y"],
+      ],
+      [many, many.slice(0, 35)],
+    ]) {
+      const parsed = parseModelRecord({ id: "acme/tags", tags });
+      if (!parsed.ok) throw new Error(parsed.reason);
+      expect(parsed.model.tags).toEqual(kept);
+      expect(parsed.model.tags).not.toBe(tags);
+    }
+  });
+
+  it("hands back each date's time, as Date.parse of the stored date", () => {
+    const now = "2026-01-02T03:04:05.006Z";
+    for (const [record, created, modified] of [
+      [{}, now, now],
+      [{ lastModified: "2024-02-29T23:59:59.999Z" }, "2024-02-29T23:59:59.999Z", "2024-02-29T23:59:59.999Z"],
+      [
+        { createdAt: "2020-01-01", lastModified: "2024-01-31T12:00:00Z" },
+        "2020-01-01T00:00:00.000Z",
+        "2024-01-31T12:00:00.000Z",
+      ],
+    ] as const) {
+      const parsed = parseModelRecord({ id: "acme/dates", ...record }, now);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      expect([parsed.model.createdAt, parsed.model.lastModified]).toEqual([created, modified]);
+      expect([parsed.createdTime, parsed.modifiedTime]).toEqual([Date.parse(created), Date.parse(modified)]);
+    }
+    const bad = parseModelRecord({ id: "acme/dates", createdAt: "2024-13-01T00:00:00.000Z" }, now);
+    expect(bad).toEqual({
+      ok: false,
+      reason: `"createdAt" must be an ISO 8601 date such as "2024-05-01T12:00:00.000Z"`,
+    });
+  });
+});
