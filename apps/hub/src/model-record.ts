@@ -207,29 +207,17 @@ export function parseModelRecord(
     counters[field] = count;
   }
 
-  // The times go to the caller too (the stores keep them as numbers): each date is parsed once.
-  let createdAt = now;
-  let lastModified = now;
-  let createdTime = Number.NaN;
-  let modifiedTime = Number.NaN;
-  if (value.createdAt !== undefined) {
-    createdTime = dateTime(value.createdAt);
-    if (Number.isNaN(createdTime))
-      return fail(`"createdAt" must be an ISO 8601 date such as "2024-05-01T12:00:00.000Z"`);
-    createdAt = normalisedDate(value.createdAt as string, createdTime);
+  // Each date is parsed once; its time goes to the caller too (the stores keep dates as numbers).
+  const dates: Partial<Record<"createdAt" | "lastModified", { text: string; time: number }>> = {};
+  for (const field of ["createdAt", "lastModified"] as const) {
+    if (value[field] === undefined) continue;
+    const time = dateTime(value[field]);
+    if (Number.isNaN(time))
+      return fail(`"${field}" must be an ISO 8601 date such as "2024-05-01T12:00:00.000Z"`);
+    dates[field] = { text: normalisedDate(value[field] as string, time), time };
   }
-  if (value.lastModified !== undefined) {
-    modifiedTime = dateTime(value.lastModified);
-    if (Number.isNaN(modifiedTime))
-      return fail(`"lastModified" must be an ISO 8601 date such as "2024-05-01T12:00:00.000Z"`);
-    lastModified = normalisedDate(value.lastModified as string, modifiedTime);
-    if (value.createdAt === undefined) {
-      createdAt = lastModified;
-      createdTime = modifiedTime;
-    }
-  }
-  if (Number.isNaN(createdTime)) createdTime = Date.parse(createdAt);
-  if (Number.isNaN(modifiedTime)) modifiedTime = Date.parse(lastModified);
+  const modified = dates.lastModified ?? { text: now, time: Date.parse(now) };
+  const created = dates.createdAt ?? modified;
 
   const model: HubModel = {
     _id: typeof value._id === "string" && /^[0-9a-f]{24}$/.test(value._id) ? value._id : hexDigest(id, 24),
@@ -243,8 +231,8 @@ export function parseModelRecord(
     tags,
     downloads: counters.downloads,
     likes: counters.likes,
-    createdAt,
-    lastModified,
+    createdAt: created.text,
+    lastModified: modified.text,
   };
   if (typeof value.pipeline_tag === "string") model.pipeline_tag = value.pipeline_tag;
   if (typeof value.library_name === "string") model.library_name = value.library_name;
@@ -312,5 +300,5 @@ export function parseModelRecord(
   }
   // A record without a sha gets one from its content (the source line, or the parsed record).
   if (model.sha === "") model.sha = hexDigest(source ?? JSON.stringify(model), 40);
-  return { ok: true, model, createdTime, modifiedTime };
+  return { ok: true, model, createdTime: created.time, modifiedTime: modified.time };
 }
