@@ -22,7 +22,7 @@ import { badRequest, HttpError } from "./errors.js";
 import { modelCard } from "./model-card.js";
 import type { LibraryInfo } from "./hub-data.js";
 import { isValidModelId, type HubModel } from "./model-record.js";
-import type { ProviderStatsReply } from "./provider-stats.js";
+import { PROVIDER_STATS_PATH, type ProviderStatsReply } from "./provider-stats.js";
 import type { HubStore } from "./store.js";
 import { librarySample, modelUsage } from "./usage.js";
 
@@ -595,7 +595,7 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   });
 
   app.get("/api/hubkit/config", async () => ctx.config());
-  app.get("/api/hubkit/provider-stats", async () =>
+  app.get(PROVIDER_STATS_PATH, async () =>
     ctx.providerStats ? ctx.providerStats() : { windowMinutes: 60, providers: {} },
   );
 }

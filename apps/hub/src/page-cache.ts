@@ -1,10 +1,11 @@
 // Rendered pages kept in memory, so that a page asked for again is sent without running its loaders
 // and React again (under load, rendering took most of a page's time to first byte: 145–265 ms against
 // 16 ms for a static file). A page's HTML depends only on its URL and on the data its loaders read,
-// so the cache is keyed by URL and holds pages of one data version only: the version (the catalogue's
-// change counter and the provider stats', see server.ts) is read on every request, and when it is not
-// the one the pages were rendered at, they are all dropped. The cache is bounded in bytes and drops the
-// least recently used pages first. Each page is also kept compressed (brotli, gzip) once a browser
+// so the cache is keyed by URL. The data has several sources (the catalogue, the providers' measured
+// figures: see server.ts), each with a version read on every request; a page remembers the version of
+// each source its loaders read, and is dropped once one of those changes. So a call through /router,
+// which changes the providers' figures, drops the model pages that show them and keeps the task and
+// library pages. The cache is bounded in bytes and drops the least recently used pages first. Each page is also kept compressed (brotli, gzip) once a browser
 // has asked for it that way, so a hit costs no compression either.
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
@@ -24,9 +25,14 @@ const BROTLI_QUALITY = 5;
 /** A page larger than this share of the budget is sent but not kept: it would evict too many others. */
 const LARGEST_SHARE = 8;
 
+/** The version of each source of the data pages show, by source name. */
+export type DataVersion = Readonly<Record<string, string>>;
+
 export interface CachedPage {
   /** the request URL it answers */
   key: string;
+  /** the version of each source its loaders read, when it was rendered */
+  reads: DataVersion;
   status: number;
   /** the page without content coding */
   html: Buffer;
@@ -52,7 +58,7 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Pag
 export class PageCache {
   /** least recently used first */
   private readonly pages = new Map<string, CachedPage>();
-  private version: string | undefined;
+  private version: DataVersion = {};
   private size = 0;
 
   constructor(readonly maxBytes: number) {}
@@ -65,12 +71,23 @@ export class PageCache {
     return this.pages.size;
   }
 
-  /** Drops every page when the data version is not the one they were rendered at. */
-  sync(version: string): void {
-    if (version === this.version) return;
-    this.pages.clear();
-    this.size = 0;
+  /** Takes the current data version, and drops the pages that read a source that has changed. */
+  sync(version: DataVersion): void {
+    const changed = new Set(Object.keys(this.version));
+    for (const [source, value] of Object.entries(version)) {
+      if (this.version[source] === value) changed.delete(source);
+      else changed.add(source);
+    }
+    if (changed.size === 0) return;
     this.version = version;
+    for (const [key, page] of this.pages) {
+      if (Object.keys(page.reads).some((source) => changed.has(source))) this.remove(key, page);
+    }
+  }
+
+  /** Whether data read at `reads` is still the current version. */
+  private current(reads: DataVersion): boolean {
+    return Object.entries(reads).every(([source, value]) => this.version[source] === value);
   }
 
   get(key: string): CachedPage | undefined {
@@ -82,10 +99,13 @@ export class PageCache {
     return page;
   }
 
-  /** Keeps a page rendered at `version`, unless the data has changed since (or it is too large). */
-  set(key: string, version: string, status: number, html: Buffer): CachedPage {
-    const page: CachedPage = { key, status, html, encoded: {}, encoding: {} };
-    if (version !== this.version || html.length > this.maxBytes / LARGEST_SHARE) return page;
+  /**
+   * Keeps a page whose loaders read the data at `reads`, unless some of it has changed since (or the
+   * page is too large).
+   */
+  set(key: string, reads: DataVersion, status: number, html: Buffer): CachedPage {
+    const page: CachedPage = { key, reads, status, html, encoded: {}, encoding: {} };
+    if (!this.current(reads) || html.length > this.maxBytes / LARGEST_SHARE) return page;
     const previous = this.pages.get(key);
     if (previous) this.remove(key, previous);
     this.pages.set(key, page);

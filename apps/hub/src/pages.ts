@@ -13,7 +13,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { PageCache, pickEncoding, type CachedPage } from "./page-cache.js";
+import { PageCache, pickEncoding, type CachedPage, type DataVersion } from "./page-cache.js";
 import { INLINE_SCRIPT_HASHES } from "./request-guard.js";
 
 /** What apps/web/src/entry-server.tsx exports (the hub does not depend on React or the web app). */
@@ -56,10 +56,13 @@ export interface PageCacheOptions {
   /** most bytes of pages kept (HTML and its compressed copies); 0 turns the cache off */
   maxBytes: number;
   /**
-   * The version of everything a page's loaders read: a page rendered at another version is not
-   * served. Read on every page request, so it must be cheap.
+   * The version of each source of what pages' loaders read: a page is served from memory while the
+   * sources it read are at the version it was rendered at. Read on every page request, so it must
+   * be cheap.
    */
-  dataVersion(): Promise<string>;
+  dataVersion(): Promise<DataVersion>;
+  /** The source (a name in dataVersion()) of what an API path answers. */
+  sourceOf(apiPath: string): string;
 }
 
 type RenderOutcome =
@@ -139,8 +142,10 @@ export async function createPageRenderer(
   const sendFrame = (reply: FastifyReply) =>
     reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(template);
 
-  // The loaders' API calls, answered by this server's own routes without a network round trip.
-  const fetchApi = async (apiPath: string, init: RequestInit): Promise<Response> => {
+  // The loaders' API calls, answered by this server's own routes without a network round trip; the
+  // paths asked for go into `reads` (what the page depends on).
+  const fetchApi = async (apiPath: string, init: RequestInit, reads?: Set<string>): Promise<Response> => {
+    reads?.add(apiPath);
     const answer = await app.inject({
       method: "GET",
       url: apiPath,
@@ -165,10 +170,15 @@ export async function createPageRenderer(
     url: string,
     signal: AbortSignal,
     log: FastifyRequest["log"],
+    reads?: Set<string>,
   ): Promise<RenderOutcome> => {
     let page: Awaited<ReturnType<ServerRenderer["render"]>>;
     try {
-      page = await renderer.render(new URL(url, "http://hub.local"), fetchApi, signal);
+      page = await renderer.render(
+        new URL(url, "http://hub.local"),
+        (apiPath, init) => fetchApi(apiPath, init, reads),
+        signal,
+      );
     } catch (error) {
       if (signal.aborted) return { kind: "aborted" };
       log.error({ err: error }, "server rendering failed; the browser renders the page");
@@ -253,7 +263,7 @@ export async function createPageRenderer(
     cache,
     async send(request, reply) {
       if (!cache) return renderUncached(request, reply);
-      let version: string;
+      let version: DataVersion;
       try {
         version = await options.cache!.dataVersion();
       } catch {
@@ -264,16 +274,23 @@ export async function createPageRenderer(
       const key = request.url;
       let page = cache.get(key);
       if (!page) {
-        const renderKey = `${version}\n${key}`;
+        const renderKey = `${JSON.stringify(version)}\n${key}`;
         let pending = rendering.get(renderKey);
         if (!pending) {
-          pending = renderPage(key, neverAborted, request.log)
-            .then((outcome) =>
+          const apiPaths = new Set<string>();
+          pending = renderPage(key, neverAborted, request.log, apiPaths)
+            .then((outcome) => {
               // Server errors (a database that failed mid-render) are not kept; 404 pages are.
-              outcome.kind === "page" && outcome.status < 500
-                ? cache.set(key, version, outcome.status, outcome.html)
-                : outcome,
-            )
+              if (outcome.kind !== "page" || outcome.status >= 500) return outcome;
+              const reads: Record<string, string> = {};
+              for (const apiPath of apiPaths) {
+                const source = options.cache!.sourceOf(apiPath);
+                // A source without a version cannot tell when the page changes: the page is not kept.
+                if (version[source] === undefined) return outcome;
+                reads[source] = version[source];
+              }
+              return cache.set(key, reads, outcome.status, outcome.html);
+            })
             .finally(() => rendering.delete(renderKey));
           rendering.set(renderKey, pending);
         }

@@ -3,6 +3,9 @@
 // page's provider picker shows beside each provider. Kept in memory, per server.
 import type { ProxyExchange } from "./proxy.js";
 
+/** Where the hub API answers summary(). */
+export const PROVIDER_STATS_PATH = "/api/hubkit/provider-stats";
+
 /** Calls kept per provider, and how old a call may be to count. */
 const KEPT_PER_PROVIDER = 50;
 const WINDOW_MS = 60 * 60 * 1000;

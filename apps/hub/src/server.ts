@@ -7,7 +7,7 @@ import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { registerHubApi } from "./api.js";
-import { ProviderStats } from "./provider-stats.js";
+import { PROVIDER_STATS_PATH, ProviderStats } from "./provider-stats.js";
 import { HttpError } from "./errors.js";
 import { libraryRegistry, taskAssetsDir, taskPages } from "./hub-data.js";
 import { seedEmbeddedCatalogue } from "./importer.js";
@@ -413,8 +413,13 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
           cache: {
             maxBytes: pageCacheMegabytes * 1024 * 1024,
             // What the pages' loaders read that can change while the server runs: the catalogue and
-            // the providers' measured figures (tasks, libraries and the config are fixed at start).
-            dataVersion: async () => `${await store.catalogueVersion()} ${providerStats.version()}`,
+            // the providers' measured figures (tasks, libraries and the config are fixed at start, and
+            // counted as catalogue). Only the pages that read the figures (model pages) depend on them.
+            dataVersion: async () => ({
+              catalogue: await store.catalogueVersion(),
+              providerStats: providerStats.version(),
+            }),
+            sourceOf: (apiPath) => (apiPath.startsWith(PROVIDER_STATS_PATH) ? "providerStats" : "catalogue"),
           },
         })
       : undefined;

@@ -32,12 +32,14 @@ export const MODULES_ELEMENT_ID = "hubkit-modules";
 const json = { headers: { accept: "application/json" } };
 export async function render(url, fetchApi) {
   const id = decodeURIComponent(url.pathname.slice(1));
+  // ?no-figures: a page that does not show the providers' figures (as a task page)
+  const withFigures = !url.searchParams.has("no-figures");
   const [model, stats] = await Promise.all([
     fetchApi("/api/models/" + id + "?expand[]=downloads", json),
-    fetchApi("/api/hubkit/provider-stats", json),
+    withFigures ? fetchApi("/api/hubkit/provider-stats", json) : undefined,
   ]);
   renders++;
-  const providers = Object.keys((await stats.json()).providers).join(",");
+  const providers = stats ? Object.keys((await stats.json()).providers).join(",") : "";
   const main = model.ok ? "<h1>" + id + "</h1><p class=downloads>" + (await model.json()).downloads + "</p>" : "<h1>no model</h1>";
   return {
     status: model.ok ? 200 : model.status,
@@ -142,10 +144,12 @@ describe("rendered pages kept in memory (SQLite)", () => {
     expect((await page(hub, modelPath, "br")).render).toBe(changed.render);
   }, 120_000);
 
-  it("renders a page anew when a call through /router changes the providers' figures", async () => {
+  it("renders a page anew when a call through /router changes the providers' figures, and only a page that shows them", async () => {
     const before = await page(hub, modelPath);
     expect(before.providers).toBe("");
     expect((await page(hub, modelPath)).render).toBe(before.render);
+    const withoutFigures = await page(hub, `${modelPath}?no-figures`);
+    expect(withoutFigures).toMatchObject({ status: 200, h1: model.id });
     const response = await fetch(`${hub.url}/router/together/v1/chat/completions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -161,6 +165,8 @@ describe("rendered pages kept in memory (SQLite)", () => {
     const after = await page(hub, modelPath);
     expect(after.render).toBeGreaterThan(before.render);
     expect((await page(hub, modelPath)).render).toBe(after.render);
+    // The page that does not read the figures is still the one rendered before the call.
+    expect((await page(hub, `${modelPath}?no-figures`)).render).toBe(withoutFigures.render);
   }, 60_000);
 
   it("renders concurrent requests for one page once", async () => {
@@ -241,14 +247,14 @@ describe("the page cache's setting", () => {
 });
 
 describe("the page cache's bounds and content codings", () => {
-  it("keeps the most recently used pages within its byte budget, and drops them all on a new version", async () => {
+  it("keeps the most recently used pages within its byte budget, and drops those whose data changed", async () => {
     const cache = new PageCache(100_000);
-    cache.sync("v1");
+    cache.sync({ catalogue: "v1", figures: "f1" });
     const html = (n: number) => Buffer.from(`<p>${n}</p>`.padEnd(10_000, " "));
-    for (let n = 0; n < 9; n++) cache.set(`/${n}`, "v1", 200, html(n));
+    for (let n = 0; n < 9; n++) cache.set(`/${n}`, { catalogue: "v1" }, 200, html(n));
     expect(cache.count).toBe(9);
     cache.get("/0"); // used again: now the most recent
-    for (let n = 9; n < 12; n++) cache.set(`/${n}`, "v1", 200, html(n));
+    for (let n = 9; n < 12; n++) cache.set(`/${n}`, { catalogue: "v1" }, 200, html(n));
     expect(cache.bytes).toBeLessThanOrEqual(100_000);
     expect(cache.get("/0")).toBeDefined();
     expect(cache.get("/1")).toBeUndefined();
@@ -263,15 +269,42 @@ describe("the page cache's bounds and content codings", () => {
     expect(await cache.encoded(page, "br")).toBe(br);
     expect(cache.bytes).toBeLessThanOrEqual(100_000);
 
-    // A page rendered at an older version is not kept; a new version drops everything.
-    cache.set("/old", "v0", 200, html(0));
+    // A page rendered at an older version is not kept, nor one that read a source with no version.
+    cache.set("/old", { catalogue: "v0" }, 200, html(0));
     expect(cache.get("/old")).toBeUndefined();
-    cache.sync("v2");
-    expect(cache.count).toBe(0);
-    expect(cache.bytes).toBe(0);
+    cache.set("/unknown", { catalogue: "v1", other: "o1" }, 200, html(0));
+    expect(cache.get("/unknown")).toBeUndefined();
+
     // Too large a share of the budget: sent, not kept.
-    cache.set("/huge", "v2", 200, Buffer.alloc(50_000));
+    cache.set("/huge", { catalogue: "v2" }, 200, Buffer.alloc(50_000));
     expect(cache.get("/huge")).toBeUndefined();
+  });
+
+  it("drops the pages that read a source whose version changed, and only those", () => {
+    const cache = new PageCache(1_000_000);
+    cache.sync({ catalogue: "c1", figures: "f1" });
+    const html = (text: string) => Buffer.from(`<p>${text}</p>`);
+    cache.set("/model", { catalogue: "c1", figures: "f1" }, 200, html("model"));
+    cache.set("/task", { catalogue: "c1" }, 200, html("task"));
+    cache.set("/about", {}, 200, html("about"));
+    expect(cache.count).toBe(3);
+    cache.sync({ catalogue: "c1", figures: "f1" });
+    expect(cache.count).toBe(3);
+
+    cache.sync({ catalogue: "c1", figures: "f2" });
+    expect(cache.get("/model")).toBeUndefined();
+    expect(cache.get("/task")?.html.toString()).toBe("<p>task</p>");
+    expect(cache.count).toBe(2);
+
+    cache.sync({ catalogue: "c2", figures: "f2" });
+    expect(cache.get("/task")).toBeUndefined();
+    expect(cache.get("/about")?.html.toString()).toBe("<p>about</p>");
+    expect(cache.bytes).toBe(html("about").length);
+    // A source no longer versioned counts as changed.
+    cache.set("/task", { catalogue: "c2" }, 200, html("task"));
+    cache.sync({ figures: "f2" });
+    expect(cache.get("/task")).toBeUndefined();
+    expect(cache.count).toBe(1);
   });
 
   it("picks brotli, then gzip, from Accept-Encoding", () => {
