@@ -24,6 +24,11 @@ const ENCODINGS: readonly PageEncoding[] = ["br", "gzip"];
 const BROTLI_QUALITY = 5;
 /** A page larger than this share of the budget is sent but not kept: it would evict too many others. */
 const LARGEST_SHARE = 8;
+/**
+ * Pages of missing things (4xx) may hold at most this share of the budget, so that a crawl of made-up
+ * URLs evicts other 404 pages rather than the pages people read.
+ */
+const ERROR_PAGES_SHARE = 8;
 
 /** The version of each source of the data pages show, by source name. */
 export type DataVersion = Readonly<Record<string, string>>;
@@ -58,6 +63,9 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Pag
 export class PageCache {
   /** least recently used first */
   private readonly pages = new Map<string, CachedPage>();
+  /** the 4xx pages among them, least recently used first, and their bytes */
+  private readonly errorPages = new Map<string, CachedPage>();
+  private errorSize = 0;
   private version: DataVersion = {};
   private size = 0;
 
@@ -95,6 +103,7 @@ export class PageCache {
     if (page) {
       this.pages.delete(key);
       this.pages.set(key, page);
+      if (this.errorPages.delete(key)) this.errorPages.set(key, page);
     }
     return page;
   }
@@ -109,8 +118,8 @@ export class PageCache {
     const previous = this.pages.get(key);
     if (previous) this.remove(key, previous);
     this.pages.set(key, page);
-    this.size += html.length;
-    this.evict();
+    if (status >= 400) this.errorPages.set(key, page);
+    this.grow(page, html.length);
     return page;
   }
 
@@ -134,10 +143,7 @@ export class PageCache {
           page.encoded[encoding] = buffer;
           delete page.encoding[encoding];
           // Counted only while the page is still kept (it may have been dropped meanwhile).
-          if (this.pages.get(page.key) === page) {
-            this.size += buffer.length;
-            this.evict();
-          }
+          if (this.pages.get(page.key) === page) this.grow(page, buffer.length);
         },
         () => delete page.encoding[encoding],
       );
@@ -146,15 +152,24 @@ export class PageCache {
   }
 
   private remove(key: string, page: CachedPage): void {
+    let bytes = page.html.length;
+    for (const buffer of Object.values(page.encoded)) bytes += buffer.length;
     this.pages.delete(key);
-    this.size -= page.html.length;
-    for (const buffer of Object.values(page.encoded)) this.size -= buffer.length;
+    this.size -= bytes;
+    if (this.errorPages.delete(key)) this.errorSize -= bytes;
   }
 
-  private evict(): void {
+  /** Counts bytes a kept page has gained, then evicts least recently used pages to the bounds. */
+  private grow(page: CachedPage, bytes: number): void {
+    this.size += bytes;
+    if (page.status >= 400) this.errorSize += bytes;
+    while (this.errorSize > this.maxBytes / ERROR_PAGES_SHARE && this.errorPages.size > 0) {
+      const [key, oldest] = this.errorPages.entries().next().value!;
+      this.remove(key, oldest);
+    }
     while (this.size > this.maxBytes && this.pages.size > 0) {
-      const [key, page] = this.pages.entries().next().value!;
-      this.remove(key, page);
+      const [key, oldest] = this.pages.entries().next().value!;
+      this.remove(key, oldest);
     }
   }
 }

@@ -307,6 +307,30 @@ describe("the page cache's bounds and content codings", () => {
     expect(cache.count).toBe(1);
   });
 
+  it("keeps 404 pages within an eighth of the budget, so made-up URLs do not evict the pages people read", async () => {
+    const cache = new PageCache(80_000);
+    cache.sync({ catalogue: "c1" });
+    const html = (n: number) => Buffer.from(`<p>${n}</p>`.padEnd(2_000, " "));
+    for (let n = 0; n < 30; n++) cache.set(`/page/${n}`, { catalogue: "c1" }, 200, html(n));
+    // A crawl of 200 missing pages, each 2 KB: the 10 000 bytes of the 4xx share hold the 5 most recent.
+    for (let n = 0; n < 200; n++) cache.set(`/missing/${n}`, { catalogue: "c1" }, 404, html(n));
+    for (let n = 0; n < 30; n++) expect(cache.get(`/page/${n}`)?.status).toBe(200);
+    expect(cache.count).toBe(35);
+    expect(cache.get("/missing/194")).toBeUndefined();
+    expect(cache.get("/missing/195")?.status).toBe(404);
+    // A 404 page's compressed copy counts against the share too; one asked for again is kept longer.
+    await cache.encoded(cache.get("/missing/196")!, "gzip");
+    cache.set("/missing/200", { catalogue: "c1" }, 404, html(200));
+    expect(cache.get("/missing/196")?.status).toBe(404);
+    expect(cache.get("/missing/197")).toBeUndefined();
+    expect(cache.count).toBe(30 + 4);
+    // A page that became a 404 leaves the share when it is found again (and the other way round).
+    cache.set("/missing/200", { catalogue: "c1" }, 200, html(200));
+    for (let n = 0; n < 30; n++) cache.set(`/more/${n}`, { catalogue: "c1" }, 404, html(n));
+    expect(cache.get("/missing/200")?.status).toBe(200);
+    expect(cache.bytes).toBeLessThanOrEqual(80_000);
+  });
+
   it("picks brotli, then gzip, from Accept-Encoding", () => {
     expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
     expect(pickEncoding("gzip, deflate")).toBe("gzip");
