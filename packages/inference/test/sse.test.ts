@@ -72,6 +72,10 @@ describe("SseParser", () => {
     const parser = new SseParser();
     const events = [...parser.push("data: a\r"), ...parser.push("\n\r"), ...parser.push("\n")];
     expect(events.map((e) => e.data)).toEqual(["a"]);
+    // Empty text in between (a chunk with no line end yet) does not forget the CR.
+    const again = new SseParser();
+    const more = [...again.push("data: b\r"), ...again.push(""), ...again.push("\n\r\n")];
+    expect(more.map((e) => e.data)).toEqual(["b"]);
   });
 
   it("decodes UTF-8 split across chunks", async () => {
@@ -101,6 +105,13 @@ describe("SseParser", () => {
     expect(again.decode(chunk)).toBe("");
     chunk.fill(0);
     expect(again.decode(new TextEncoder().encode("\r"))).toBe("data: x\r");
+    // A line that spans several chunks, cut inside "é" and inside "🤗", comes out whole at its end.
+    const long = new SseLineDecoder();
+    const line = new TextEncoder().encode("data: é🤗 abcdef\ndata: g");
+    const cuts = [0, 7, 10, 14, line.length];
+    const parts = cuts.slice(1).map((end, i) => line.subarray(cuts[i], end));
+    expect(parts.map((part) => long.decode(part))).toEqual(["", "", "", "data: é🤗 abcdef\n"]);
+    expect(long.end()).toBe("data: g");
   });
 
   it("stops reading and cancels the body when the consumer returns early", async () => {

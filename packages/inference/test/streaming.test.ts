@@ -1,5 +1,5 @@
 // Streaming over server-sent events, against the emulator's router and providers.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   HARDCODED_MODEL_ID_MAPPING,
   InferenceClientProviderApiError,
@@ -333,5 +333,82 @@ describe("the stream's own parsing (data-only parser, whole-line decoding, [DONE
         expect(received).toEqual([delta("ok"), delta("ok")]);
       }
     }
+  });
+
+  // The events a chunk completes are parsed with one JSON.parse, a number the stream cannot know
+  // between them; a batch that fails, or does not give that number back between every two events,
+  // is parsed event by event. So each event must still come out as it would parsed alone.
+  describe("events parsed together", () => {
+    /** What `stream` gives for `body` in one chunk: its events, and its error if it fails. */
+    const outcome = async (chunks: Uint8Array[]) => {
+      const events: unknown[] = [];
+      try {
+        for await (const event of stream(chunks)) events.push(event);
+        return { events };
+      } catch (error) {
+        return { events, error: `${(error as Error).constructor.name}: ${(error as Error).message}` };
+      }
+    };
+    const good = JSON.stringify(delta("ok"));
+
+    it("takes one JSON.parse for the events of a chunk, and gives each its own object", async () => {
+      const body = [delta("a"), delta("b"), delta("c"), delta("d")].map(
+        (e) => `data: ${JSON.stringify(e)}\n\n`,
+      );
+      const parse = vi.spyOn(JSON, "parse");
+      try {
+        const events = (await collect(stream([new TextEncoder().encode(body.join(""))]))) as unknown[];
+        expect(events).toEqual([delta("a"), delta("b"), delta("c"), delta("d")]);
+        expect(new Set(events).size).toBe(4);
+        expect(parse.mock.calls.filter(([text]) => String(text).includes('"choices"'))).toHaveLength(1);
+      } finally {
+        parse.mockRestore();
+      }
+    });
+
+    it.each([
+      // Each fails alone; joined in one array some would parse (brackets opened by one event and
+      // closed by the next, a string across two, two values in one event making up the count).
+      ['{"x":1', '"y":2},{}'],
+      ['{"a":[1', "2]}"],
+      ['{"a":[{}', '{"b":1}]},{"c":2}'],
+      ['{"s":"ab', 'cd"}'],
+      ["{},{}"],
+      ["1,2", good],
+      ["[1", "2],3"],
+      [" "],
+      ["{} {}"],
+    ])("fails where an event parsed alone fails, after the events before it: %j", async (...bad) => {
+      const body =
+        `data: ${good}\n\ndata: ${good}\n\n` +
+        bad.map((data) => `data: ${data}\n\n`).join("") +
+        `data: ${good}\n\n`;
+      const bytes = new TextEncoder().encode(body);
+      for (const chunks of splits(bytes)) {
+        const { events, error } = await outcome(chunks);
+        expect(events).toEqual([delta("ok"), delta("ok")]);
+        expect(error).toBe(`InferenceClientProviderOutputError: Invalid JSON in the event stream: ${bad[0]}`);
+      }
+    });
+
+    it("yields any JSON value an event holds, as alone, and nothing after [DONE]", async () => {
+      const values = [1, "two", null, [3, { four: 4 }], true, { choices: [] }, delta("ok"), 7.5e-7];
+      const body =
+        values.map((value) => `data: ${JSON.stringify(value)}\n\n`).join("") +
+        "data: [DONE]\n\ndata: {not json\n\n";
+      for (const chunks of splits(new TextEncoder().encode(body))) {
+        expect(await outcome(chunks)).toEqual({ events: values });
+      }
+    });
+
+    it("keeps the events of a chunk that ends inside a multi-byte character or an event", async () => {
+      const events = Array.from({ length: 40 }, (_, i) => delta(`${i} é🤗 ${"x".repeat(i * 7)}`));
+      const bytes = new TextEncoder().encode(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(""));
+      // Cuts every 97 bytes: inside the 4-byte emoji, the 2-byte é, a data line, a blank line.
+      const chunks = Array.from({ length: Math.ceil(bytes.length / 97) }, (_, i) =>
+        bytes.subarray(i * 97, (i + 1) * 97),
+      );
+      expect(await collect(stream(chunks))).toEqual(events);
+    });
   });
 });

@@ -333,21 +333,27 @@ export async function runRawTask(
   }
 }
 
-/** One event's JSON; an `error` key in it is the backend failing mid-stream. */
+/**
+ * One event: its data parsed (`raw`) or already parsed with others; an `error` key in it is the
+ * backend failing mid-stream.
+ */
 function parseEvent<T>(
-  data: string,
+  value: unknown,
+  raw: boolean,
   prepared: PreparedRequest,
   response: Response,
   accessToken: string | undefined,
 ): T {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    // 4.x lets the SyntaxError escape; a malformed event is a ProviderOutputError here.
-    throw new InferenceClientProviderOutputError(
-      `Invalid JSON in the event stream: ${redactText(data.slice(0, 200), accessToken)}`,
-    );
+  let parsed = value;
+  if (raw) {
+    try {
+      parsed = JSON.parse(value as string);
+    } catch {
+      // 4.x lets the SyntaxError escape; a malformed event is a ProviderOutputError here.
+      throw new InferenceClientProviderOutputError(
+        `Invalid JSON in the event stream: ${redactText((value as string).slice(0, 200), accessToken)}`,
+      );
+    }
   }
   if (parsed !== null && typeof parsed === "object" && "error" in parsed) {
     const error = (parsed as { error: unknown }).error as { message?: unknown } | string;
@@ -395,6 +401,14 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
   private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   private readonly lines = new SseLineDecoder();
   private readonly parser = new SseDataParser();
+  /**
+   * The events in hand, from `at`: parsed, each followed by `nonce` (see `fill`), or their data if
+   * `raw`; then `DONE` for `[DONE]`.
+   */
+  private events: unknown[] = [];
+  private at = 0;
+  private raw = true;
+  private readonly nonce = (Math.random() * 2 ** 30) | 0;
   /** `reading`: the body may hold more; `ended`: it was read to the end; `closed`: nothing more. */
   private state: "new" | "reading" | "ended" | "closed" = "new";
   /** The `next()` in progress: calls made meanwhile wait for it, as with a generator. */
@@ -456,18 +470,54 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
   /** The next result from the events in hand; `undefined` when they are used up. */
   private take(): IteratorResult<U> | undefined {
     for (;;) {
-      const data = this.parser.nextData();
-      if (data === undefined) return undefined;
-      if (data.length === 0) continue;
-      if (data === "[DONE]") {
+      if (this.at >= this.events.length && !this.fill()) return undefined;
+      const value = this.events[this.at];
+      this.at += this.raw ? 1 : 2;
+      if (value === DONE) {
         void this.close();
         return DONE;
       }
-      const event = parseEvent<T>(data, this.prepared!, this.response!, this.args.accessToken);
+      const event = parseEvent<T>(value, this.raw, this.prepared!, this.response!, this.args.accessToken);
       if (this.transform === undefined) return { done: false, value: event as unknown as U };
       const mapped = this.transform(event);
       if (mapped !== undefined) return { done: false, value: mapped };
     }
+  }
+
+  /**
+   * Takes the data of the events the text in hand completes, up to `[DONE]`, and parses them with
+   * one JSON.parse: a chunk of a long stream holds hundreds of events, and one call for all of them
+   * costs less than one each (bench sse, 250k events: 576k → 645k events per CPU second).
+   * If that fails or does not prove that each event is one JSON value by itself (a malformed event),
+   * they are parsed one by one as they are handed out (`raw`), so that the events before the
+   * malformed one, and its error, come out as they would without the batch.
+   */
+  private fill(): boolean {
+    const texts: unknown[] = [];
+    let data: string | undefined;
+    while ((data = this.parser.nextData()) !== undefined && data !== "[DONE]") if (data) texts.push(data);
+    this.events = texts;
+    this.raw = true;
+    if (texts.length > 1) {
+      try {
+        // After each event's data, a number the stream cannot know: it comes back at every odd index
+        // (and the array has no other value) only if every separator was read at the array's own
+        // level, so that each event's data is exactly one JSON value, as JSON.parse of it alone.
+        const mark = `,${this.nonce}`;
+        const events = JSON.parse(`[${texts.join(mark + ",")}${mark}]`) as unknown[];
+        let i = 1;
+        while (events[i] === this.nonce) i += 2;
+        if (i > events.length && events.length === 2 * texts.length) {
+          this.events = events;
+          this.raw = false;
+        }
+      } catch {
+        // one by one, then
+      }
+    }
+    if (data) this.events.push(DONE);
+    this.at = 0;
+    return this.events.length > 0;
   }
 
   private async step(): Promise<IteratorResult<U>> {
@@ -552,6 +602,7 @@ class StreamingCall<T, U> implements AsyncGenerator<U> {
     const state = this.state;
     this.state = "closed";
     this.parser.end();
+    this.events = [];
     if (state === "reading" && this.reader) await this.reader.cancel().catch(() => undefined);
   }
 }

@@ -1,8 +1,8 @@
 /**
  * A server-sent events parser (https://html.spec.whatwg.org/multipage/server-sent-events.html).
- * It works on decoded text with indexOf: line ends are found by searching, never byte by byte,
- * and the last known position of each terminator is remembered so a buffer is scanned once.
- * Chunk boundaries may fall anywhere, including between the CR and LF of a CRLF.
+ * It works on decoded text with indexOf: line ends are found by searching, never byte by byte.
+ * CR and CRLF are turned into LF as the text arrives (only if it holds a CR), so one search finds
+ * each line. Chunk boundaries may fall anywhere, including between the CR and LF of a CRLF.
  */
 
 export interface ServerSentEvent {
@@ -13,40 +13,31 @@ export interface ServerSentEvent {
 }
 
 const LF = 10;
+const CR = 13;
 const SPACE = 32;
+const COLON = 58;
 
 /**
  * The data of each event, pull style: what a model stream needs, and all the client bundles.
  * `SseParser` below adds the other fields and whole events (tests, tools, recorded streams).
  */
 export class SseDataParser {
-  /** Text fed and not scanned yet starts at `pos`. */
+  /** Text fed and not scanned yet starts at `pos`; its line ends are all LF. */
   private buffer = "";
   private pos = 0;
-  /** Next CR and LF at or after `pos` (-1: none in the buffer). */
-  private cr = -1;
-  private lf = -1;
   /** Undefined until a data line arrives: an event without data is not dispatched. */
   protected data: string | undefined = undefined;
-  /** The previous chunk ended on CR: an LF starting the next one belongs to it. */
+  /** The previous text ended on CR: an LF starting the next one belongs to it. */
   private pendingCR = false;
 
-  /**
-   * Pull style, for readers that use only each event's data: `feed` the text, then call
-   * `nextData` until it returns undefined. Nothing is collected in between, so every string dies
-   * young (cheaper for the garbage collector than an array of a whole chunk's events).
-   */
+  /** Pull style: `feed` the text, then call `nextData` until it returns undefined. */
   feed(text: string): void {
     if (text.length === 0) return;
-    const buf = this.pos < this.buffer.length ? this.buffer.slice(this.pos) + text : text;
-    this.buffer = buf;
+    if (this.pendingCR && text.charCodeAt(0) === LF) text = text.slice(1);
+    this.pendingCR = text.charCodeAt(text.length - 1) === CR;
+    if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
+    this.buffer = this.pos < this.buffer.length ? this.buffer.slice(this.pos) + text : text;
     this.pos = 0;
-    if (this.pendingCR) {
-      this.pendingCR = false;
-      if (buf.charCodeAt(0) === LF) this.pos = 1;
-    }
-    this.cr = buf.indexOf("\r", this.pos);
-    this.lf = buf.indexOf("\n", this.pos);
   }
 
   /** The data of the next event completed by the text fed so far, or undefined. */
@@ -65,7 +56,6 @@ export class SseDataParser {
   end(): void {
     this.buffer = "";
     this.pos = 0;
-    this.cr = this.lf = -1;
     this.reset();
     this.pendingCR = false;
   }
@@ -73,32 +63,22 @@ export class SseDataParser {
   /** Reads lines until one completes an event (true: it is in the fields) or the text runs out. */
   protected scan(): boolean {
     const buf = this.buffer;
-    const length = buf.length;
-    let { pos, cr, lf } = this;
-    let dispatched = false;
-    while (!dispatched && (cr !== -1 || lf !== -1)) {
-      let end: number;
-      let next: number;
-      if (cr === -1 || (lf !== -1 && lf < cr)) {
-        end = lf;
-        next = lf + 1;
+    let pos = this.pos;
+    let lf: number;
+    while ((lf = buf.indexOf("\n", pos)) !== -1) {
+      const start = pos;
+      pos = lf + 1;
+      if (start !== lf) {
+        this.line(buf, start, lf);
+      } else if (this.data !== undefined) {
+        this.pos = pos;
+        return true;
       } else {
-        end = cr;
-        next = cr + 1;
-        if (next === length) this.pendingCR = true;
-        else if (buf.charCodeAt(next) === LF) next++;
+        this.reset();
       }
-      if (pos !== end) this.line(buf, pos, end);
-      else if (this.data !== undefined) dispatched = true;
-      else this.reset();
-      pos = next;
-      if (cr !== -1 && cr < pos) cr = buf.indexOf("\r", pos);
-      if (lf !== -1 && lf < pos) lf = buf.indexOf("\n", pos);
     }
     this.pos = pos;
-    this.cr = cr;
-    this.lf = lf;
-    return dispatched;
+    return false;
   }
 
   protected reset(): void {
@@ -106,26 +86,23 @@ export class SseDataParser {
   }
 
   private line(buf: string, start: number, end: number): void {
-    // Nearly every line of a model stream is "data: …": check it first.
-    if (buf.startsWith("data:", start)) {
-      const from = buf.charCodeAt(start + 5) === SPACE && start + 5 < end ? start + 6 : start + 5;
-      const value = buf.slice(from, end);
+    // A data line is "data" then a colon or the line's end; SseParser reads the other lines.
+    const colon = start + 4;
+    if (buf.startsWith("data", start) && (colon === end || buf.charCodeAt(colon) === COLON)) {
+      const value = buf.slice(valueStart(buf, colon, end), end);
       this.data = this.data === undefined ? value : this.data + "\n" + value;
-      return;
+    } else {
+      this.field(buf, start, end);
     }
-    let colon = buf.indexOf(":", start);
-    if (colon === start) return; // a comment
-    if (colon === -1 || colon > end) colon = end;
-    const field = buf.slice(start, colon);
-    let from = colon + 1;
-    if (from < end && buf.charCodeAt(from) === SPACE) from++;
-    const value = from < end ? buf.slice(from, end) : "";
-    if (field === "data") this.data = this.data === undefined ? value : this.data + "\n" + value;
-    else this.field(field, value);
   }
 
-  /** A field other than data: not needed for the data alone. */
-  protected field(_name: string, _value: string): void {}
+  /** A line other than data (a comment, another field): nothing to do for the data alone. */
+  protected field(_buf: string, _start: number, _end: number): void {}
+}
+
+/** Where a field's value starts after its colon: one leading space is removed (past `end`: empty). */
+function valueStart(buf: string, colon: number, end: number): number {
+  return colon + 1 < end && buf.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1;
 }
 
 /** Whole events: data, event, id and retry. */
@@ -158,8 +135,12 @@ export class SseParser extends SseDataParser {
     this.retry = undefined;
   }
 
-  protected override field(name: string, value: string): void {
-    switch (name) {
+  protected override field(buf: string, start: number, end: number): void {
+    let colon = buf.indexOf(":", start);
+    if (colon === start) return; // a comment
+    if (colon === -1 || colon > end) colon = end;
+    const value = buf.slice(valueStart(buf, colon, end), end);
+    switch (buf.slice(start, colon)) {
       case "event":
         this.event = value;
         break;
@@ -180,7 +161,6 @@ export function parseServerSentEvents(text: string): ServerSentEvent[] {
   return parser.end(parser.push(text));
 }
 
-const CR = 13;
 const BOM = 0xfeff;
 
 /** Index of the last CR or LF byte, -1 if none; CR is searched only after the last LF. */
@@ -188,21 +168,6 @@ function lastLineEnd(bytes: Uint8Array): number {
   const lf = bytes.lastIndexOf(LF);
   const cr = bytes.subarray(lf + 1).lastIndexOf(CR);
   return cr === -1 ? lf : lf + 1 + cr;
-}
-
-/** Index of the first CR or LF byte, -1 if none; CR is searched only before the first LF. */
-function firstLineEnd(bytes: Uint8Array): number {
-  const lf = bytes.indexOf(LF);
-  const cr = (lf === -1 ? bytes : bytes.subarray(0, lf)).indexOf(CR);
-  return cr === -1 ? lf : cr;
-}
-
-/** `head` followed by the first `count` bytes of `tail`, in a new array. */
-function concat(head: Uint8Array, tail: Uint8Array, count: number): Uint8Array {
-  const out = new Uint8Array(head.length + count);
-  out.set(head);
-  out.set(count === tail.length ? tail : tail.subarray(0, count), head.length);
-  return out;
 }
 
 /**
@@ -219,19 +184,17 @@ export class SseLineDecoder {
 
   /** Text up to and including the chunk's last line terminator ("" if it has none yet). */
   decode(chunk: Uint8Array): string {
-    const last = lastLineEnd(chunk);
     const carry = this.carry;
-    if (last === -1) {
-      this.carry = carry === undefined ? chunk.slice() : concat(carry, chunk, chunk.length);
-      return "";
+    let bytes = chunk;
+    if (carry !== undefined) {
+      bytes = new Uint8Array(carry.length + chunk.length);
+      bytes.set(carry);
+      bytes.set(chunk, carry.length);
     }
+    const end = lastLineEnd(bytes) + 1;
     // Copied when kept: the caller's chunk may be reused once this returns.
-    this.carry = last + 1 < chunk.length ? chunk.slice(last + 1) : undefined;
-    if (carry === undefined) return this.text(chunk.subarray(0, last + 1));
-    // Only the carried line is joined to its end (not the whole chunk copied after it).
-    const first = firstLineEnd(chunk);
-    const head = this.text(concat(carry, chunk, first + 1));
-    return first === last ? head : head + this.text(chunk.subarray(first + 1, last + 1));
+    this.carry = end < bytes.length ? bytes.slice(end) : undefined;
+    return end === 0 ? "" : this.text(bytes.subarray(0, end));
   }
 
   /** Whatever is left at the end of the stream (a last line without a terminator). */
