@@ -699,41 +699,18 @@ export class PostgresStore implements HubStore {
    * the commit.
    */
   private async buildNextIndexes(indexes: ModelIndex[], own: pg.PoolClient): Promise<void> {
-    const isGin = (index: ModelIndex) => / USING gin /i.test(index.definition);
-    const queue = [...indexes].sort((a, b) => Number(isGin(b)) - Number(isGin(a)));
-    /** GIN builds running now, on either connection */
-    let ginBuilds = 0;
+    const queue = [...indexes].sort(
+      (a, b) => Number(/ USING gin /i.test(b.definition)) - Number(/ USING gin /i.test(a.definition)),
+    );
     const drain = async (client: pg.PoolClient) => {
       await client.query("SET maintenance_work_mem = '256MB'");
-      /** the server's max_parallel_maintenance_workers is in force on this connection */
-      let parallel = true;
       try {
-        for (let index = queue.shift(); index; index = queue.shift()) {
-          const gin = isGin(index);
-          // While a GIN index builds (on one core, the longest build: it sets when the builds end), the
-          // B-trees take no parallel workers: on a small server they would take its core's time.
-          const wantParallel = gin || ginBuilds === 0;
-          if (wantParallel !== parallel) {
-            await client.query(
-              wantParallel
-                ? "RESET max_parallel_maintenance_workers"
-                : "SET max_parallel_maintenance_workers = 0",
-            );
-            parallel = wantParallel;
-          }
-          if (gin) ginBuilds++;
-          try {
-            await client.query(nextIndexSql(index));
-          } finally {
-            if (gin) ginBuilds--;
-          }
-        }
+        for (let index = queue.shift(); index; index = queue.shift()) await client.query(nextIndexSql(index));
       } catch (error) {
         queue.length = 0;
         throw this.translate(error);
       }
       await client.query("RESET maintenance_work_mem");
-      if (!parallel) await client.query("RESET max_parallel_maintenance_workers");
     };
     const helper = async () => {
       if ((this.options.poolSize ?? 10) < 2) return;

@@ -82,10 +82,9 @@ async function statisticsColumns(url: string): Promise<string[]> {
   return rows.map((row) => row.attname);
 }
 
-const BUILD_SETTINGS =
-  "SELECT current_setting('maintenance_work_mem') || ' ' || current_setting('max_parallel_maintenance_workers') AS value";
+const BUILD_SETTINGS = "SELECT current_setting('maintenance_work_mem') AS value";
 
-/** The index builds' settings on every connection of the store's pool. */
+/** The index builds' setting on every connection of the store's pool. */
 async function poolSettings(store: PostgresStore): Promise<string[]> {
   const clients = await Promise.all(
     Array.from({ length: store.pool.totalCount }, () => store.pool.connect()),
