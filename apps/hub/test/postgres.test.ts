@@ -16,6 +16,7 @@ import {
   syntheticCatalogueLines,
 } from "../src/index.js";
 import type { ModelPage } from "../src/catalogue-store.js";
+import type { PostgresStore } from "../src/postgres-store.js";
 import { exitOf, removeHubCli, spawnImport } from "./support/hub-process.js";
 import {
   createTestDatabase,
@@ -56,6 +57,50 @@ async function analyzed(url: string): Promise<string[]> {
     "SELECT DISTINCT tablename FROM pg_stats WHERE tablename IN ('models', 'models_id_trgm') ORDER BY tablename",
   );
   return rows.map((row) => row.tablename);
+}
+
+/** The columns of models with planner statistics: all but the document. */
+const STATISTICS_COLUMNS = [
+  "created_at",
+  "downloads",
+  "id",
+  "last_modified",
+  "library_name",
+  "likes",
+  "mapped",
+  "pipeline_tag",
+  "rowid",
+  "tags",
+  "trending",
+];
+
+async function statisticsColumns(url: string): Promise<string[]> {
+  const rows = await sql<{ attname: string }>(
+    url,
+    "SELECT attname FROM pg_stats WHERE tablename = 'models' ORDER BY attname",
+  );
+  return rows.map((row) => row.attname);
+}
+
+const BUILD_SETTINGS = "SELECT current_setting('maintenance_work_mem') AS value";
+
+/** The index builds' setting on every connection of the store's pool. */
+async function poolSettings(store: PostgresStore): Promise<string[]> {
+  const clients = await Promise.all(
+    Array.from({ length: store.pool.totalCount }, () => store.pool.connect()),
+  );
+  try {
+    return await Promise.all(
+      clients.map(async (client) => (await client.query<{ value: string }>(BUILD_SETTINGS)).rows[0].value),
+    );
+  } finally {
+    for (const client of clients) client.release();
+  }
+}
+
+async function serverSetting(url: string): Promise<string> {
+  const [{ value }] = await sql<{ value: string }>(url, BUILD_SETTINGS);
+  return value;
 }
 
 describe("migrations", () => {
@@ -242,8 +287,13 @@ describe("imports into PostgreSQL", () => {
         );
         expect(constraints.map((row) => row.conname)).toEqual(["models_id_key", "models_pkey"]);
         // The planner's statistics came with the table (gathered before the swap, no ANALYZE after
-        // the commit), the lower(id) index's expression included.
+        // the commit), the lower(id) index's expression included; none for the documents.
         expect(await analyzed(db.url)).toEqual(["models", "models_id_trgm"]);
+        expect(await statisticsColumns(db.url)).toEqual(STATISTICS_COLUMNS);
+        // The connections that built the indexes went back to the pool with the server's settings.
+        const settings = await poolSettings(store);
+        expect(settings.length).toBeGreaterThanOrEqual(2);
+        expect(new Set(settings)).toEqual(new Set([await serverSetting(db.url)]));
         // The same file again goes through the upsert path: nothing changes but the counts.
         const page = await store.listModels({ tags: [], sort: "downloads", direction: -1, limit: 50 });
         const again = await importJsonl(store, file);
