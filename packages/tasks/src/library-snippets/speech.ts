@@ -453,39 +453,30 @@ openasr transcribe audio.wav --model-pack "$(ls openasr-pack/*.oasr | head -n 1)
     const gguf = hasTag(model, "gguf");
     const version = outeTtsEnum(model);
     const config = version
-      ? [
-          `# ${py(model.id)} is outetts.Models.${version}`,
-          "config = outetts.ModelConfig.auto_config(",
-          `    model=outetts.Models.${version},`,
-          `    backend=outetts.Backend.${gguf ? "LLAMACPP" : "HF"},`,
-          ...(gguf ? ["    quantization=outetts.LlamaCppQuantization.Q8_0,"] : []),
-          ")",
-        ]
-      : [
-          "# The repository name does not give the OuteTTS version: set the interface version to match the model.",
-          "config = outetts.ModelConfig(",
-          `    model_path=${py(model.id)},`,
-          `    tokenizer_path=${py(model.id)},`,
-          "    interface_version=outetts.InterfaceVersion.V3,",
-          "    backend=outetts.Backend.HF,",
-          ")",
-        ];
+      ? `# ${py(model.id)} is outetts.Models.${version}
+config = outetts.ModelConfig.auto_config(
+    model=outetts.Models.${version},
+    backend=outetts.Backend.${gguf ? "LLAMACPP" : "HF"},${gguf ? "\n    quantization=outetts.LlamaCppQuantization.Q8_0," : ""}
+)`
+      : `# The repository name does not give the OuteTTS version: set the interface version to match the model.
+config = outetts.ModelConfig(
+    model_path=${py(model.id)},
+    tokenizer_path=${py(model.id)},
+    interface_version=outetts.InterfaceVersion.V3,
+    backend=outetts.Backend.HF,
+)`;
     return [
-      ["pip install outetts", ...(gguf ? ["# the llama.cpp backend also needs llama-cpp-python"] : [])].join(
-        "\n",
-      ),
-      [
-        "import outetts",
-        "",
-        ...config,
-        "interface = outetts.Interface(config=config)",
-        "",
-        'speaker = interface.load_default_speaker("EN-FEMALE-1-NEUTRAL")',
-        "output = interface.generate(",
-        `    config=outetts.GenerationConfig(text=${py(ttsText(model))}, speaker=speaker),`,
-        ")",
-        'output.save("output.wav")',
-      ].join("\n"),
+      `pip install outetts${gguf ? "\n# the llama.cpp backend also needs llama-cpp-python" : ""}`,
+      `import outetts
+
+${config}
+interface = outetts.Interface(config=config)
+
+speaker = interface.load_default_speaker("EN-FEMALE-1-NEUTRAL")
+output = interface.generate(
+    config=outetts.GenerationConfig(text=${py(ttsText(model))}, speaker=speaker),
+)
+output.save("output.wav")`,
     ];
   },
   "pocket-tts": (model) => [
@@ -534,51 +525,45 @@ output = inference.crop("file.wav", Segment(2.0, 5.0))`,
   /** Qwen3-TTS ships three kinds of checkpoints; each has its own generate method. */
   qwen3_tts: (model) => {
     const name = repoName(model);
-    const load = [
-      "import soundfile as sf",
-      "import torch",
-      "from qwen_tts import Qwen3TTSModel",
-      "",
-      "model = Qwen3TTSModel.from_pretrained(",
-      `    ${py(model.id)},`,
-      '    device_map="cuda:0",',
-      "    dtype=torch.bfloat16,",
-      ")",
-      "",
-    ];
-    let generate: string[];
+    let generate: string;
     if (name.includes("voicedesign")) {
-      generate = [
-        "wavs, sr = model.generate_voice_design(",
-        `    text=${py(TTS_TEXT)},`,
-        '    language="English",',
-        '    instruct="A calm, warm middle-aged male voice with a slight British accent.",',
-        ")",
-      ];
+      generate = `wavs, sr = model.generate_voice_design(
+    text=${py(TTS_TEXT)},
+    language="English",
+    instruct="A calm, warm middle-aged male voice with a slight British accent.",
+)`;
     } else if (name.includes("base")) {
-      generate = [
-        "# voice cloning from a short reference clip and its transcript",
-        "wavs, sr = model.generate_voice_clone(",
-        `    text=${py(TTS_TEXT)},`,
-        '    language="English",',
-        '    ref_audio="reference.wav",',
-        '    ref_text="The transcript of reference.wav.",',
-        ")",
-      ];
+      generate = `# voice cloning from a short reference clip and its transcript
+wavs, sr = model.generate_voice_clone(
+    text=${py(TTS_TEXT)},
+    language="English",
+    ref_audio="reference.wav",
+    ref_text="The transcript of reference.wav.",
+)`;
     } else {
-      generate = [
-        "wavs, sr = model.generate_custom_voice(",
-        `    text=${py(TTS_TEXT)},`,
-        '    language="English",',
-        '    speaker="Ryan",',
-        ")",
-      ];
+      generate = `wavs, sr = model.generate_custom_voice(
+    text=${py(TTS_TEXT)},
+    language="English",
+    speaker="Ryan",
+)`;
     }
     return [
       "pip install -U qwen-tts",
-      [...load, ...generate, 'sf.write("output.wav", wavs[0], sr)'].join("\n"),
+      `import soundfile as sf
+import torch
+from qwen_tts import Qwen3TTSModel
+
+model = Qwen3TTSModel.from_pretrained(
+    ${py(model.id)},
+    device_map="cuda:0",
+    dtype=torch.bfloat16,
+)
+
+${generate}
+sf.write("output.wav", wavs[0], sr)`,
     ];
   },
+
   speechbrain: (model) => {
     const settings = model.config?.speechbrain;
     const speechbrainInterface = settings?.speechbrain_interface;
@@ -721,71 +706,65 @@ processor.save_audio(outputs.speech_outputs[0], output_path="output.wav")`,
   ],
   /** Rev's Reverb: the ASR model runs with the repository's WeNet scripts, the diarization models with pyannote. */
   reverb: (model) => {
-    const clone = ["git clone https://github.com/revdotcom/reverb.git", "cd reverb"];
+    const clone = "git clone https://github.com/revdotcom/reverb.git\ncd reverb";
     if (/diariz/i.test(model.id)) {
       return [
-        [
-          ...clone,
-          "pip install -r diarization/requirements.txt",
-          "cd diarization",
-          "",
-          "# writes one RTTM file of speaker turns per audio file",
-          `python infer_pyannote3.0.py audio.wav --out-dir diarization_output --lstm-model ${sh(model.id)}`,
-        ].join("\n"),
+        `${clone}
+pip install -r diarization/requirements.txt
+cd diarization
+
+# writes one RTTM file of speaker turns per audio file
+python infer_pyannote3.0.py audio.wav --out-dir diarization_output --lstm-model ${sh(model.id)}`,
       ];
     }
     return [
-      [
-        ...clone,
-        "pip install -r asr/requirements.txt",
-        "",
-        "# config.yaml and the checkpoint (reverb_asr_v1.pt)",
-        `hf download ${sh(model.id)} --local-dir reverb-asr`,
-        "",
-        "# verbatimicity: 1.0 keeps every spoken word (fillers, repetitions), 0.0 gives a clean transcript",
-        "cd asr",
-        'export PYTHONPATH="$(pwd):$PYTHONPATH"',
-        "python wenet/bin/recognize_wav.py --config ../reverb-asr/config.yaml \\",
-        '  --checkpoint "$(ls ../reverb-asr/*.pt | head -n 1)" \\',
-        "  --audio audio.wav \\",
-        "  --modes ctc_prefix_beam_search attention_rescoring \\",
-        "  --gpu 0 \\",
-        "  --verbatimicity 1.0 \\",
-        "  --result_dir output",
-      ].join("\n"),
+      `${clone}
+pip install -r asr/requirements.txt
+
+# config.yaml and the checkpoint (reverb_asr_v1.pt)
+hf download ${sh(model.id)} --local-dir reverb-asr
+
+# verbatimicity: 1.0 keeps every spoken word (fillers, repetitions), 0.0 gives a clean transcript
+cd asr
+export PYTHONPATH="$(pwd):$PYTHONPATH"
+python wenet/bin/recognize_wav.py --config ../reverb-asr/config.yaml \\
+  --checkpoint "$(ls ../reverb-asr/*.pt | head -n 1)" \\
+  --audio audio.wav \\
+  --modes ctc_prefix_beam_search attention_rescoring \\
+  --gpu 0 \\
+  --verbatimicity 1.0 \\
+  --result_dir output`,
     ];
   },
+
   whisperkit: (model) => {
-    const install = ["# macOS: install the CLI with Homebrew", "brew install whisperkit-cli", ""];
+    const install = "# macOS: install the CLI with Homebrew\nbrew install whisperkit-cli\n";
     if (model.id !== WHISPERKIT_DEFAULT_REPO) {
       // The CLI has no option naming another repository: download it and point --model-path at a variant.
       return [
-        [
-          ...install,
-          "# Core ML models (AudioEncoder, TextDecoder, MelSpectrogram) of a converted Whisper checkpoint",
-          `hf download ${sh(model.id)} --local-dir whisperkit-models`,
-          "",
-          "# the models sit at the root or, one variant per folder, below it (the first folder is used here)",
-          "model_dir=whisperkit-models",
-          '[ -d "$model_dir/AudioEncoder.mlmodelc" ] || model_dir="$(ls -d whisperkit-models/*/ | head -n 1)"',
-          'whisperkit-cli transcribe --model-path "$model_dir" --audio-path audio.wav',
-        ].join("\n"),
+        `${install}
+# Core ML models (AudioEncoder, TextDecoder, MelSpectrogram) of a converted Whisper checkpoint
+hf download ${sh(model.id)} --local-dir whisperkit-models
+
+# the models sit at the root or, one variant per folder, below it (the first folder is used here)
+model_dir=whisperkit-models
+[ -d "$model_dir/AudioEncoder.mlmodelc" ] || model_dir="$(ls -d whisperkit-models/*/ | head -n 1)"
+whisperkit-cli transcribe --model-path "$model_dir" --audio-path audio.wav`,
       ];
     }
     return [
-      [
-        ...install,
-        `# the CLI downloads the chosen variant from ${model.id}, e.g. large-v3`,
-        'whisperkit-cli transcribe --model "large-v3" --audio-path audio.wav',
-        "",
-        "# distilled variants",
-        'whisperkit-cli transcribe --model "large-v3" --model-prefix "distil" --audio-path audio.wav --verbose',
-        "",
-        "# every option",
-        "whisperkit-cli transcribe --help",
-      ].join("\n"),
+      `${install}
+# the CLI downloads the chosen variant from ${model.id}, e.g. large-v3
+whisperkit-cli transcribe --model "large-v3" --audio-path audio.wav
+
+# distilled variants
+whisperkit-cli transcribe --model "large-v3" --model-prefix "distil" --audio-path audio.wav --verbose
+
+# every option
+whisperkit-cli transcribe --help`,
     ];
   },
+
   zonos: (model) => [
     "pip install git+https://github.com/Zyphra/Zonos.git",
     `import torchaudio
