@@ -37,16 +37,16 @@ python -m sample_factory.huggingface.load_from_hub -r ${sh(model.id)} -d ./train
     const knownAlgos = ["A2C", "DDPG", "DQN", "PPO", "SAC", "TD3"];
     const algoClass = knownAlgos.includes(algo) ? algo : "PPO";
     return [
-      [
-        "from huggingface_sb3 import load_from_hub",
-        `from stable_baselines3 import ${algoClass}`,
-        "",
-        ...(knownAlgos.includes(algo)
-          ? []
-          : ["# use the algorithm the agent was trained with (see the model card)"]),
-        `checkpoint = load_from_hub(repo_id=${py(model.id)}, filename=${py(`${name}.zip`)})`,
-        `model = ${algoClass}.load(checkpoint)`,
-      ].join("\n"),
+      `from huggingface_sb3 import load_from_hub
+from stable_baselines3 import ${algoClass}
+${
+  knownAlgos.includes(algo)
+    ? ""
+    : `
+# use the algorithm the agent was trained with (see the model card)`
+}
+checkpoint = load_from_hub(repo_id=${py(model.id)}, filename=${py(`${name}.zip`)})
+model = ${algoClass}.load(checkpoint)`,
     ];
   },
   // HorizonRobotics/RoboOrchardLab projects/holobrain README ("Model Inference"): an exported HoloBrain

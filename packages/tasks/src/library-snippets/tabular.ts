@@ -126,17 +126,19 @@ print(model.predict(X.head(2)))`,
     const estimator = regression ? "TabPFNRegressor" : "TabPFNClassifier";
     return [
       "pip install tabpfn",
-      [
-        `from tabpfn import ${estimator}`,
-        pyFindRepoFile(model.id, [".ckpt"]),
-        "",
-        pyFishTable(regression ? "regression" : "classification"),
-        ...(regression ? ['X = X.assign(Species=X["Species"].astype("category"))'] : []),
-        "",
-        `model = ${estimator}(model_path=checkpoint)`,
-        "model.fit(X, y)",
-        "print(model.predict(X.head(2)))",
-      ].join("\n"),
+      `from tabpfn import ${estimator}
+${pyFindRepoFile(model.id, [".ckpt"])}
+
+${pyFishTable(regression ? "regression" : "classification")}${
+        regression
+          ? `
+X = X.assign(Species=X["Species"].astype("category"))`
+          : ""
+      }
+
+model = ${estimator}(model_path=checkpoint)
+model.fit(X, y)
+print(model.predict(X.head(2)))`,
     ].map((block, i) => (i === 1 ? hoistPythonImports(block) : block));
   },
   timesfm: (model) => {

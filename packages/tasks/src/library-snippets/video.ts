@@ -238,21 +238,25 @@ python generate.py`,
     const imageToVideo = task.startsWith("i2v") || task.startsWith("ti2v") || task.startsWith("s2v");
     const localDir = nameWithoutNamespace(model.id);
     return [
-      [
-        "git clone https://github.com/Wan-Video/Wan2.2.git",
-        "cd Wan2.2",
-        "pip install -r requirements.txt",
-        "",
-        shDownload(model.id, localDir),
-        "",
-        ...(wanTask(model)
-          ? []
-          : ["# the task could not be read from the repository name: set --task to match it"]),
-        `python generate.py --task ${task} --size 1280*720 --ckpt_dir ${sh(localDir)} \\`,
-        "  --offload_model True --convert_model_dtype \\",
-        ...(imageToVideo ? ["  --image examples/i2v_input.JPG \\"] : []),
-        `  --prompt ${sh(VIDEO_PROMPT)}`,
-      ].join("\n"),
+      `git clone https://github.com/Wan-Video/Wan2.2.git
+cd Wan2.2
+pip install -r requirements.txt
+
+${shDownload(model.id, localDir)}
+${
+  wanTask(model)
+    ? ""
+    : `
+# the task could not be read from the repository name: set --task to match it`
+}
+python generate.py --task ${task} --size 1280*720 --ckpt_dir ${sh(localDir)} \\
+  --offload_model True --convert_model_dtype \\${
+    imageToVideo
+      ? `
+  --image examples/i2v_input.JPG \\`
+      : ""
+  }
+  --prompt ${sh(VIDEO_PROMPT)}`,
     ];
   },
   "phantom-wan": (model) => [
@@ -401,25 +405,22 @@ bash scripts/sample_sgl_14Bsc_xc_cli.sh`,
         : undefined;
     const script = /control/i.test(name) ? "predict_v2v_control.py" : "predict_i2v.py";
     return [
-      [
-        "git clone https://github.com/aigc-apps/VideoX-Fun.git",
-        "cd VideoX-Fun",
-        "pip install -r requirements.txt",
-        "",
-        hfDownload(model.id, `models/Diffusion_Transformer/${name}`),
-        "",
-        ...(family
-          ? [
-              `# Set model_name to "models/Diffusion_Transformer/${name}" and edit prompt, neg_prompt, guidance_scale and`,
-              "# seed (and the input image or control video) at the top of the script; videos go to samples/",
-              `python examples/${family}/${script}`,
-            ]
-          : [
-              "# Each model family has its predict_t2v.py / predict_i2v.py under examples/<family>/:",
-              "# set model_name to the folder above at the top of the script, then run it",
-              "ls examples",
-            ]),
-      ].join("\n"),
+      `git clone https://github.com/aigc-apps/VideoX-Fun.git
+cd VideoX-Fun
+pip install -r requirements.txt
+
+${hfDownload(model.id, `models/Diffusion_Transformer/${name}`)}
+${
+  family
+    ? `
+# Set model_name to "models/Diffusion_Transformer/${name}" and edit prompt, neg_prompt, guidance_scale and
+# seed (and the input image or control video) at the top of the script; videos go to samples/
+python examples/${family}/${script}`
+    : `
+# Each model family has its predict_t2v.py / predict_i2v.py under examples/<family>/:
+# set model_name to the folder above at the top of the script, then run it
+ls examples`
+}`,
     ];
   },
   liveportrait: (model) => [

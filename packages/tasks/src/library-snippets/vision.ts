@@ -129,25 +129,23 @@ export const VISION_SNIPPETS: Record<string, LibrarySnippet> = {
     const tasks = SAPIENS2_TASK_SCRIPTS[task];
     if (tasks) {
       return [
-        [
-          "git clone https://github.com/facebookresearch/sapiens2.git",
-          "cd sapiens2",
-          "export SAPIENS_ROOT=$(pwd)",
-          task === "pointmap" ? 'pip install -e ".[pointmap]"' : "pip install -e .",
-          "",
-          "# Checkpoints are read from $SAPIENS_CHECKPOINT_ROOT (default ~/sapiens2_host)",
-          `hf download ${sh(model.id)} --local-dir "$HOME/sapiens2_host/${task}"`,
-          ...(task === "pose"
-            ? [
-                "# Pose is top-down: it needs the RTMDet person detector (detector/rtmdet_m.pth)",
-                'hf download facebook/sapiens-pose-bbox-detector --local-dir "$HOME/sapiens2_host/detector"',
-              ]
-            : []),
-          "",
-          "# Set INPUT (image folder), OUTPUT and MODEL_NAME (the model size) at the top of the script",
-          `cd ${tasks.folder}`,
-          tasks.script,
-        ].join("\n"),
+        `git clone https://github.com/facebookresearch/sapiens2.git
+cd sapiens2
+export SAPIENS_ROOT=$(pwd)
+${task === "pointmap" ? 'pip install -e ".[pointmap]"' : "pip install -e ."}
+
+# Checkpoints are read from $SAPIENS_CHECKPOINT_ROOT (default ~/sapiens2_host)
+hf download ${sh(model.id)} --local-dir "$HOME/sapiens2_host/${task}"${
+          task === "pose"
+            ? `
+# Pose is top-down: it needs the RTMDet person detector (detector/rtmdet_m.pth)
+hf download facebook/sapiens-pose-bbox-detector --local-dir "$HOME/sapiens2_host/detector"`
+            : ""
+        }
+
+# Set INPUT (image folder), OUTPUT and MODEL_NAME (the model size) at the top of the script
+cd ${tasks.folder}
+${tasks.script}`,
       ];
     }
     const size = match?.[2] ?? "1b";
@@ -829,24 +827,26 @@ print(probabilities)`,
     const known = videoprismNames[repoName(model)];
     const name = known ? py(known) : py(model.id);
     return [
-      [
-        "# pip install git+https://github.com/google-deepmind/videoprism",
-        "import jax",
-        "import jax.numpy as jnp",
-        "from videoprism import models as vp",
-        "",
-        ...(known ? [`# ${py(model.id)} is published under the name ${name}`] : []),
-        `flax_model = vp.get_model(${name})`,
-        `loaded_state = vp.load_pretrained_weights(${name})`,
-        "",
-        "@jax.jit",
-        "def forward_fn(inputs):",
-        "    return flax_model.apply(loaded_state, inputs, train=False)",
-        "",
-        "# [batch, frames, height, width, 3] with values in [0, 1]",
-        "video = jnp.zeros((1, 16, 288, 288, 3))",
-        "embeddings, _ = forward_fn(video)",
-      ].join("\n"),
+      `# pip install git+https://github.com/google-deepmind/videoprism
+import jax
+import jax.numpy as jnp
+from videoprism import models as vp
+${
+  known
+    ? `
+# ${py(model.id)} is published under the name ${name}`
+    : ""
+}
+flax_model = vp.get_model(${name})
+loaded_state = vp.load_pretrained_weights(${name})
+
+@jax.jit
+def forward_fn(inputs):
+    return flax_model.apply(loaded_state, inputs, train=False)
+
+# [batch, frames, height, width, 3] with values in [0, 1]
+video = jnp.zeros((1, 16, 288, 288, 3))
+embeddings, _ = forward_fn(video)`,
     ];
   },
   monkeyocr: (model) => [
