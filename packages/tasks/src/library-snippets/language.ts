@@ -174,15 +174,15 @@ model = SwarmFormerModel.from_pretrained(${py(model.id)})`,
     const id = py(model.id);
     const modelClass = architecture && /^[A-Za-z_]\w*$/.test(architecture) ? architecture : undefined;
     return [
-      [
-        ...(modelClass
-          ? []
-          : ["# ⚠️ Type of model unknown: config.json names no architecture, so AutoModel is used"]),
-        `from paddlenlp.transformers import AutoTokenizer, ${modelClass ?? "AutoModel"}`,
-        "",
-        `tokenizer = AutoTokenizer.from_pretrained(${id}, from_hf_hub=True)`,
-        `model = ${modelClass ?? "AutoModel"}.from_pretrained(${id}, from_hf_hub=True)`,
-      ].join("\n"),
+      `${
+        modelClass
+          ? ""
+          : `# ⚠️ Type of model unknown: config.json names no architecture, so AutoModel is used
+`
+      }from paddlenlp.transformers import AutoTokenizer, ${modelClass ?? "AutoModel"}
+
+tokenizer = AutoTokenizer.from_pretrained(${id}, from_hf_hub=True)
+model = ${modelClass ?? "AutoModel"}.from_pretrained(${id}, from_hf_hub=True)`,
     ];
   },
   "diff-interpretation-tuning": researchRepo(

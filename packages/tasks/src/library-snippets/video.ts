@@ -67,29 +67,25 @@ export const VIDEO_SNIPPETS: Record<string, LibrarySnippet> = {
     const [, size, type] = match;
     const input =
       type === "Text2World"
-        ? ["    --prompt 'A robot arm stacks wooden blocks on a workbench; static camera, soft daylight.' \\"]
-        : [
-            "    --input_image_or_video_path cosmos1/models/diffusion/assets/v1p0/video2world_input0.jpg \\",
-            "    --num_input_frames 1 \\",
-          ];
+        ? `    --prompt 'A robot arm stacks wooden blocks on a workbench; static camera, soft daylight.' \\`
+        : `    --input_image_or_video_path cosmos1/models/diffusion/assets/v1p0/video2world_input0.jpg \\
+    --num_input_frames 1 \\`;
     return [
-      [
-        "# Run inside the Docker environment described in the repository's INSTALL.md",
-        "git clone https://github.com/NVIDIA/Cosmos.git",
-        "cd Cosmos",
-        "",
-        `# Downloads ${model.id} into checkpoints/, with the tokenizer, text encoder, prompt upsampler`,
-        "# and guardrail models it runs with (some are gated: log in with a token that has access)",
-        "hf auth login",
-        `PYTHONPATH=$(pwd) python cosmos1/scripts/download_diffusion.py --model_sizes ${size} --model_types ${type}`,
-        "",
-        `PYTHONPATH=$(pwd) python cosmos1/models/diffusion/inference/${type.toLowerCase()}.py \\`,
-        "    --checkpoint_dir checkpoints \\",
-        `    --diffusion_transformer_dir ${sh(name)} \\`,
-        ...input,
-        "    --offload_prompt_upsampler \\",
-        `    --video_save_name ${sh(name)}`,
-      ].join("\n"),
+      `# Run inside the Docker environment described in the repository's INSTALL.md
+git clone https://github.com/NVIDIA/Cosmos.git
+cd Cosmos
+
+# Downloads ${model.id} into checkpoints/, with the tokenizer, text encoder, prompt upsampler
+# and guardrail models it runs with (some are gated: log in with a token that has access)
+hf auth login
+PYTHONPATH=$(pwd) python cosmos1/scripts/download_diffusion.py --model_sizes ${size} --model_types ${type}
+
+PYTHONPATH=$(pwd) python cosmos1/models/diffusion/inference/${type.toLowerCase()}.py \\
+    --checkpoint_dir checkpoints \\
+    --diffusion_transformer_dir ${sh(name)} \\
+${input}
+    --offload_prompt_upsampler \\
+    --video_save_name ${sh(name)}`,
     ];
   },
   genmo: (model) => [
