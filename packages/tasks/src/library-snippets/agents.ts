@@ -52,24 +52,21 @@ model = ${algoClass}.load(checkpoint)`,
   // HorizonRobotics/RoboOrchardLab projects/holobrain README ("Model Inference"): an exported HoloBrain
   // directory loads as an inference pipeline that maps one multi-arm observation to actions.
   "robo-orchard-lab": (model) => {
-    const install = [
-      "git clone https://github.com/HorizonRobotics/RoboOrchardLab.git",
-      "cd RoboOrchardLab",
-      "make version",
-    ];
+    const install = `git clone https://github.com/HorizonRobotics/RoboOrchardLab.git
+cd RoboOrchardLab
+make version`;
     if (!repoName(model).includes("holobrain")) {
       return [
-        [
-          "# Each RoboOrchardLab project documents its own entry points under projects/<name>/README.md",
-          ...install,
-          "pip install .",
-          "",
-          hfDownload(model.id, nameWithoutNamespace(model.id)),
-        ].join("\n"),
+        `# Each RoboOrchardLab project documents its own entry points under projects/<name>/README.md
+${install}
+pip install .
+
+${hfDownload(model.id, nameWithoutNamespace(model.id))}`,
       ];
     }
     return [
-      [...install, 'pip install ".[holobrain_0]"'].join("\n"),
+      `${install}
+pip install ".[holobrain_0]"`,
       `from huggingface_hub import snapshot_download
 from robo_orchard_lab.models.holobrain.pipeline import HoloBrainInferencePipeline
 from robo_orchard_lab.models.holobrain.processor import (

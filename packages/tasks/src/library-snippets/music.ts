@@ -149,27 +149,21 @@ sh generate.sh ckpt sample/lyrics.jsonl sample/output`,
   // Apple Silicon and JAX elsewhere, and reuses files already pulled into the Hugging Face cache.
   "magenta-realtime-2": (model) => {
     const size = repoName(model).includes("small") ? "mrt2_small" : "mrt2_base";
-    const download = [
-      "# MusicCoCa (style) and SpectroStream (codec) resources, kept in the Hugging Face cache",
-      "mrt models init --use-hf-cache",
-      `hf download ${sh(model.id)}`,
-    ];
+    const download = `# MusicCoCa (style) and SpectroStream (codec) resources, kept in the Hugging Face cache
+mrt models init --use-hf-cache
+hf download ${sh(model.id)}`;
     return [
-      [
-        "# Apple Silicon: real-time capable MLX backend",
-        'uv pip install "magenta-rt[mlx]"',
-        ...download,
-        "",
-        "# 4 s of music; --model=mrt2_small is the 230M model that streams on any Apple Silicon Mac",
-        `mrt mlx generate --prompt "disco funk" --duration 4.0 --model=${size} --output output.wav`,
-      ].join("\n"),
-      [
-        "# Linux with an NVIDIA GPU: JAX backend",
-        'uv pip install "magenta-rt" "jax[cuda13]"',
-        ...download,
-        "",
-        `mrt jax generate --prompt "disco funk" --duration 4.0 --model=${size}`,
-      ].join("\n"),
+      `# Apple Silicon: real-time capable MLX backend
+uv pip install "magenta-rt[mlx]"
+${download}
+
+# 4 s of music; --model=mrt2_small is the 230M model that streams on any Apple Silicon Mac
+mrt mlx generate --prompt "disco funk" --duration 4.0 --model=${size} --output output.wav`,
+      `# Linux with an NVIDIA GPU: JAX backend
+uv pip install "magenta-rt" "jax[cuda13]"
+${download}
+
+mrt jax generate --prompt "disco funk" --duration 4.0 --model=${size}`,
     ];
   },
   // WangHelin1997/SoloAudio README ("Inference examples"): target sound extraction from a mixture,

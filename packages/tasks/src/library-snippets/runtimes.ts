@@ -40,21 +40,17 @@ print(output)`,
     if (model.pipeline_tag === "text-generation" || hasTag(model, "conversational")) {
       const chat = hasTag(model, "conversational");
       const prompt = chat
-        ? [
-            `messages = [{"role": "user", "content": ${py("Write a haiku about the sea.")}}]`,
-            "prompt = tokenizer.apply_chat_template(messages, add_generation_prompt=True)",
-          ]
-        : [`prompt = ${py(GENERATION_PROMPT)}`];
+        ? `messages = [{"role": "user", "content": ${py("Write a haiku about the sea.")}}]
+prompt = tokenizer.apply_chat_template(messages, add_generation_prompt=True)`
+        : `prompt = ${py(GENERATION_PROMPT)}`;
       return [
         "pip install -U mlx-lm",
-        [
-          "from mlx_lm import generate, load",
-          "",
-          `model, tokenizer = load(${id})`,
-          ...prompt,
-          "",
-          "text = generate(model, tokenizer, prompt=prompt, max_tokens=256, verbose=True)",
-        ].join("\n"),
+        `from mlx_lm import generate, load
+
+model, tokenizer = load(${id})
+${prompt}
+
+text = generate(model, tokenizer, prompt=prompt, max_tokens=256, verbose=True)`,
       ];
     }
     return [
@@ -257,34 +253,33 @@ model = AutoModel.from_pretrained(${id})`,
     const pkg = pro ? "pruna_pro" : "pruna";
     const cls = pro ? "PrunaProModel" : "PrunaModel";
     const id = py(model.id);
-    const load = [`from ${pkg} import ${cls}`, "", `model = ${cls}.from_pretrained(${id})`];
+    const load = `model = ${cls}.from_pretrained(${id})`;
     if (hasTag(model, "diffusers") || model.pipeline_tag === "text-to-image") {
       return [
         `pip install ${pkg}`,
-        [
-          ...load,
-          "",
-          `image = model(${py("A red panda reading a book, watercolor")}).images[0]`,
-          'image.save("output.png")',
-        ].join("\n"),
+        `from ${pkg} import ${cls}
+
+${load}
+
+image = model(${py("A red panda reading a book, watercolor")}).images[0]
+image.save("output.png")`,
       ];
     }
     if (hasTag(model, "transformers") && model.pipeline_tag === "text-generation") {
       return [
         `pip install ${pkg}`,
-        [
-          ...load.slice(0, 1),
-          "from transformers import AutoTokenizer",
-          ...load.slice(1),
-          `tokenizer = AutoTokenizer.from_pretrained(${id})`,
-          "",
-          `inputs = tokenizer(${py("The best way to learn a language is")}, return_tensors="pt").to(model.device)`,
-          "outputs = model.generate(**inputs, max_new_tokens=40)",
-          "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
-        ].join("\n"),
+        `from ${pkg} import ${cls}
+from transformers import AutoTokenizer
+
+${load}
+tokenizer = AutoTokenizer.from_pretrained(${id})
+
+inputs = tokenizer(${py("The best way to learn a language is")}, return_tensors="pt").to(model.device)
+outputs = model.generate(**inputs, max_new_tokens=40)
+print(tokenizer.decode(outputs[0], skip_special_tokens=True))`,
       ];
     }
-    return [`pip install ${pkg}`, load.join("\n")];
+    return [`pip install ${pkg}`, `from ${pkg} import ${cls}\n\n${load}`];
   },
   // ANEForge README: loads a causal LM straight onto the Apple Neural Engine (prefill and a KV cache kept on
   // the ANE), no Core ML conversion; the tokenizer comes from transformers.
