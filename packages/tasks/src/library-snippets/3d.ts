@@ -267,24 +267,21 @@ pipeline = RenderFormerRenderingPipeline.from_pretrained(${py(model.id)})
     const textTo3d = model.pipeline_tag === "text-to-3d" || /text/i.test(nameWithoutNamespace(model.id));
     const pipelineClass = textTo3d ? "TrellisTextTo3DPipeline" : "TrellisImageTo3DPipeline";
     const run = textTo3d
-      ? [`outputs = pipeline.run(${py("A chair looking like an avocado.")}, seed=1)`]
-      : ['image = Image.open("image.png")', "outputs = pipeline.run(image, seed=1)"];
+      ? `outputs = pipeline.run(${py("A chair looking like an avocado.")}, seed=1)`
+      : 'image = Image.open("image.png")\noutputs = pipeline.run(image, seed=1)';
     return [
-      [
-        "# Run from a clone of https://github.com/microsoft/TRELLIS (see its setup.sh)",
-        ...(textTo3d ? [] : ["from PIL import Image"]),
-        "from trellis.pipelines import " + pipelineClass,
-        "from trellis.utils import postprocessing_utils",
-        "",
-        `pipeline = ${pipelineClass}.from_pretrained(${py(model.id)})`,
-        "pipeline.cuda()",
-        "",
-        ...run,
-        "",
-        "# textured mesh from the Gaussians and the mesh",
-        'glb = postprocessing_utils.to_glb(outputs["gaussian"][0], outputs["mesh"][0], simplify=0.95, texture_size=1024)',
-        'glb.export("output.glb")',
-      ].join("\n"),
+      `# Run from a clone of https://github.com/microsoft/TRELLIS (see its setup.sh)${textTo3d ? "" : "\nfrom PIL import Image"}
+from trellis.pipelines import ${pipelineClass}
+from trellis.utils import postprocessing_utils
+
+pipeline = ${pipelineClass}.from_pretrained(${py(model.id)})
+pipeline.cuda()
+
+${run}
+
+# textured mesh from the Gaussians and the mesh
+glb = postprocessing_utils.to_glb(outputs["gaussian"][0], outputs["mesh"][0], simplify=0.95, texture_size=1024)
+glb.export("output.glb")`,
     ];
   },
   trellis2: (model) => [

@@ -232,12 +232,10 @@ print(outputs[0]["generated_text"][-1]["content"])`,
     if (model.pipeline_tag) {
       return [
         install,
-        [
-          "from mblt_model_zoo.transformers import pipeline",
-          "",
-          `pipe = pipeline(${py(model.pipeline_tag)}, model=${id})`,
-          ...pipelineCall({ ...model, tags: model.tags.filter((t) => t !== "conversational") }),
-        ].join("\n"),
+        `from mblt_model_zoo.transformers import pipeline
+
+pipe = pipeline(${py(model.pipeline_tag)}, model=${id})
+${pipelineCall({ ...model, tags: model.tags.filter((t) => t !== "conversational") }).join("\n")}`,
       ];
     }
     return [

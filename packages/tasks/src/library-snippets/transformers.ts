@@ -131,15 +131,11 @@ adapter_name = model.load_adapter(${py(model.id)}, set_active=True)`,
 
     const task = model.pipeline_tag;
     if (task && TRANSFORMERS_SERVED_TASKS.includes(task) && !isGguf) {
-      blocks.push(
-        [
-          "# Use a pipeline as a high-level helper",
-          "from transformers import pipeline",
-          "",
-          `pipe = pipeline(${py(task)}, model=${id}${remote})`,
-          ...pipelineCall(model),
-        ].join("\n"),
-      );
+      blocks.push(`# Use a pipeline as a high-level helper
+from transformers import pipeline
+
+pipe = pipeline(${py(task)}, model=${id}${remote})
+${pipelineCall(model).join("\n")}`);
     }
 
     if (!info) {
