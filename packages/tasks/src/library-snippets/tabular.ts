@@ -14,32 +14,33 @@ import {
   widgetTable,
 } from "./helpers.js";
 
-/** Prediction lines for a loaded scikit-learn model, from the widget's table or the task's example. */
-function sklearnPredict(model: ModelData): string[] {
+/**
+ * Prediction lines for a loaded scikit-learn model, from the widget's table or the task's example,
+ * each line starting with its newline ("" when there is nothing to predict on).
+ */
+function sklearnPredict(model: ModelData): string {
   const table = widgetTable(model);
   if (table) {
-    return [
-      "",
-      "import pandas as pd",
-      "",
-      `data = pd.DataFrame(${pyLiteral(table)})`,
-      "print(model.predict(data))",
-    ];
+    return `
+
+import pandas as pd
+
+data = pd.DataFrame(${pyLiteral(table)})
+print(model.predict(data))`;
   }
   const task = model.pipeline_tag;
   if (task === "tabular-classification" || task === "tabular-regression") {
-    return [
-      "",
-      pyFishTable(task === "tabular-regression" ? "regression" : "classification"),
-      "# use the columns the model was trained on",
-      "print(model.predict(X))",
-    ];
+    return `
+
+${pyFishTable(task === "tabular-regression" ? "regression" : "classification")}
+# use the columns the model was trained on
+print(model.predict(X))`;
   }
   if (task === "text-classification") {
     const input = exampleInput(model);
-    if (input.kind === "literal") return ["", `print(model.predict([${input.code}]))`];
+    if (input.kind === "literal") return `\n\nprint(model.predict([${input.code}]))`;
   }
-  return [];
+  return "";
 }
 
 function sklearnBlocks(model: ModelData): string[] {
@@ -48,14 +49,11 @@ function sklearnBlocks(model: ModelData): string[] {
     "# only load pickle files from sources you trust: https://skops.readthedocs.io/en/stable/persistence.html";
   if (!hasTag(model, "skops")) {
     return [
-      [
-        "import joblib",
-        "from huggingface_hub import hf_hub_download",
-        "",
-        pickleWarning,
-        `model = joblib.load(hf_hub_download(${id}, "sklearn_model.joblib"))`,
-        ...sklearnPredict(model),
-      ].join("\n"),
+      `import joblib
+from huggingface_hub import hf_hub_download
+
+${pickleWarning}
+model = joblib.load(hf_hub_download(${id}, "sklearn_model.joblib"))${sklearnPredict(model)}`,
     ];
   }
   const file = model.config?.sklearn?.model?.file;
@@ -69,27 +67,21 @@ print(list_repo_files(${id}))`,
   }
   if (model.config?.sklearn?.model_format === "pickle") {
     return [
-      [
-        "import joblib",
-        "from huggingface_hub import hf_hub_download",
-        "",
-        pickleWarning,
-        `model = joblib.load(hf_hub_download(${id}, ${py(file)}))`,
-        ...sklearnPredict(model),
-      ].join("\n"),
+      `import joblib
+from huggingface_hub import hf_hub_download
+
+${pickleWarning}
+model = joblib.load(hf_hub_download(${id}, ${py(file)}))${sklearnPredict(model)}`,
     ];
   }
   return [
-    [
-      "from huggingface_hub import hf_hub_download",
-      "from skops.io import get_untrusted_types, load",
-      "",
-      `path = hf_hub_download(${id}, ${py(file)})`,
-      "# review the types the file needs before trusting them",
-      "untrusted_types = get_untrusted_types(file=path)",
-      "model = load(path, trusted=untrusted_types)",
-      ...sklearnPredict(model),
-    ].join("\n"),
+    `from huggingface_hub import hf_hub_download
+from skops.io import get_untrusted_types, load
+
+path = hf_hub_download(${id}, ${py(file)})
+# review the types the file needs before trusting them
+untrusted_types = get_untrusted_types(file=path)
+model = load(path, trusted=untrusted_types)${sklearnPredict(model)}`,
   ];
 }
 
