@@ -553,43 +553,35 @@ print(embedding.shape)`,
   ],
   timm: (model) => {
     const hub = py(`hf_hub:${model.id}`);
-    const load = [
-      "from urllib.request import urlopen",
-      "",
-      "import timm",
-      "import torch",
-      "from PIL import Image",
-      "",
-    ];
-    const prepare = [
-      "config = timm.data.resolve_model_data_config(model)",
-      "transform = timm.data.create_transform(**config, is_training=False)",
-      "",
-      `image = Image.open(urlopen(${py(COCO_IMAGE_URL)})).convert("RGB")`,
-    ];
+    const load = `from urllib.request import urlopen
+
+import timm
+import torch
+from PIL import Image
+`;
+    const prepare = `config = timm.data.resolve_model_data_config(model)
+transform = timm.data.create_transform(**config, is_training=False)
+
+image = Image.open(urlopen(${py(COCO_IMAGE_URL)})).convert("RGB")`;
     if (model.pipeline_tag === "image-feature-extraction") {
       return [
-        [
-          ...load,
-          "# num_classes=0 removes the classifier head: the model returns pooled features",
-          `model = timm.create_model(${hub}, pretrained=True, num_classes=0).eval()`,
-          ...prepare,
-          "with torch.no_grad():",
-          "    features = model(transform(image).unsqueeze(0))",
-          "print(features.shape)",
-        ].join("\n"),
+        `${load}
+# num_classes=0 removes the classifier head: the model returns pooled features
+model = timm.create_model(${hub}, pretrained=True, num_classes=0).eval()
+${prepare}
+with torch.no_grad():
+    features = model(transform(image).unsqueeze(0))
+print(features.shape)`,
       ];
     }
     return [
-      [
-        ...load,
-        `model = timm.create_model(${hub}, pretrained=True).eval()`,
-        ...prepare,
-        "with torch.no_grad():",
-        "    logits = model(transform(image).unsqueeze(0))",
-        "probabilities, class_indices = logits.softmax(dim=-1).topk(5)",
-        "print(probabilities, class_indices)",
-      ].join("\n"),
+      `${load}
+model = timm.create_model(${hub}, pretrained=True).eval()
+${prepare}
+with torch.no_grad():
+    logits = model(transform(image).unsqueeze(0))
+probabilities, class_indices = logits.softmax(dim=-1).topk(5)
+print(probabilities, class_indices)`,
     ];
   },
   open_clip: (model) => {
@@ -805,22 +797,16 @@ print(probabilities)`,
     const name = repoName(model);
     const stage = PY_FEAT_STAGES.find(([pattern]) => pattern.test(name));
     const detector = stage
-      ? [
-          `# this checkpoint (${py(model.id)}) is the detector's ${stage[1]}`,
-          `detector = Detector(${stage[1]}=${py(stage[2])})`,
-        ]
-      : [
-          `# the Detector downloads its default models (${py(model.id)} among them) from the Hub`,
-          "detector = Detector()",
-        ];
+      ? `# this checkpoint (${py(model.id)}) is the detector's ${stage[1]}
+detector = Detector(${stage[1]}=${py(stage[2])})`
+      : `# the Detector downloads its default models (${py(model.id)} among them) from the Hub
+detector = Detector()`;
     return [
-      [
-        "from feat import Detector",
-        "",
-        ...detector,
-        'result = detector.detect_image("face.jpg")',
-        "print(result.emotions)",
-      ].join("\n"),
+      `from feat import Detector
+
+${detector}
+result = detector.detect_image("face.jpg")
+print(result.emotions)`,
     ];
   },
   videoprism: (model) => {
