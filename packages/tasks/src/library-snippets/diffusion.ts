@@ -181,46 +181,8 @@ function imagePrompt(model: ModelData, fallback: string): string {
   return widgetText(model) ?? model.cardData?.instance_prompt ?? fallback;
 }
 
+// Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const DIFFUSION_SNIPPETS: Record<string, LibrarySnippet> = {
-  "bagel-mot": researchRepo(
-    "https://github.com/ByteDance-Seed/Bagel.git",
-    "models/BAGEL-7B-MoT",
-    ["python app.py"],
-    "BAGEL runs from its repository: app.py starts a local demo; inference.ipynb shows the Python API.",
-  ),
-  diffree: researchRepo(
-    "https://github.com/OpenGVLab/Diffree.git",
-    "checkpoints",
-    ["python app.py"],
-    "Text-guided object insertion; app.py starts the local demo.",
-  ),
-  diffusers: (model) => {
-    let code: string;
-    if (
-      hasTag(model, "StableDiffusionInpaintPipeline") ||
-      hasTag(model, "StableDiffusionXLInpaintPipeline")
-    ) {
-      code = diffusersInpainting(model);
-    } else if (hasTag(model, "controlnet")) {
-      code = diffusersControlnet(model);
-    } else if (hasTag(model, "lora")) {
-      const { base, header } = diffusersBase(model);
-      code = header + generateCode(model, base, model.id);
-    } else if (hasTag(model, "textual_inversion")) {
-      const { base, header } = diffusersBase(model);
-      code = `${header}${loadPipeline(base)}
-pipe.load_textual_inversion(${py(model.id)})
-
-prompt = ${py(promptOf(model) ?? DEFAULT_IMAGE_PROMPT)}
-image = pipe(prompt).images[0]
-image.save("output.png")`;
-    } else if (hasTag(model, "FluxFillPipeline")) {
-      code = diffusersFluxFill(model);
-    } else {
-      code = generateCode(model, py(model.id));
-    }
-    return [DIFFUSERS_INSTALL, code];
-  },
   diffusionkit: (model) => {
     const flux = hasTag(model, "flux");
     const pipeline = flux
@@ -260,6 +222,39 @@ image, _ = pipeline.generate_image(
 image.save("output.png")`;
     return [pipeline, generate];
   },
+  diffusers: (model) => {
+    let code: string;
+    if (
+      hasTag(model, "StableDiffusionInpaintPipeline") ||
+      hasTag(model, "StableDiffusionXLInpaintPipeline")
+    ) {
+      code = diffusersInpainting(model);
+    } else if (hasTag(model, "controlnet")) {
+      code = diffusersControlnet(model);
+    } else if (hasTag(model, "lora")) {
+      const { base, header } = diffusersBase(model);
+      code = header + generateCode(model, base, model.id);
+    } else if (hasTag(model, "textual_inversion")) {
+      const { base, header } = diffusersBase(model);
+      code = `${header}${loadPipeline(base)}
+pipe.load_textual_inversion(${py(model.id)})
+
+prompt = ${py(promptOf(model) ?? DEFAULT_IMAGE_PROMPT)}
+image = pipe(prompt).images[0]
+image.save("output.png")`;
+    } else if (hasTag(model, "FluxFillPipeline")) {
+      code = diffusersFluxFill(model);
+    } else {
+      code = generateCode(model, py(model.id));
+    }
+    return [DIFFUSERS_INSTALL, code];
+  },
+  diffree: researchRepo(
+    "https://github.com/OpenGVLab/Diffree.git",
+    "checkpoints",
+    ["python app.py"],
+    "Text-guided object insertion; app.py starts the local demo.",
+  ),
   "diffusion-single-file": (model) => [
     `# Single-file checkpoints go in ComfyUI's model folder (use models/loras for LoRAs)
 git clone https://github.com/comfyanonymous/ComfyUI
@@ -268,11 +263,13 @@ pip install -r requirements.txt
 ${hfDownload(model.id, "models/checkpoints", ["*.safetensors"])}
 python main.py`,
   ],
-  "glyph-byt5": researchRepo(
-    "https://github.com/AIGText/Glyph-ByT5.git",
-    "checkpoints",
-    ["python app.py"],
-    "Glyph-ByT5 renders accurate text in SDXL images; app.py starts the local demo.",
+  "infinite-you": researchRepo(
+    "https://github.com/bytedance/InfiniteYou.git",
+    "models/InfiniteYou",
+    [
+      'python test.py --id_image ./assets/examples/man.jpg --prompt "A man, portrait, cinematic" --out_results_dir ./results',
+    ],
+    "Identity-preserving image generation on FLUX: one face photo plus a prompt.",
   ),
   "hunyuan-dit": (model) => {
     if (/diffusers/i.test(model.id)) {
@@ -297,13 +294,17 @@ image.save("output.png")`,
       }),
     ];
   },
-  "infinite-you": researchRepo(
-    "https://github.com/bytedance/InfiniteYou.git",
-    "models/InfiniteYou",
-    [
-      'python test.py --id_image ./assets/examples/man.jpg --prompt "A man, portrait, cinematic" --out_results_dir ./results',
-    ],
-    "Identity-preserving image generation on FLUX: one face photo plus a prompt.",
+  "glyph-byt5": researchRepo(
+    "https://github.com/AIGText/Glyph-ByT5.git",
+    "checkpoints",
+    ["python app.py"],
+    "Glyph-ByT5 renders accurate text in SDXL images; app.py starts the local demo.",
+  ),
+  "bagel-mot": researchRepo(
+    "https://github.com/ByteDance-Seed/Bagel.git",
+    "models/BAGEL-7B-MoT",
+    ["python app.py"],
+    "BAGEL runs from its repository: app.py starts a local demo; inference.ipynb shows the Python API.",
   ),
   /** Sana: fixed facts of the reference sample (1024x1024, guidance 5.0, PAG 2.0, 18 steps). */
   sana: (model) => [
@@ -325,6 +326,15 @@ image = sana(
     generator=torch.Generator(device="cuda").manual_seed(42),
 )
 save_image(image, "output.png", nrow=1, normalize=True, value_range=(-1, 1))`,
+  ],
+  refiners: (model) => [
+    `from refiners.fluxion.utils import load_from_safetensors
+${pyFindRepoFile(model.id, [".safetensors"], "weights_path")}
+
+weights = load_from_safetensors(weights_path)
+# load them into the matching refiners module (see refiners.foundationals), e.g.:
+# module.load_state_dict(weights)
+print(list(weights)[:5])`,
   ],
   univa: (model) => [
     `# Run from a clone of https://github.com/PKU-YuanGroup/UniWorld-V1
@@ -362,13 +372,4 @@ mflux-generate --model ${sh(model.id)} --base-model ${base} --steps ${steps} --s
   --prompt ${sh(prompt)}`,
     ];
   },
-  refiners: (model) => [
-    `from refiners.fluxion.utils import load_from_safetensors
-${pyFindRepoFile(model.id, [".safetensors"], "weights_path")}
-
-weights = load_from_safetensors(weights_path)
-# load them into the matching refiners module (see refiners.foundationals), e.g.:
-# module.load_state_dict(weights)
-print(list(weights)[:5])`,
-  ],
 };

@@ -96,6 +96,7 @@ const FISH_DATAFRAME_PY = `data = pd.DataFrame(
     }
 )`;
 
+// Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const TABULAR_SNIPPETS: Record<string, LibrarySnippet> = {
   "sap-rpt-1-oss": (model) => {
     const regression = model.pipeline_tag === "tabular-regression";
@@ -133,6 +134,63 @@ model.fit(X, y)
 print(model.predict(X.head(2)))`,
     ].map((block, i) => (i === 1 ? hoistPythonImports(block) : block));
   },
+  // CCPFN: the registry points at the model repository itself (Layer6/CCPFN); searches of code, docs and
+  // pages found no documented loader or predict call, so the snippet only loads the checkpoint.
+  ccpfn: (model: ModelData): string[] => [
+    `import torch
+from huggingface_hub import hf_hub_download
+
+# The repository holds a PyTorch checkpoint; its model card describes the architecture to load it into
+checkpoint_path = hf_hub_download(${py(model.id)}, "model.pt")
+state = torch.load(checkpoint_path, map_location="cpu", weights_only=False)
+print(type(state))`,
+  ],
+  // Synthefy/synthefy-migas README ("Inference with TTFM"): a univariate forecast fused with per-step text
+  // summarised by an LLM served with vLLM.
+  "synthefy-migas": (model) => [
+    `git clone https://github.com/Synthefy/synthefy-migas.git
+cd synthefy-migas
+uv sync
+# The text summariser: an OpenAI-compatible server (VLLM_BASE_URL / VLLM_MODEL point elsewhere)
+uv run vllm serve openai/gpt-oss-120b --port 8004`,
+    `import numpy as np
+from ttfmeval import TTFMPipeline
+
+pipeline = TTFMPipeline.from_pretrained(${py(model.id)}, device="cuda")
+
+# 2 series of 64 steps, and one text per step of each series
+context = np.random.randn(2, 64).astype(np.float32)
+text = [[f"Daily report {step}: demand steady, no supply disruption." for step in range(64)] for _ in range(2)]
+
+forecast = pipeline.predict(context, text, pred_len=16)  # (2, 16, 1)
+print(forecast.shape)`,
+  ],
+  tirex: (model) => [
+    "pip install tirex-ts",
+    `import torch
+from tirex import ForecastModel, load_model
+
+model: ForecastModel = load_model(${py(model.id)})
+
+context = torch.rand((5, 128))  # 5 series of 128 steps
+quantiles, mean = model.forecast(context=context, prediction_length=64)`,
+  ],
+  // NX-AI/tirex-2 docs (getting-started/install.md, quickstart.md). The weights are gated.
+  "tirex-2": (model) => [
+    "pip install tirex-2\nhf auth login  # the weights are gated",
+    `import torch
+from tirex2 import TimeseriesType, load_model
+
+model = load_model(${py(model.id)}, device="cpu")  # or device="cuda"
+
+# target: (n_targets, context_length)
+context = torch.sin(torch.arange(128).float() / 8)
+ts = TimeseriesType(target=context.unsqueeze(0), past_covariates=None, future_covariates=None)
+
+# one forecast per series: (n_targets, 9 quantiles, prediction_length)
+forecast = model.forecast([ts], prediction_length=32, output_type="numpy")[0]
+print(forecast.shape)`,
+  ],
   timesfm: (model) => {
     const id = py(model.id);
     if (/2\.5/.test(model.id)) {
@@ -163,63 +221,6 @@ forecast_input = [np.sin(np.linspace(0, 20, 100)), np.sin(np.linspace(0, 20, 200
 point_forecast, quantile_forecast = tfm.forecast(forecast_input, freq=[0, 1])`,
     ];
   },
-  tirex: (model) => [
-    "pip install tirex-ts",
-    `import torch
-from tirex import ForecastModel, load_model
-
-model: ForecastModel = load_model(${py(model.id)})
-
-context = torch.rand((5, 128))  # 5 series of 128 steps
-quantiles, mean = model.forecast(context=context, prediction_length=64)`,
-  ],
-  // Synthefy/synthefy-migas README ("Inference with TTFM"): a univariate forecast fused with per-step text
-  // summarised by an LLM served with vLLM.
-  "synthefy-migas": (model) => [
-    `git clone https://github.com/Synthefy/synthefy-migas.git
-cd synthefy-migas
-uv sync
-# The text summariser: an OpenAI-compatible server (VLLM_BASE_URL / VLLM_MODEL point elsewhere)
-uv run vllm serve openai/gpt-oss-120b --port 8004`,
-    `import numpy as np
-from ttfmeval import TTFMPipeline
-
-pipeline = TTFMPipeline.from_pretrained(${py(model.id)}, device="cuda")
-
-# 2 series of 64 steps, and one text per step of each series
-context = np.random.randn(2, 64).astype(np.float32)
-text = [[f"Daily report {step}: demand steady, no supply disruption." for step in range(64)] for _ in range(2)]
-
-forecast = pipeline.predict(context, text, pred_len=16)  # (2, 16, 1)
-print(forecast.shape)`,
-  ],
-  // NX-AI/tirex-2 docs (getting-started/install.md, quickstart.md). The weights are gated.
-  "tirex-2": (model) => [
-    "pip install tirex-2\nhf auth login  # the weights are gated",
-    `import torch
-from tirex2 import TimeseriesType, load_model
-
-model = load_model(${py(model.id)}, device="cpu")  # or device="cuda"
-
-# target: (n_targets, context_length)
-context = torch.sin(torch.arange(128).float() / 8)
-ts = TimeseriesType(target=context.unsqueeze(0), past_covariates=None, future_covariates=None)
-
-# one forecast per series: (n_targets, 9 quantiles, prediction_length)
-forecast = model.forecast([ts], prediction_length=32, output_type="numpy")[0]
-print(forecast.shape)`,
-  ],
-  // CCPFN: the registry points at the model repository itself (Layer6/CCPFN); searches of code, docs and
-  // pages found no documented loader or predict call, so the snippet only loads the checkpoint.
-  ccpfn: (model: ModelData): string[] => [
-    `import torch
-from huggingface_hub import hf_hub_download
-
-# The repository holds a PyTorch checkpoint; its model card describes the architecture to load it into
-checkpoint_path = hf_hub_download(${py(model.id)}, "model.pt")
-state = torch.load(checkpoint_path, map_location="cpu", weights_only=False)
-print(type(state))`,
-  ],
   "chronos-forecasting": (model) => [
     "pip install chronos-forecasting",
     `import pandas as pd

@@ -107,20 +107,50 @@ const RERANK_PASSAGES = [
   "Saturn, famous for its rings, is sometimes mistaken for the Red Planet.",
 ];
 
+// Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const TRANSFORMERS_SNIPPETS: Record<string, LibrarySnippet> = {
-  "adapter-transformers": (model) => {
-    // An adapter is loaded on top of the model it was trained for; the hub records that model in
-    // adapter_config.json, and the card may name it too.
-    const base = model.config?.adapter_transformers?.model_name ?? baseModelOf(model);
-    const header = base
-      ? ""
-      : "# ⚠️ Base model is not found in adapter_config.json: replace the placeholder below with the model\n# this adapter was trained on.\n";
-    return [
-      `${header}from adapters import AutoAdapterModel
+  peft: (model) => {
+    const { base_model_name_or_path: baseModel, task_type: taskType } = model.config?.peft ?? {};
+    const classes = taskType ? PEFT_TASKS[taskType] : undefined;
+    const id = py(model.id);
+    if (!classes) {
+      const found = taskType ? ` (adapter_config.json says ${JSON.stringify(taskType)})` : "";
+      return [
+        `# ⚠️ Task type is invalid${found}: loading the adapter with the task-agnostic AutoPeftModel,
+# which reads the base model from the adapter's config.
+from peft import AutoPeftModel
 
-model = AutoAdapterModel.from_pretrained(${py(base ?? "<base-model-id>")})
-adapter_name = model.load_adapter(${py(model.id)}, set_active=True)`,
+model = AutoPeftModel.from_pretrained(${id})`,
+      ];
+    }
+    const [autoClass, peftAutoClass] = classes;
+    if (!baseModel) {
+      return [
+        `# ⚠️ Base model is not found in adapter_config.json: make sure the adapter repository names it,
+# then ${peftAutoClass} loads the base model and the adapter together.
+from peft import ${peftAutoClass}
+
+model = ${peftAutoClass}.from_pretrained(${id})`,
+      ];
+    }
+    const withTokenizer = taskType === "CAUSAL_LM" || taskType === "SEQ_2_SEQ_LM";
+    const code = [
+      "from peft import PeftModel",
+      `from transformers import ${withTokenizer ? `AutoTokenizer, ${autoClass}` : autoClass}`,
+      "",
+      `base_model = ${autoClass}.from_pretrained(${py(baseModel)})`,
+      `model = PeftModel.from_pretrained(base_model, ${id})`,
     ];
+    if (withTokenizer) {
+      code.push(
+        `tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})`,
+        "",
+        `inputs = tokenizer(${py("The answer to the universe is")}, return_tensors="pt")`,
+        "outputs = model.generate(**inputs, max_new_tokens=20)",
+        "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
+      );
+    }
+    return [code.join("\n")];
   },
   transformers: (model) => {
     const info = model.transformersInfo;
@@ -201,69 +231,6 @@ model = ${auto}.from_pretrained(${id}, gguf_file=gguf_file${remote})`,
     blocks.push(direct.join("\n"));
     return blocks;
   },
-  "transformers.js": (model) => {
-    if (!model.pipeline_tag) {
-      return [
-        `// ⚠️ Unknown pipeline tag: the model card does not name a task, so this loads the raw model.
-// npm i @huggingface/transformers
-import { AutoModel } from "@huggingface/transformers";
-
-const model = await AutoModel.from_pretrained(${js(model.id)});`,
-      ];
-    }
-    return [
-      [
-        "// npm i @huggingface/transformers",
-        'import { pipeline } from "@huggingface/transformers";',
-        "",
-        `const pipe = await pipeline(${js(model.pipeline_tag)}, ${js(model.id)});`,
-        ...withPrintedOutput(transformersJsCall(model)),
-      ].join("\n"),
-    ];
-  },
-  peft: (model) => {
-    const { base_model_name_or_path: baseModel, task_type: taskType } = model.config?.peft ?? {};
-    const classes = taskType ? PEFT_TASKS[taskType] : undefined;
-    const id = py(model.id);
-    if (!classes) {
-      const found = taskType ? ` (adapter_config.json says ${JSON.stringify(taskType)})` : "";
-      return [
-        `# ⚠️ Task type is invalid${found}: loading the adapter with the task-agnostic AutoPeftModel,
-# which reads the base model from the adapter's config.
-from peft import AutoPeftModel
-
-model = AutoPeftModel.from_pretrained(${id})`,
-      ];
-    }
-    const [autoClass, peftAutoClass] = classes;
-    if (!baseModel) {
-      return [
-        `# ⚠️ Base model is not found in adapter_config.json: make sure the adapter repository names it,
-# then ${peftAutoClass} loads the base model and the adapter together.
-from peft import ${peftAutoClass}
-
-model = ${peftAutoClass}.from_pretrained(${id})`,
-      ];
-    }
-    const withTokenizer = taskType === "CAUSAL_LM" || taskType === "SEQ_2_SEQ_LM";
-    const code = [
-      "from peft import PeftModel",
-      `from transformers import ${withTokenizer ? `AutoTokenizer, ${autoClass}` : autoClass}`,
-      "",
-      `base_model = ${autoClass}.from_pretrained(${py(baseModel)})`,
-      `model = PeftModel.from_pretrained(base_model, ${id})`,
-    ];
-    if (withTokenizer) {
-      code.push(
-        `tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})`,
-        "",
-        `inputs = tokenizer(${py("The answer to the universe is")}, return_tensors="pt")`,
-        "outputs = model.generate(**inputs, max_new_tokens=20)",
-        "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
-      );
-    }
-    return [code.join("\n")];
-  },
   "sentence-transformers": (model) => {
     const remote = hasTag(model, CUSTOM_CODE_TAG) ? ", trust_remote_code=True" : "";
     const id = py(model.id);
@@ -295,17 +262,14 @@ print(similarities.shape)
 # [${sentences.length}, ${sentences.length}]`,
     ];
   },
-  setfit: (model) => {
-    const text = exampleText(model) ?? "I loved the spiderman movie!";
-    return [
-      `from setfit import SetFitModel
+  model2vec: (model) => [
+    `from model2vec import StaticModel
 
-model = SetFitModel.from_pretrained(${py(model.id)})
+model = StaticModel.from_pretrained(${py(model.id)})
 
-predictions = model.predict(${pyStrings([text, "Pineapple on pizza is the worst 🤮"])})
-print(predictions)`,
-    ];
-  },
+embeddings = model.encode(${pyStrings(DEFAULT_SENTENCES)})
+print(embeddings.shape)`,
+  ],
   "span-marker": (model) => {
     const text = exampleText(model) ?? NER_SENTENCE;
     return [
@@ -317,12 +281,49 @@ entities = model.predict(${py(text)})
 print(entities)`,
     ];
   },
-  model2vec: (model) => [
-    `from model2vec import StaticModel
+  setfit: (model) => {
+    const text = exampleText(model) ?? "I loved the spiderman movie!";
+    return [
+      `from setfit import SetFitModel
 
-model = StaticModel.from_pretrained(${py(model.id)})
+model = SetFitModel.from_pretrained(${py(model.id)})
 
-embeddings = model.encode(${pyStrings(DEFAULT_SENTENCES)})
-print(embeddings.shape)`,
-  ],
+predictions = model.predict(${pyStrings([text, "Pineapple on pizza is the worst 🤮"])})
+print(predictions)`,
+    ];
+  },
+  "adapter-transformers": (model) => {
+    // An adapter is loaded on top of the model it was trained for; the hub records that model in
+    // adapter_config.json, and the card may name it too.
+    const base = model.config?.adapter_transformers?.model_name ?? baseModelOf(model);
+    const header = base
+      ? ""
+      : "# ⚠️ Base model is not found in adapter_config.json: replace the placeholder below with the model\n# this adapter was trained on.\n";
+    return [
+      `${header}from adapters import AutoAdapterModel
+
+model = AutoAdapterModel.from_pretrained(${py(base ?? "<base-model-id>")})
+adapter_name = model.load_adapter(${py(model.id)}, set_active=True)`,
+    ];
+  },
+  "transformers.js": (model) => {
+    if (!model.pipeline_tag) {
+      return [
+        `// ⚠️ Unknown pipeline tag: the model card does not name a task, so this loads the raw model.
+// npm i @huggingface/transformers
+import { AutoModel } from "@huggingface/transformers";
+
+const model = await AutoModel.from_pretrained(${js(model.id)});`,
+      ];
+    }
+    return [
+      [
+        "// npm i @huggingface/transformers",
+        'import { pipeline } from "@huggingface/transformers";',
+        "",
+        `const pipe = await pipeline(${js(model.pipeline_tag)}, ${js(model.id)});`,
+        ...withPrintedOutput(transformersJsCall(model)),
+      ].join("\n"),
+    ];
+  },
 };
