@@ -215,9 +215,7 @@ docker run --gpus=all -v "$(pwd)":/work fixer-cosmos-env \\
   "geometry-crafter": researchRepo(
     "https://github.com/TencentARC/GeometryCrafter.git",
     "pretrained_models",
-    [
-      "python run.py --video_path examples/video1.mp4 --save_folder workspace/examples_output --height 576 --width 1024",
-    ],
+    "python run.py --video_path examples/video1.mp4 --save_folder workspace/examples_output --height 576 --width 1024",
     "Consistent point maps from open-world videos.",
   ),
   // The HERMES README lists "Getting Started: coming soon" and unreleased training code: no documented
@@ -225,7 +223,7 @@ docker run --gpus=all -v "$(pwd)":/work fixer-cosmos-env \\
   hermes: researchRepo(
     "https://github.com/LMD0311/HERMES.git",
     "ckpt",
-    ["ls ckpt"],
+    "ls ckpt",
     "HERMES (driving world model) has not documented its inference code yet (Getting Started: coming soon).",
   ),
   // dptech-corp/Uni-3DAR README ("Inference with Pretrained Model"): one script per task and checkpoint.
@@ -241,27 +239,25 @@ bash scripts/inference_qm9.sh qm9.pt`,
   "hunyuanworld-voyager": researchRepo(
     "https://github.com/Tencent-Hunyuan/HunyuanWorld-Voyager.git",
     "ckpts",
-    [
-      "# 1. Render the input condition (depth-warped frames) for a camera path from one image",
-      "cd data_engine",
-      'python3 create_input.py --image_path input.png --render_output_dir "../demo/example/" --type forward',
-      "cd ..",
-      "",
-      "# 2. Generate the world-consistent RGB-D video along that path",
-      "python3 sample_image2video.py \\",
-      "  --model HYVideo-T/2 \\",
-      '  --input-path "demo/example" \\',
-      '  --prompt "Waterfall at sunset, grassy landscape." \\',
-      "  --i2v-stability --infer-steps 50 --flow-reverse --flow-shift 7.0 \\",
-      "  --seed 0 --embedded-cfg-scale 6.0 --use-cpu-offload \\",
-      "  --save-path ./results",
-    ],
+    `# 1. Render the input condition (depth-warped frames) for a camera path from one image
+cd data_engine
+python3 create_input.py --image_path input.png --render_output_dir "../demo/example/" --type forward
+cd ..
+
+# 2. Generate the world-consistent RGB-D video along that path
+python3 sample_image2video.py \\
+  --model HYVideo-T/2 \\
+  --input-path "demo/example" \\
+  --prompt "Waterfall at sunset, grassy landscape." \\
+  --i2v-stability --infer-steps 50 --flow-reverse --flow-shift 7.0 \\
+  --seed 0 --embedded-cfg-scale 6.0 --use-cpu-offload \\
+  --save-path ./results`,
     "Camera-controlled world video generation (tested on one 80 GB GPU).",
   ),
   "3dtopia-xl": researchRepo(
     "https://github.com/3DTopia/3DTopia-XL.git",
     "pretrained",
-    ["python inference.py ./configs/inference_dit.yml"],
+    "python inference.py ./configs/inference_dit.yml",
     "Image-to-3D generation; set the input images in configs/inference_dit.yml.",
   ),
   // GaussianFormer: its rendering pipeline loads with from_pretrained once the package from the

@@ -101,14 +101,13 @@ mlagents-load-from-hf --repo-id=${sh(model.id)} --local-dir=./downloads`,
 python -m sample_factory.huggingface.load_from_hub -r ${sh(model.id)} -d ./train_dir`,
   ],
   "cloud-agents": hubProject(
-    ["pip install -e ."],
-    [],
+    "pip install -e .",
     "The project is a Python package in the model repository: clone it and install it.",
   ),
   holomotion: researchRepo(
     "https://github.com/HorizonRobotics/HoloMotion.git",
     "checkpoints",
-    ["ls checkpoints"],
+    "ls checkpoints",
     "HoloMotion policies (ONNX) are deployed with the repository's tools.",
   ),
   // GengzeZhou/SAME README ("Testing"): the agent is evaluated on pre-computed features, no simulator.

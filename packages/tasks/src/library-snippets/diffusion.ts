@@ -252,7 +252,7 @@ image.save("output.png")`;
   diffree: researchRepo(
     "https://github.com/OpenGVLab/Diffree.git",
     "checkpoints",
-    ["python app.py"],
+    "python app.py",
     "Text-guided object insertion; app.py starts the local demo.",
   ),
   "diffusion-single-file": (model) => [
@@ -266,9 +266,7 @@ python main.py`,
   "infinite-you": researchRepo(
     "https://github.com/bytedance/InfiniteYou.git",
     "models/InfiniteYou",
-    [
-      'python test.py --id_image ./assets/examples/man.jpg --prompt "A man, portrait, cinematic" --out_results_dir ./results',
-    ],
+    `python test.py --id_image ./assets/examples/man.jpg --prompt "A man, portrait, cinematic" --out_results_dir ./results`,
     "Identity-preserving image generation on FLUX: one face photo plus a prompt.",
   ),
   "hunyuan-dit": (model) => {
@@ -290,20 +288,20 @@ image.save("output.png")`,
         repoUrl: "https://github.com/Tencent/HunyuanDiT.git",
         localDir: "ckpts",
         note: "Checkpoints in the original format run with the HunyuanDiT repository's sampler.",
-        run: ["python sample_t2i.py --infer-mode fa --prompt '渔舟唱晚' --no-enhance"],
+        run: "python sample_t2i.py --infer-mode fa --prompt '渔舟唱晚' --no-enhance",
       }),
     ];
   },
   "glyph-byt5": researchRepo(
     "https://github.com/AIGText/Glyph-ByT5.git",
     "checkpoints",
-    ["python app.py"],
+    "python app.py",
     "Glyph-ByT5 renders accurate text in SDXL images; app.py starts the local demo.",
   ),
   "bagel-mot": researchRepo(
     "https://github.com/ByteDance-Seed/Bagel.git",
     "models/BAGEL-7B-MoT",
-    ["python app.py"],
+    "python app.py",
     "BAGEL runs from its repository: app.py starts a local demo; inference.ipynb shows the Python API.",
   ),
   /** Sana: fixed facts of the reference sample (1024x1024, guidance 5.0, PAG 2.0, 18 steps). */

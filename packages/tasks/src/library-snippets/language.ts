@@ -200,7 +200,7 @@ print(predictions["best_span_str"])`,
   "diff-interpretation-tuning": researchRepo(
     "https://github.com/Aviously/diff-interpretation-tuning.git",
     "checkpoints",
-    ["ls checkpoints"],
+    "ls checkpoints",
     "The adapters are used with the repository's notebooks and scripts.",
   ),
   elm: (model) => [
@@ -438,7 +438,7 @@ for text in model.generate(prompt, max_tokens=500, eval_every_n=5, verbose=True,
       localDir: "checkpoints",
       include: ["ckpt-0/*"],
       note: "Grok-1 has 314B parameters: running it needs a multi-GPU machine with enough memory.",
-      run: ["python run.py"],
+      run: "python run.py",
     }),
   ],
   recurrentgemma: (model) => [

@@ -17,7 +17,7 @@ const BIONEMO_REPO = "https://github.com/NVIDIA/bionemo-framework.git";
 const bionemoOther = researchRepo(
   BIONEMO_REPO,
   "checkpoints",
-  ["ls checkpoints"],
+  "ls checkpoints",
   "BioNeMo models run inside the BioNeMo framework (Docker image recommended); see its docs per model.",
   ["pip install -e ."],
 );
@@ -146,7 +146,7 @@ print(embedding.shape)`,
   chexmix: researchRepo(
     "https://github.com/StanfordMIMI/CheXmix.git",
     "checkpoints",
-    ["ls checkpoints"],
+    "ls checkpoints",
     "CheXmix has not documented its inference code yet (the README says more details are coming).",
   ),
   skala: (model) => [
@@ -161,19 +161,18 @@ energy = ks.kernel()
 print(energy)`,
   ],
   "docking-at-home": hubProject(
-    ["pip install -e ."],
-    [],
+    "pip install -e .",
     "The project is a Python package in the model repository: clone it and install it.",
   ),
   cancertathomev2: hubProject(
-    ["pip install -r requirements.txt"],
-    ["python run.py"],
+    `pip install -r requirements.txt
+python run.py`,
     "The project's code ships in the model repository: clone it and run its entry point.",
   ),
   clara: researchRepo(
     "https://github.com/NVIDIA/clara.git",
     "checkpoints",
-    ["ls checkpoints"],
+    "ls checkpoints",
     "Clara models run with NVIDIA's Clara code; see the repository for the model-specific entry points.",
   ),
   boltzgen: (model) => [

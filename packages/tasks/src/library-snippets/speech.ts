@@ -611,7 +611,7 @@ model = VoiceCraft.from_pretrained(${py(model.id)})
       repoUrl: "https://github.com/zai-org/GLM-TTS.git",
       localDir: "ckpt",
       note: "GLM-TTS runs from its repository; see its README for the inference options.",
-      run: ["python glmtts_inference.py --data=example_zh --exp_name=_test --use_cache"],
+      run: "python glmtts_inference.py --data=example_zh --exp_name=_test --use_cache",
     }),
   ],
   vui: (model) => [

@@ -63,9 +63,6 @@ function transformersJsCall(model: ModelData): string[] {
   if (task === "question-answering") {
     return [`const { question, context } = ${input.code};`, "const output = await pipe(question, context);"];
   }
-  if (input.code.startsWith("{")) {
-    return [`const output = await pipe(${input.code});`];
-  }
   return [`const output = await pipe(${input.code});`];
 }
 

@@ -270,7 +270,7 @@ uv run python -m ltx_pipelines.distilled \\
           repoUrl: "https://github.com/NVIDIA/Cosmos.git",
           localDir: `checkpoints/${name}`,
           note: "Cosmos models run from NVIDIA's repository; each model family's README there gives its inference script.",
-          run: ["ls cosmos1/models"],
+          run: "ls cosmos1/models",
         }),
       ];
     }
@@ -409,15 +409,13 @@ python generate.py --task s2v-1.3B --size 832*480 \\
   hallo: researchRepo(
     "https://github.com/fudan-generative-vision/hallo.git",
     "pretrained_models",
-    [
-      "python scripts/inference.py --source_image examples/reference_images/1.jpg --driving_audio examples/driving_audios/1.wav",
-    ],
+    "python scripts/inference.py --source_image examples/reference_images/1.jpg --driving_audio examples/driving_audios/1.wav",
     "Audio-driven portrait animation: a reference image and a speech clip make a talking-head video.",
   ),
   champ: researchRepo(
     "https://github.com/fudan-generative-vision/champ.git",
     "pretrained_models",
-    ["python inference.py --config configs/inference/inference.yaml"],
+    "python inference.py --config configs/inference/inference.yaml",
     "Animate a reference image with a motion sequence; edit the config to choose the inputs.",
   ),
   liveportrait: (model) => [
@@ -425,7 +423,7 @@ python generate.py --task s2v-1.3B --size 832*480 \\
       repoUrl: "https://github.com/KwaiVGI/LivePortrait.git",
       localDir: "pretrained_weights",
       note: "Animate a portrait with the motion of a driving video.",
-      run: ["python inference.py -s assets/examples/source/s9.jpg -d assets/examples/driving/d0.mp4"],
+      run: "python inference.py -s assets/examples/source/s9.jpg -d assets/examples/driving/d0.mp4",
     }),
   ],
   "vfi-mamba": (model) => [

@@ -740,7 +740,7 @@ with torch.inference_mode(), torch.autocast("cuda", dtype=torch.bfloat16):
       localDir: "models/pretrained",
       install: ["pip install -e ."],
       note: "BBoxMaskPose runs from its repository; see its README for the demo options.",
-      run: ["python demo/bmp_demo.py configs/bmp_D3.yaml data/002366.jpg"],
+      run: "python demo/bmp_demo.py configs/bmp_D3.yaml data/002366.jpg",
     }),
   ],
   ultralytics,
