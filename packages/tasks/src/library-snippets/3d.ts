@@ -299,7 +299,7 @@ glb.export("output.glb")`,
     const textTo3d = model.pipeline_tag === "text-to-3d" || /text/i.test(nameWithoutNamespace(model.id));
     const pipelineClass = textTo3d ? "TrellisTextTo3DPipeline" : "TrellisImageTo3DPipeline";
     const run = textTo3d
-      ? `outputs = pipeline.run(${py("A chair looking like an avocado.")}, seed=1)`
+      ? `outputs = pipeline.run("A chair looking like an avocado.", seed=1)`
       : 'image = Image.open("image.png")\noutputs = pipeline.run(image, seed=1)';
     return [
       `# Run from a clone of https://github.com/microsoft/TRELLIS (see its setup.sh)${textTo3d ? "" : "\nfrom PIL import Image"}

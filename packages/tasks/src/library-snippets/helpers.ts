@@ -385,7 +385,7 @@ export function pipelineCall(model: ModelData): string[] {
     ];
   }
   if (task === "visual-question-answering") {
-    return [`pipe(image=${py(SAMPLE_IMAGE_URL)}, question=${py("How many birds are there?")})`];
+    return [`pipe(image=${py(SAMPLE_IMAGE_URL)}, question="How many birds are there?")`];
   }
   if (IMAGE_INPUT_TASKS.has(task)) {
     return [`pipe(${py(SAMPLE_IMAGE_URL)})`];

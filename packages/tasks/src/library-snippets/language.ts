@@ -101,7 +101,7 @@ print(features.get_feature_vector("home")[:5])
 
 # a named-entity model, if the repository has one (e.g. ner_model.dat)
 ner = named_entity_extractor(f"{model_dir}/ner_model.dat")
-tokens = tokenize(${py("Tim Cook is the CEO of Apple, based in Cupertino.")})
+tokens = tokenize("Tim Cook is the CEO of Apple, based in Cupertino.")
 for entity in ner.extract_entities(tokens):
     print(entity)`,
   ],
@@ -266,7 +266,7 @@ print(model_output.scores, model_output.system_score)`,
     `from relik import Relik
 
 relik = Relik.from_pretrained(${py(model.id)})
-output = relik(${py("Michael Jordan was one of the best players in the NBA.")})
+output = relik("Michael Jordan was one of the best players in the NBA.")
 print(output)`,
   ],
   colpali: (model) => {

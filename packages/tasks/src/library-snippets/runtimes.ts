@@ -186,7 +186,7 @@ model = ${py(hfUrl)}
 engine = MLCEngine(model)
 
 for response in engine.chat.completions.create(
-    messages=[{"role": "user", "content": ${py("What is the meaning of life?")}}],
+    messages=[{"role": "user", "content": "What is the meaning of life?"}],
     model=model,
     stream=True,
 ):
@@ -218,7 +218,7 @@ print(output)`,
     if (model.pipeline_tag === "text-generation" || hasTag(model, "conversational")) {
       const chat = hasTag(model, "conversational");
       const prompt = chat
-        ? `messages = [{"role": "user", "content": ${py("Write a haiku about the sea.")}}]
+        ? `messages = [{"role": "user", "content": "Write a haiku about the sea."}]
 prompt = tokenizer.apply_chat_template(messages, add_generation_prompt=True)`
         : `prompt = ${py(GENERATION_PROMPT)}`;
       return [
@@ -250,7 +250,7 @@ ${shDownload(model.id, nameWithoutNamespace(model.id))}`,
 
 ${load}
 
-image = model(${py("A red panda reading a book, watercolor")}).images[0]
+image = model("A red panda reading a book, watercolor").images[0]
 image.save("output.png")`,
       ];
     }
@@ -263,7 +263,7 @@ from transformers import AutoTokenizer
 ${load}
 tokenizer = AutoTokenizer.from_pretrained(${id})
 
-inputs = tokenizer(${py("The best way to learn a language is")}, return_tensors="pt").to(model.device)
+inputs = tokenizer("The best way to learn a language is", return_tensors="pt").to(model.device)
 outputs = model.generate(**inputs, max_new_tokens=40)
 print(tokenizer.decode(outputs[0], skip_special_tokens=True))`,
       ];

@@ -238,7 +238,7 @@ from transformers import AutoModel, AutoTokenizer
 tokenizer = AutoTokenizer.from_pretrained(${id})
 model = AutoModel.from_pretrained(${id})
 
-inputs = tokenizer(${py("UAGCUUAUCAGACUGAUGUUGA")}, return_tensors="pt")
+inputs = tokenizer("UAGCUUAUCAGACUGAUGUUGA", return_tensors="pt")
 outputs = model(**inputs)`,
     ];
   },

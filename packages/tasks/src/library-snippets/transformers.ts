@@ -142,7 +142,7 @@ model = ${peftAutoClass}.from_pretrained(${id})`,
       code.push(
         `tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})`,
         "",
-        `inputs = tokenizer(${py("The answer to the universe is")}, return_tensors="pt")`,
+        `inputs = tokenizer("The answer to the universe is", return_tensors="pt")`,
         "outputs = model.generate(**inputs, max_new_tokens=20)",
         "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
       );
