@@ -131,23 +131,21 @@ model = ${peftAutoClass}.from_pretrained(${id})`,
       ];
     }
     const withTokenizer = taskType === "CAUSAL_LM" || taskType === "SEQ_2_SEQ_LM";
-    const code = [
-      "from peft import PeftModel",
-      `from transformers import ${withTokenizer ? `AutoTokenizer, ${autoClass}` : autoClass}`,
-      "",
-      `base_model = ${autoClass}.from_pretrained(${py(baseModel)})`,
-      `model = PeftModel.from_pretrained(base_model, ${id})`,
+    const generate = withTokenizer
+      ? `
+tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})
+
+inputs = tokenizer("The answer to the universe is", return_tensors="pt")
+outputs = model.generate(**inputs, max_new_tokens=20)
+print(tokenizer.decode(outputs[0], skip_special_tokens=True))`
+      : "";
+    return [
+      `from peft import PeftModel
+from transformers import ${withTokenizer ? `AutoTokenizer, ${autoClass}` : autoClass}
+
+base_model = ${autoClass}.from_pretrained(${py(baseModel)})
+model = PeftModel.from_pretrained(base_model, ${id})${generate}`,
     ];
-    if (withTokenizer) {
-      code.push(
-        `tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})`,
-        "",
-        `inputs = tokenizer("The answer to the universe is", return_tensors="pt")`,
-        "outputs = model.generate(**inputs, max_new_tokens=20)",
-        "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
-      );
-    }
-    return [code.join("\n")];
   },
   transformers: (model) => {
     const info = model.transformersInfo;
@@ -193,39 +191,35 @@ model = ${auto}.from_pretrained(${id}, gguf_file=gguf_file${remote})`,
       return blocks;
     }
 
-    const direct: string[] = ["# Load model directly"];
-    if (info.processor) {
-      const variable = processorVariable(info.processor);
-      direct.push(
-        `from transformers import ${info.processor}, ${auto}`,
-        "",
-        `${variable} = ${info.processor}.from_pretrained(${id}${remote})`,
-        `model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`,
-      );
-      if (hasTag(model, "conversational") && hasChatTemplate(model)) {
-        direct.push(
-          "",
-          pyChatMessages(model),
-          `inputs = ${variable}.apply_chat_template(`,
-          "    messages,",
-          "    add_generation_prompt=True,",
-          "    tokenize=True,",
-          "    return_dict=True,",
-          '    return_tensors="pt",',
-          ").to(model.device)",
-          "",
-          "outputs = model.generate(**inputs, max_new_tokens=40)",
-          `print(${variable}.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`,
-        );
-      }
-    } else {
-      direct.push(
-        `from transformers import ${auto}`,
-        "",
-        `model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`,
-      );
+    if (!info.processor) {
+      blocks.push(`# Load model directly
+from transformers import ${auto}
+
+model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`);
+      return blocks;
     }
-    blocks.push(direct.join("\n"));
+    const variable = processorVariable(info.processor);
+    const chat =
+      hasTag(model, "conversational") && hasChatTemplate(model)
+        ? `
+
+${pyChatMessages(model)}
+inputs = ${variable}.apply_chat_template(
+    messages,
+    add_generation_prompt=True,
+    tokenize=True,
+    return_dict=True,
+    return_tensors="pt",
+).to(model.device)
+
+outputs = model.generate(**inputs, max_new_tokens=40)
+print(${variable}.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`
+        : "";
+    blocks.push(`# Load model directly
+from transformers import ${info.processor}, ${auto}
+
+${variable} = ${info.processor}.from_pretrained(${id}${remote})
+model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")${chat}`);
     return blocks;
   },
   "sentence-transformers": (model) => {
