@@ -54,56 +54,42 @@ function generateCode(model: ModelData, repo: string, loraId?: string): string {
         : model.pipeline_tag === "text-to-video"
           ? "\nfrom diffusers.utils import export_to_video"
           : "";
-  const lines = [loadPipeline(repo, extraImports)];
-  if (loraId) {
-    lines.push(`pipe.load_lora_weights(${py(loraId)})`);
-  }
-  lines.push("");
+  const load = `${loadPipeline(repo, extraImports)}${loraId ? `\npipe.load_lora_weights(${py(loraId)})` : ""}\n`;
   const prompt = promptOf(model);
   switch (model.pipeline_tag) {
     case "image-to-image":
-      lines.push(
-        `prompt = ${py(prompt ?? DEFAULT_EDIT_PROMPT)}`,
-        `input_image = load_image(${py(CAT_IMAGE_URL)})`,
-        "",
-        "image = pipe(image=input_image, prompt=prompt).images[0]",
-        'image.save("output.png")',
-      );
-      break;
+      return `${load}
+prompt = ${py(prompt ?? DEFAULT_EDIT_PROMPT)}
+input_image = load_image(${py(CAT_IMAGE_URL)})
+
+image = pipe(image=input_image, prompt=prompt).images[0]
+image.save("output.png")`;
     case "image-to-video":
       // Stable Video Diffusion animates the image alone; the other image-to-video pipelines take a prompt.
       if (/stable-video-diffusion|img2vid/i.test(repo) && !loraId) {
-        lines.push(
-          `input_image = load_image(${py(GUITAR_IMAGE_URL)})`,
-          "",
-          "frames = pipe(image=input_image).frames[0]",
-          'export_to_video(frames, "output.mp4", fps=7)',
-        );
-        break;
+        return `${load}
+input_image = load_image(${py(GUITAR_IMAGE_URL)})
+
+frames = pipe(image=input_image).frames[0]
+export_to_video(frames, "output.mp4", fps=7)`;
       }
-      lines.push(
-        `prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}`,
-        `input_image = load_image(${py(GUITAR_IMAGE_URL)})`,
-        "",
-        "frames = pipe(image=input_image, prompt=prompt).frames[0]",
-        'export_to_video(frames, "output.mp4")',
-      );
-      break;
+      return `${load}
+prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}
+input_image = load_image(${py(GUITAR_IMAGE_URL)})
+
+frames = pipe(image=input_image, prompt=prompt).frames[0]
+export_to_video(frames, "output.mp4")`;
     case "text-to-video":
-      lines.push(
-        `prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}`,
-        "frames = pipe(prompt=prompt).frames[0]",
-        'export_to_video(frames, "output.mp4")',
-      );
-      break;
+      return `${load}
+prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}
+frames = pipe(prompt=prompt).frames[0]
+export_to_video(frames, "output.mp4")`;
     default:
-      lines.push(
-        `prompt = ${py(prompt ?? DEFAULT_IMAGE_PROMPT)}`,
-        "image = pipe(prompt).images[0]",
-        'image.save("output.png")',
-      );
+      return `${load}
+prompt = ${py(prompt ?? DEFAULT_IMAGE_PROMPT)}
+image = pipe(prompt).images[0]
+image.save("output.png")`;
   }
-  return lines.join("\n");
 }
 
 function diffusersControlnet(model: ModelData): string {
