@@ -431,28 +431,25 @@ model = Pretrained.from_hparams(source=${id}, savedir=${savedir})`,
       ];
     }
     const [module, usage] = known;
-    const code = [
-      `from speechbrain.inference.${module} import ${speechbrainInterface}`,
-      "",
-      `model = ${speechbrainInterface}.from_hparams(source=${id}, savedir=${savedir})`,
-      ...usage,
-    ];
+    let code = `from speechbrain.inference.${module} import ${speechbrainInterface}
+
+model = ${speechbrainInterface}.from_hparams(source=${id}, savedir=${savedir})
+${usage.join("\n")}`;
     const vocoderInterface = settings?.vocoder_interface;
     const vocoderId = settings?.vocoder_model_id;
     if (module === "TTS" && vocoderInterface && vocoderId) {
       const vocoderModule = VOCODER_MODULES[vocoderInterface] ?? "vocoders";
-      code.push(
-        "",
-        "# turn the spectrogram into audio with the model's vocoder",
-        "import torchaudio",
-        `from speechbrain.inference.${vocoderModule} import ${vocoderInterface}`,
-        "",
-        `vocoder = ${vocoderInterface}.from_hparams(source=${py(vocoderId)}, savedir=${py(`pretrained_models/${pythonSafeDir(vocoderId)}`)})`,
-        "waveforms = vocoder.decode_batch(mel_output)",
-        'torchaudio.save("output.wav", waveforms.squeeze(1), 22050)',
-      );
+      code += `
+
+# turn the spectrogram into audio with the model's vocoder
+import torchaudio
+from speechbrain.inference.${vocoderModule} import ${vocoderInterface}
+
+vocoder = ${vocoderInterface}.from_hparams(source=${py(vocoderId)}, savedir=${py(`pretrained_models/${pythonSafeDir(vocoderId)}`)})
+waveforms = vocoder.decode_batch(mel_output)
+torchaudio.save("output.wav", waveforms.squeeze(1), 22050)`;
     }
-    return [hoistPythonImports(code.join("\n"))];
+    return [hoistPythonImports(code)];
   },
   "kimi-audio": (model) => [
     "pip install git+https://github.com/MoonshotAI/Kimi-Audio.git",

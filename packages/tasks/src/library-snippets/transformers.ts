@@ -308,13 +308,11 @@ const model = await AutoModel.from_pretrained(${js(model.id)});`,
       ];
     }
     return [
-      [
-        "// npm i @huggingface/transformers",
-        'import { pipeline } from "@huggingface/transformers";',
-        "",
-        `const pipe = await pipeline(${js(model.pipeline_tag)}, ${js(model.id)});`,
-        ...withPrintedOutput(transformersJsCall(model)),
-      ].join("\n"),
+      `// npm i @huggingface/transformers
+import { pipeline } from "@huggingface/transformers";
+
+const pipe = await pipeline(${js(model.pipeline_tag)}, ${js(model.id)});
+${withPrintedOutput(transformersJsCall(model)).join("\n")}`,
     ];
   },
 };
