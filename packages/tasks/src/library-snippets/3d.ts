@@ -19,16 +19,6 @@ const LAGERNVS_EVAL_CONFIGS: Record<string, string> = {
 
 // Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const THREE_D_SNIPPETS: Record<string, LibrarySnippet> = {
-  "ml-sharp": (model) => [
-    `git clone https://github.com/apple/ml-sharp.git
-cd ml-sharp
-pip install -r requirements.txt
-
-${shDownload(model.id, "sharp-checkpoint")}
-
-# one 3D Gaussian splat (.ply) per input image
-sharp predict -i input_images -o output_gaussians -c "$(ls sharp-checkpoint/*.pt | head -n 1)"`,
-  ],
   "hunyuan3d-2": (model) => [
     `# Install from https://github.com/Tencent/Hunyuan3D-2 (pip install -r requirements.txt && pip install -e .)
 from hy3dgen.shapegen import Hunyuan3DDiTFlowMatchingPipeline
@@ -103,6 +93,16 @@ hf download microsoft/bleeding-edge-gameplay-sample --repo-type dataset --includ
 
 # Writes an .mp4 and an .npz per prompt to dreaming_output/
 python run_dreaming.py --model_path models/WHAM_200M.ckpt --data_path tiny-sample`,
+  ],
+  "ml-sharp": (model) => [
+    `git clone https://github.com/apple/ml-sharp.git
+cd ml-sharp
+pip install -r requirements.txt
+
+${shDownload(model.id, "sharp-checkpoint")}
+
+# one 3D Gaussian splat (.ply) per input image
+sharp predict -i input_images -o output_gaussians -c "$(ls sharp-checkpoint/*.pt | head -n 1)"`,
   ],
   // Lyra 2.0: Lyra-2/README.md of github.com/nv-tlabs/lyra (the environment is set up per its INSTALL.md).
   "lyra-2.0": (model) => [
@@ -195,37 +195,6 @@ export LAGERNVS_DATA_ROOT=/path/to/your/data
 torchrun --nproc_per_node=1 run_eval.py -c ${evalConfig} -e eval_run`,
     ];
   },
-  // Fixer: README of github.com/nv-tlabs/Fixer (inference inside the Cosmos container it builds).
-  fixer: (model) => [
-    `git clone https://github.com/nv-tlabs/Fixer.git
-cd Fixer
-docker build -t fixer-cosmos-env -f Dockerfile.cosmos .
-
-# Download the base and pretrained Fixer weights into models/
-${hfDownload(model.id, "models")}
-
-# Put rendered novel views in examples/: the cleaned-up images are written to output/
-docker run --gpus=all -v "$(pwd)":/work fixer-cosmos-env \\
-  python /work/src/inference_pretrained_model.py \\
-  --model /work/models/pretrained/pretrained_fixer.pkl \\
-  --input /work/examples \\
-  --output /work/output \\
-  --vae_skip_connection --timestep 250 --resolution 1024`,
-  ],
-  "geometry-crafter": researchRepo(
-    "https://github.com/TencentARC/GeometryCrafter.git",
-    "pretrained_models",
-    "python run.py --video_path examples/video1.mp4 --save_folder workspace/examples_output --height 576 --width 1024",
-    "Consistent point maps from open-world videos.",
-  ),
-  // The HERMES README lists "Getting Started: coming soon" and unreleased training code: no documented
-  // inference command exists yet, so the snippet stops at the checkpoint.
-  hermes: researchRepo(
-    "https://github.com/LMD0311/HERMES.git",
-    "ckpt",
-    "ls ckpt",
-    "HERMES (driving world model) has not documented its inference code yet (Getting Started: coming soon).",
-  ),
   // dptech-corp/Uni-3DAR README ("Inference with Pretrained Model"): one script per task and checkpoint.
   "uni-3dar": (model) => [
     `# Needs Uni-Core; the prebuilt image has it: docker pull dptechnology/unicore:2407-pytorch2.4.0-cuda12.5-rdma
@@ -236,6 +205,12 @@ hf download ${sh(model.id)} qm9.pt --local-dir .
 # Generate QM9 molecules (drug.pt runs with scripts/inference_drug.sh the same way)
 bash scripts/inference_qm9.sh qm9.pt`,
   ],
+  "3dtopia-xl": researchRepo(
+    "https://github.com/3DTopia/3DTopia-XL.git",
+    "pretrained",
+    "python inference.py ./configs/inference_dit.yml",
+    "Image-to-3D generation; set the input images in configs/inference_dit.yml.",
+  ),
   "hunyuanworld-voyager": researchRepo(
     "https://github.com/Tencent-Hunyuan/HunyuanWorld-Voyager.git",
     "ckpts",
@@ -254,11 +229,19 @@ python3 sample_image2video.py \\
   --save-path ./results`,
     "Camera-controlled world video generation (tested on one 80 GB GPU).",
   ),
-  "3dtopia-xl": researchRepo(
-    "https://github.com/3DTopia/3DTopia-XL.git",
-    "pretrained",
-    "python inference.py ./configs/inference_dit.yml",
-    "Image-to-3D generation; set the input images in configs/inference_dit.yml.",
+  "geometry-crafter": researchRepo(
+    "https://github.com/TencentARC/GeometryCrafter.git",
+    "pretrained_models",
+    "python run.py --video_path examples/video1.mp4 --save_folder workspace/examples_output --height 576 --width 1024",
+    "Consistent point maps from open-world videos.",
+  ),
+  // The HERMES README lists "Getting Started: coming soon" and unreleased training code: no documented
+  // inference command exists yet, so the snippet stops at the checkpoint.
+  hermes: researchRepo(
+    "https://github.com/LMD0311/HERMES.git",
+    "ckpt",
+    "ls ckpt",
+    "HERMES (driving world model) has not documented its inference code yet (Getting Started: coming soon).",
   ),
   // GaussianFormer: its rendering pipeline loads with from_pretrained once the package from the
   // repository is installed.
@@ -294,6 +277,23 @@ glb = o_voxel.postprocess.to_glb(
     texture_size=4096,
 )
 glb.export("output.glb")`,
+  ],
+  // Fixer: README of github.com/nv-tlabs/Fixer (inference inside the Cosmos container it builds).
+  fixer: (model) => [
+    `git clone https://github.com/nv-tlabs/Fixer.git
+cd Fixer
+docker build -t fixer-cosmos-env -f Dockerfile.cosmos .
+
+# Download the base and pretrained Fixer weights into models/
+${hfDownload(model.id, "models")}
+
+# Put rendered novel views in examples/: the cleaned-up images are written to output/
+docker run --gpus=all -v "$(pwd)":/work fixer-cosmos-env \\
+  python /work/src/inference_pretrained_model.py \\
+  --model /work/models/pretrained/pretrained_fixer.pkl \\
+  --input /work/examples \\
+  --output /work/output \\
+  --vae_skip_connection --timestep 250 --resolution 1024`,
   ],
   trellis: (model) => {
     const textTo3d = model.pipeline_tag === "text-to-3d" || /text/i.test(nameWithoutNamespace(model.id));

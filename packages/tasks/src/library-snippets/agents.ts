@@ -92,24 +92,20 @@ policy.eval()
       finetune,
     ];
   },
-  "ml-agents": (model) => [
-    `# Download the trained agent (ONNX policy and config) with the ml-agents CLI
-mlagents-load-from-hf --repo-id=${sh(model.id)} --local-dir=./downloads`,
-  ],
-  "sample-factory": (model) => [
-    `# Download the trained agent into ./train_dir
-python -m sample_factory.huggingface.load_from_hub -r ${sh(model.id)} -d ./train_dir`,
-  ],
-  "cloud-agents": hubProject(
-    "pip install -e .",
-    "The project is a Python package in the model repository: clone it and install it.",
-  ),
   holomotion: researchRepo(
     "https://github.com/HorizonRobotics/HoloMotion.git",
     "checkpoints",
     "ls checkpoints",
     "HoloMotion policies (ONNX) are deployed with the repository's tools.",
   ),
+  "cloud-agents": hubProject(
+    "pip install -e .",
+    "The project is a Python package in the model repository: clone it and install it.",
+  ),
+  "ml-agents": (model) => [
+    `# Download the trained agent (ONNX policy and config) with the ml-agents CLI
+mlagents-load-from-hf --repo-id=${sh(model.id)} --local-dir=./downloads`,
+  ],
   // GengzeZhou/SAME README ("Testing"): the agent is evaluated on pre-computed features, no simulator.
   same: (model) => [
     `git clone https://github.com/GengzeZhou/SAME.git
@@ -124,6 +120,10 @@ ${hfDownload(model.id, "data")}
 # Evaluate the trained agent on the validation splits of the seven navigation tasks
 cd src
 python run.py --config_dir configs/test.yaml --options experiment.resume_file=../data/ckpt/SAME.pt`,
+  ],
+  "sample-factory": (model) => [
+    `# Download the trained agent into ./train_dir
+python -m sample_factory.huggingface.load_from_hub -r ${sh(model.id)} -d ./train_dir`,
   ],
   "stable-baselines3": (model) => {
     // Repos are named "<algo>-<env>" by convention, with the checkpoint as "<algo>-<env>.zip".

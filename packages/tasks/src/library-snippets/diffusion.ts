@@ -255,29 +255,15 @@ python main.py`,
     `python test.py --id_image ./assets/examples/man.jpg --prompt "A man, portrait, cinematic" --out_results_dir ./results`,
     "Identity-preserving image generation on FLUX: one face photo plus a prompt.",
   ),
-  "hunyuan-dit": (model) => {
-    if (/diffusers/i.test(model.id)) {
-      return [
-        DIFFUSERS_INSTALL,
-        `import torch
-from diffusers import HunyuanDiTPipeline
+  refiners: (model) => [
+    `from refiners.fluxion.utils import load_from_safetensors
+${pyFindRepoFile(model.id, [".safetensors"], "weights_path")}
 
-pipe = HunyuanDiTPipeline.from_pretrained(${py(model.id)}, torch_dtype=torch.float16).to("cuda")
-
-# HunyuanDiT understands both English and Chinese prompts
-image = pipe(prompt="一个宇航员在骑马").images[0]
-image.save("output.png")`,
-      ];
-    }
-    return [
-      cloneAndRun(model, {
-        repoUrl: "https://github.com/Tencent/HunyuanDiT.git",
-        localDir: "ckpts",
-        note: "Checkpoints in the original format run with the HunyuanDiT repository's sampler.",
-        run: "python sample_t2i.py --infer-mode fa --prompt '渔舟唱晚' --no-enhance",
-      }),
-    ];
-  },
+weights = load_from_safetensors(weights_path)
+# load them into the matching refiners module (see refiners.foundationals), e.g.:
+# module.load_state_dict(weights)
+print(list(weights)[:5])`,
+  ],
   "glyph-byt5": researchRepo(
     "https://github.com/AIGText/Glyph-ByT5.git",
     "checkpoints",
@@ -311,15 +297,29 @@ image = sana(
 )
 save_image(image, "output.png", nrow=1, normalize=True, value_range=(-1, 1))`,
   ],
-  refiners: (model) => [
-    `from refiners.fluxion.utils import load_from_safetensors
-${pyFindRepoFile(model.id, [".safetensors"], "weights_path")}
+  "hunyuan-dit": (model) => {
+    if (/diffusers/i.test(model.id)) {
+      return [
+        DIFFUSERS_INSTALL,
+        `import torch
+from diffusers import HunyuanDiTPipeline
 
-weights = load_from_safetensors(weights_path)
-# load them into the matching refiners module (see refiners.foundationals), e.g.:
-# module.load_state_dict(weights)
-print(list(weights)[:5])`,
-  ],
+pipe = HunyuanDiTPipeline.from_pretrained(${py(model.id)}, torch_dtype=torch.float16).to("cuda")
+
+# HunyuanDiT understands both English and Chinese prompts
+image = pipe(prompt="一个宇航员在骑马").images[0]
+image.save("output.png")`,
+      ];
+    }
+    return [
+      cloneAndRun(model, {
+        repoUrl: "https://github.com/Tencent/HunyuanDiT.git",
+        localDir: "ckpts",
+        note: "Checkpoints in the original format run with the HunyuanDiT repository's sampler.",
+        run: "python sample_t2i.py --infer-mode fa --prompt '渔舟唱晚' --no-enhance",
+      }),
+    ];
+  },
   univa: (model) => [
     `# Run from a clone of https://github.com/PKU-YuanGroup/UniWorld-V1
 import torch

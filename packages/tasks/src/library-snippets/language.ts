@@ -47,13 +47,22 @@ const colpaliClass = (model: ModelData): { model: string; processor: string } =>
 
 // Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const LANGUAGE_SNIPPETS: Record<string, LibrarySnippet> = {
-  fairseq: (model) => [
-    `from fairseq.checkpoint_utils import load_model_ensemble_and_task_from_hf_hub
+  paddlenlp: (model) => {
+    const architecture = model.config?.architectures?.[0];
+    const id = py(model.id);
+    const modelClass = architecture && /^[A-Za-z_]\w*$/.test(architecture) ? architecture : undefined;
+    return [
+      `${
+        modelClass
+          ? ""
+          : `# ⚠️ Type of model unknown: config.json names no architecture, so AutoModel is used
+`
+      }from paddlenlp.transformers import AutoTokenizer, ${modelClass ?? "AutoModel"}
 
-models, cfg, task = load_model_ensemble_and_task_from_hf_hub(${py(model.id)})
-model = models[0]
-generator = task.build_generator(models, cfg.generation)`,
-  ],
+tokenizer = AutoTokenizer.from_pretrained(${id}, from_hf_hub=True)
+model = ${modelClass ?? "AutoModel"}.from_pretrained(${id}, from_hf_hub=True)`,
+    ];
+  },
   bm25s: (model) => [
     `import bm25s
 from bm25s.hf import BM25HF
@@ -63,22 +72,6 @@ retriever = BM25HF.load_from_hub(${py(model.id)}, load_corpus=True)
 query_tokens = bm25s.tokenize("What is the capital of France?")
 documents, scores = retriever.retrieve(query_tokens, k=3)
 print(documents[0], scores[0])`,
-  ],
-  // jev-style README: one model answers several questions about a text at once; noul() asks a yes/no
-  // question, choice() picks one of the given options.
-  "jev-style": (model) => [
-    'pip install "jev-style[torch]"',
-    `from jev_style import JevStyle, choice, noul
-
-classifier = JevStyle.from_pretrained(${py(model.id)})
-result = classifier.decide(
-    "My parcel arrived damaged and I would like a replacement.",
-    {
-        "complaint": noul("The customer is complaining."),
-        "department": choice("Which department should answer?", ["billing", "shipping", "support"]),
-    },
-)
-print(result["answers"]["department"]["choice"])`,
   ],
   gliner2: (model) => [
     `from gliner2 import GLiNER2
@@ -105,22 +98,13 @@ tokens = tokenize("Tim Cook is the CEO of Apple, based in Cupertino.")
 for entity in ner.extract_entities(tokens):
     print(entity)`,
   ],
-  paddlenlp: (model) => {
-    const architecture = model.config?.architectures?.[0];
-    const id = py(model.id);
-    const modelClass = architecture && /^[A-Za-z_]\w*$/.test(architecture) ? architecture : undefined;
-    return [
-      `${
-        modelClass
-          ? ""
-          : `# ⚠️ Type of model unknown: config.json names no architecture, so AutoModel is used
-`
-      }from paddlenlp.transformers import AutoTokenizer, ${modelClass ?? "AutoModel"}
+  fairseq: (model) => [
+    `from fairseq.checkpoint_utils import load_model_ensemble_and_task_from_hf_hub
 
-tokenizer = AutoTokenizer.from_pretrained(${id}, from_hf_hub=True)
-model = ${modelClass ?? "AutoModel"}.from_pretrained(${id}, from_hf_hub=True)`,
-    ];
-  },
+models, cfg, task = load_model_ensemble_and_task_from_hf_hub(${py(model.id)})
+model = models[0]
+generator = task.build_generator(models, cfg.generation)`,
+  ],
   saelens: (model) => [
     "pip install sae-lens",
     `from sae_lens import SAE
@@ -403,6 +387,22 @@ nlp = ${packageName}.load()`,
 model = Model.load(${py(model.id)})
 outputs = model.predict(${pythonInputFor(model, "سلام، حال شما چطور است؟")})
 print(outputs)`,
+  ],
+  // jev-style README: one model answers several questions about a text at once; noul() asks a yes/no
+  // question, choice() picks one of the given options.
+  "jev-style": (model) => [
+    'pip install "jev-style[torch]"',
+    `from jev_style import JevStyle, choice, noul
+
+classifier = JevStyle.from_pretrained(${py(model.id)})
+result = classifier.decide(
+    "My parcel arrived damaged and I would like a replacement.",
+    {
+        "complaint": noul("The customer is complaining."),
+        "department": choice("Which department should answer?", ["billing", "shipping", "support"]),
+    },
+)
+print(result["answers"]["department"]["choice"])`,
   ],
   "lightning-ir": (model) => {
     const isCross = hasTag(model, "cross-encoder");

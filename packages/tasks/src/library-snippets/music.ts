@@ -76,6 +76,27 @@ scorer = Scorer.from_pretrained(hf_hub_download(${py(model.id)}, "tunejury.pt"))
 reward = scorer.score("clip.wav", prompt="a calm piano piece")
 print(reward)`,
   ],
+  // Stability-AI/stable-audio-3 README and docs/workflows/inference.md: the pipeline loads a model by
+  // its preset name ("small" runs on CPU; "medium" needs CUDA and Flash Attention).
+  "stable-audio-3": (model) => {
+    const preset = repoName(model).includes("small") ? "small" : "medium";
+    return [
+      `git clone https://github.com/Stability-AI/stable-audio-3.git
+cd stable-audio-3
+${preset === "medium" ? "uv sync --extra cuda  # and Flash Attention, required by Medium" : "uv sync"}
+hf auth login  # the weights are gated: accept the license on the model page first`,
+      `# Run with \`uv run python\` inside the repository
+import torchaudio
+from stable_audio_3 import StableAudioPipeline
+
+# ${py(preset)} is the preset of ${model.id}
+pipe = StableAudioPipeline.from_pretrained(${py(preset)})
+audio = pipe.generate(prompt="120 BPM house loop", duration=30)
+
+# (batch, channels, samples) at the model's sample rate
+torchaudio.save("output.wav", audio[0].cpu(), pipe.model.sample_rate)`,
+    ];
+  },
   audiocraft: (model) => {
     const save = `for index, one_wav in enumerate(wav):
     # Saves {index}.wav with loudness normalization
@@ -144,27 +165,6 @@ for _ in range(10):  # about 20 seconds of music, 2 s per chunk
 generated = audio.concatenate(chunks, crossfade_time=mrt.crossfade_length)
 generated.write("output.wav")`,
   ],
-  // Stability-AI/stable-audio-3 README and docs/workflows/inference.md: the pipeline loads a model by
-  // its preset name ("small" runs on CPU; "medium" needs CUDA and Flash Attention).
-  "stable-audio-3": (model) => {
-    const preset = repoName(model).includes("small") ? "small" : "medium";
-    return [
-      `git clone https://github.com/Stability-AI/stable-audio-3.git
-cd stable-audio-3
-${preset === "medium" ? "uv sync --extra cuda  # and Flash Attention, required by Medium" : "uv sync"}
-hf auth login  # the weights are gated: accept the license on the model page first`,
-      `# Run with \`uv run python\` inside the repository
-import torchaudio
-from stable_audio_3 import StableAudioPipeline
-
-# ${py(preset)} is the preset of ${model.id}
-pipe = StableAudioPipeline.from_pretrained(${py(preset)})
-audio = pipe.generate(prompt="120 BPM house loop", duration=30)
-
-# (batch, channels, samples) at the model's sample rate
-torchaudio.save("output.wav", audio[0].cpu(), pipe.model.sample_rate)`,
-    ];
-  },
   // magenta/magenta-realtime docs (installation.md, models.md): the `mrt` CLI generates with MLX on
   // Apple Silicon and JAX elsewhere, and reuses files already pulled into the Hugging Face cache.
   "magenta-realtime-2": (model) => {

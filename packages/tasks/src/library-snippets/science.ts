@@ -149,17 +149,6 @@ print(embedding.shape)`,
     "ls checkpoints",
     "CheXmix has not documented its inference code yet (the README says more details are coming).",
   ),
-  skala: (model) => [
-    "pip install skala",
-    `from pyscf import gto
-from skala.pyscf import SkalaKS
-
-# density functional theory with the Skala exchange-correlation functional (${py(model.id)})
-molecule = gto.M(atom="H 0 0 0; H 0 0 1.4", basis="def2-tzvp")
-ks = SkalaKS(molecule, xc="skala")
-energy = ks.kernel()
-print(energy)`,
-  ],
   "docking-at-home": hubProject(
     "pip install -e .",
     "The project is a Python package in the model repository: clone it and install it.",
@@ -202,18 +191,16 @@ segmenter = FleXraySegmenter.from_pretrained(${py(model.id)})
 prediction = segmenter.predict("radiograph.png", threshold=0.5)
 masks = prediction.masks`,
   ],
-  colipri: (model) => [
-    "pip install colipri",
-    `from colipri import ZeroShotImageClassificationPipeline, get_model, get_processor, load_sample_ct
+  skala: (model) => [
+    "pip install skala",
+    `from pyscf import gto
+from skala.pyscf import SkalaKS
 
-# get_model() loads the COLIPRI weights published at https://huggingface.co/${model.id}
-model = get_model().cuda()
-processor = get_processor()
-pipeline = ZeroShotImageClassificationPipeline(model, processor)
-
-# A chest CT volume bundled with the package
-image = load_sample_ct()
-print(pipeline(image, ["No lung nodules", "Lung nodules"]))`,
+# density functional theory with the Skala exchange-correlation functional (${py(model.id)})
+molecule = gto.M(atom="H 0 0 0; H 0 0 1.4", basis="def2-tzvp")
+ks = SkalaKS(molecule, xc="skala")
+energy = ks.kernel()
+print(energy)`,
   ],
   /** MultiMolecule registers its RNA/DNA/protein models with transformers on import. */
   multimolecule: (model) => {
@@ -259,5 +246,18 @@ latent = model(image)`,
 # loads the 3D CT vision-language model weights from ${py(model.id)}
 model = Merlin().eval().cuda()
 # Merlin(ImageEmbedding=True) returns image embeddings only`,
+  ],
+  colipri: (model) => [
+    "pip install colipri",
+    `from colipri import ZeroShotImageClassificationPipeline, get_model, get_processor, load_sample_ct
+
+# get_model() loads the COLIPRI weights published at https://huggingface.co/${model.id}
+model = get_model().cuda()
+processor = get_processor()
+pipeline = ZeroShotImageClassificationPipeline(model, processor)
+
+# A chest CT volume bundled with the package
+image = load_sample_ct()
+print(pipeline(image, ["No lung nodules", "Lung nodules"]))`,
   ],
 };

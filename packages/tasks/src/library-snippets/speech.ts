@@ -221,34 +221,15 @@ wavs = chat.infer(texts)
 # ChatTTS generates 24 kHz audio
 torchaudio.save("output.wav", torch.from_numpy(wavs[0]).unsqueeze(0), 24000)`,
   ],
-  kittentts: (model) => [
-    `import soundfile as sf
-from kittentts import KittenTTS
+  "pocket-tts": (model) => [
+    `import scipy.io.wavfile
+from pocket_tts import TTSModel
 
-model = KittenTTS(${py(model.id)})
-audio = model.generate("This high quality TTS model works without a GPU.")
-
-# KittenTTS generates 24 kHz audio
-sf.write("output.wav", audio, 24000)`,
-  ],
-  "f5-tts": (model) => [
-    "pip install f5-tts",
-    `import glob
-
-from huggingface_hub import snapshot_download
-from f5_tts.api import F5TTS
-
-checkpoint_dir = snapshot_download(${py(model.id)})
-checkpoint = sorted(glob.glob(f"{checkpoint_dir}/**/*.safetensors", recursive=True))[0]
-# \`model\` names the architecture the checkpoint was trained with (F5TTS_v1_Base, F5TTS_Base, E2TTS_Base)
-tts = F5TTS(model="F5TTS_v1_Base", ckpt_file=checkpoint)
-
-wav, sample_rate, spectrogram = tts.infer(
-    ref_file="reference.wav",
-    ref_text="The transcript of the reference recording.",
-    gen_text="Text you want to hear in the reference voice.",
-    file_wave="output.wav",
-)`,
+tts_model = TTSModel.load_model(${py(model.id)})
+# the voice to speak with: any short audio prompt, local or on the Hub
+voice_state = tts_model.get_state_for_audio_prompt("hf://kyutai/tts-voices/alba-mackenna/casual.wav")
+audio = tts_model.generate_audio(voice_state, ${py(ttsText(model))})
+scipy.io.wavfile.write("output.wav", tts_model.sample_rate, audio.numpy())`,
   ],
   /** NeMo: ASR models have a stable generic loader; other domains need their collection's class. */
   nemo: (model) => {
@@ -284,16 +265,55 @@ from nemo.core import ModelPT
 model = ModelPT.from_pretrained(${id})`,
     ];
   },
-  "pocket-tts": (model) => [
-    `import scipy.io.wavfile
-from pocket_tts import TTSModel
+  "f5-tts": (model) => [
+    "pip install f5-tts",
+    `import glob
 
-tts_model = TTSModel.load_model(${py(model.id)})
-# the voice to speak with: any short audio prompt, local or on the Hub
-voice_state = tts_model.get_state_for_audio_prompt("hf://kyutai/tts-voices/alba-mackenna/casual.wav")
-audio = tts_model.generate_audio(voice_state, ${py(ttsText(model))})
-scipy.io.wavfile.write("output.wav", tts_model.sample_rate, audio.numpy())`,
+from huggingface_hub import snapshot_download
+from f5_tts.api import F5TTS
+
+checkpoint_dir = snapshot_download(${py(model.id)})
+checkpoint = sorted(glob.glob(f"{checkpoint_dir}/**/*.safetensors", recursive=True))[0]
+# \`model\` names the architecture the checkpoint was trained with (F5TTS_v1_Base, F5TTS_Base, E2TTS_Base)
+tts = F5TTS(model="F5TTS_v1_Base", ckpt_file=checkpoint)
+
+wav, sample_rate, spectrogram = tts.infer(
+    ref_file="reference.wav",
+    ref_text="The transcript of the reference recording.",
+    gen_text="Text you want to hear in the reference voice.",
+    file_wave="output.wav",
+)`,
   ],
+  outetts: (model) => {
+    const gguf = hasTag(model, "gguf");
+    const version = outeTtsEnum(model);
+    const config = version
+      ? `# ${py(model.id)} is outetts.Models.${version}
+config = outetts.ModelConfig.auto_config(
+    model=outetts.Models.${version},
+    backend=outetts.Backend.${gguf ? "LLAMACPP" : "HF"},${gguf ? "\n    quantization=outetts.LlamaCppQuantization.Q8_0," : ""}
+)`
+      : `# The repository name does not give the OuteTTS version: set the interface version to match the model.
+config = outetts.ModelConfig(
+    model_path=${py(model.id)},
+    tokenizer_path=${py(model.id)},
+    interface_version=outetts.InterfaceVersion.V3,
+    backend=outetts.Backend.HF,
+)`;
+    return [
+      `pip install outetts${gguf ? "\n# the llama.cpp backend also needs llama-cpp-python" : ""}`,
+      `import outetts
+
+${config}
+interface = outetts.Interface(config=config)
+
+speaker = interface.load_default_speaker("EN-FEMALE-1-NEUTRAL")
+output = interface.generate(
+    config=outetts.GenerationConfig(text=${py(ttsText(model))}, speaker=speaker),
+)
+output.save("output.wav")`,
+    ];
+  },
   espnet: (model) => {
     const isTts = hasTag(model, "text-to-speech") || model.pipeline_tag === "text-to-speech";
     const isAsr =
@@ -325,36 +345,6 @@ print(text)`;
 ${asr}`,
       `# For a text-to-speech model:
 ${tts}`,
-    ];
-  },
-  outetts: (model) => {
-    const gguf = hasTag(model, "gguf");
-    const version = outeTtsEnum(model);
-    const config = version
-      ? `# ${py(model.id)} is outetts.Models.${version}
-config = outetts.ModelConfig.auto_config(
-    model=outetts.Models.${version},
-    backend=outetts.Backend.${gguf ? "LLAMACPP" : "HF"},${gguf ? "\n    quantization=outetts.LlamaCppQuantization.Q8_0," : ""}
-)`
-      : `# The repository name does not give the OuteTTS version: set the interface version to match the model.
-config = outetts.ModelConfig(
-    model_path=${py(model.id)},
-    tokenizer_path=${py(model.id)},
-    interface_version=outetts.InterfaceVersion.V3,
-    backend=outetts.Backend.HF,
-)`;
-    return [
-      `pip install outetts${gguf ? "\n# the llama.cpp backend also needs llama-cpp-python" : ""}`,
-      `import outetts
-
-${config}
-interface = outetts.Interface(config=config)
-
-speaker = interface.load_default_speaker("EN-FEMALE-1-NEUTRAL")
-output = interface.generate(
-    config=outetts.GenerationConfig(text=${py(ttsText(model))}, speaker=speaker),
-)
-output.save("output.wav")`,
     ];
   },
   "habibi-tts": (model) => [
@@ -526,16 +516,6 @@ model = BaseModel.from_pretrained(${py(model.id)})
 # Separates the sources of a mixture and writes them next to it (mixture_est1.wav, …)
 model.separate("mixture.wav")`,
   ],
-  // Piper (OHF-Voice/piper1-gpl): each voice is an .onnx file with its .onnx.json config; the piper module
-  // speaks text into a WAV file.
-  piper: (model) => [
-    `pip install piper-tts
-${hfDownload(model.id, "piper-voices", ["*.onnx", "*.onnx.json"])}
-
-# pick one voice of the repository and speak with it
-VOICE=$(find piper-voices -name '*.onnx' | head -n 1)
-python3 -m piper -m "$VOICE" -f welcome.wav -- 'Welcome aboard. The next stop is the harbour.'`,
-  ],
   supertonic: (model) => [
     "pip install supertonic",
     `from supertonic import TTS
@@ -547,6 +527,16 @@ style = tts.get_voice_style(voice_name="M1")
 wav, duration = tts.synthesize(${py(ttsText(model))}, voice_style=style)
 tts.save_audio(wav, "output.wav")`,
   ],
+  // Piper (OHF-Voice/piper1-gpl): each voice is an .onnx file with its .onnx.json config; the piper module
+  // speaks text into a WAV file.
+  piper: (model) => [
+    `pip install piper-tts
+${hfDownload(model.id, "piper-voices", ["*.onnx", "*.onnx.json"])}
+
+# pick one voice of the repository and speak with it
+VOICE=$(find piper-voices -name '*.onnx' | head -n 1)
+python3 -m piper -m "$VOICE" -f welcome.wav -- 'Welcome aboard. The next stop is the harbour.'`,
+  ],
   k2: (model) => [
     `# k2 checkpoints are icefall recipes' exported models; clone the repository with Git LFS
 git lfs install
@@ -555,6 +545,16 @@ git clone ${sh(`https://huggingface.co/${model.id}`)}
 # Decode with sherpa-onnx (if the repository has exported ONNX files) or with the icefall recipe
 pip install sherpa-onnx
 ls ${sh(nameWithoutNamespace(model.id))}`,
+  ],
+  kittentts: (model) => [
+    `import soundfile as sf
+from kittentts import KittenTTS
+
+model = KittenTTS(${py(model.id)})
+audio = model.generate("This high quality TTS model works without a GPU.")
+
+# KittenTTS generates 24 kHz audio
+sf.write("output.wav", audio, 24000)`,
   ],
   tensorflowtts: (model) => {
     const id = py(model.id);

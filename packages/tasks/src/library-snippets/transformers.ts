@@ -261,17 +261,6 @@ model = StaticModel.from_pretrained(${py(model.id)})
 embeddings = model.encode(${pyStrings(DEFAULT_SENTENCES)})
 print(embeddings.shape)`,
   ],
-  "span-marker": (model) => {
-    const text = exampleText(model) ?? NER_SENTENCE;
-    return [
-      `from span_marker import SpanMarkerModel
-
-model = SpanMarkerModel.from_pretrained(${py(model.id)})
-
-entities = model.predict(${py(text)})
-print(entities)`,
-    ];
-  },
   setfit: (model) => {
     const text = exampleText(model) ?? "I loved the spiderman movie!";
     return [
@@ -281,6 +270,17 @@ model = SetFitModel.from_pretrained(${py(model.id)})
 
 predictions = model.predict(${pyStrings([text, "Pineapple on pizza is the worst 🤮"])})
 print(predictions)`,
+    ];
+  },
+  "span-marker": (model) => {
+    const text = exampleText(model) ?? NER_SENTENCE;
+    return [
+      `from span_marker import SpanMarkerModel
+
+model = SpanMarkerModel.from_pretrained(${py(model.id)})
+
+entities = model.predict(${py(text)})
+print(entities)`,
     ];
   },
   "adapter-transformers": (model) => {

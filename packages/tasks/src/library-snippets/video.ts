@@ -169,6 +169,18 @@ llm = hydra.utils.instantiate(llm_cfg, torch_dtype="fp16")
 agent_cfg = OmegaConf.load("configs/clm_models/agent_7b_sft.yaml")
 seed_story = hydra.utils.instantiate(agent_cfg, llm=llm)`,
   ],
+  // baaivision/MTVCraft README: weights in ./pretrained_models, Qwen and ElevenLabs keys in mtv/utils.py.
+  mtvcraft: (model) => [
+    `git clone https://github.com/baaivision/MTVCraft
+cd MTVCraft
+pip install -r requirements.txt  # plus ffmpeg
+
+${hfDownload(model.id, "pretrained_models")}
+
+# Set the Qwen and ElevenLabs API keys in mtv/utils.py first: they split the prompt into speech,
+# effects and music and synthesise the audio tracks that drive the video
+bash scripts/inference_long.sh ./examples/samples.txt output_dir`,
+  ],
   // SandAI-org/MAGI-1 README: MagiPipeline runs from example/<size>/run.sh, whose config names the
   // DiT (`load`), T5 and VAE folders. The 4.5B model fits one 24 GB GPU; 24B needs 8 H100s.
   "magi-1": (model) => [
@@ -197,18 +209,6 @@ EOF
 
 # run.sh sets --mode (t2v, i2v with --image_path, v2v with --prefix_video_path), --prompt and --output_path
 bash example/4.5B/run.sh`,
-  ],
-  // baaivision/MTVCraft README: weights in ./pretrained_models, Qwen and ElevenLabs keys in mtv/utils.py.
-  mtvcraft: (model) => [
-    `git clone https://github.com/baaivision/MTVCraft
-cd MTVCraft
-pip install -r requirements.txt  # plus ffmpeg
-
-${hfDownload(model.id, "pretrained_models")}
-
-# Set the Qwen and ElevenLabs API keys in mtv/utils.py first: they split the prompt into speech,
-# effects and music and synthesise the audio tracks that drive the video
-bash scripts/inference_long.sh ./examples/samples.txt output_dir`,
   ],
   // zai-org/SCAIL-2 README ("Inference"): the sampling configs read the checkpoint from ./SCAIL-2.
   "scail-2": (model) => [

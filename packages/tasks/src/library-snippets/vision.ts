@@ -178,30 +178,20 @@ model = AutoModel.from_pretrained(${py(model.id)})
 # RGBA cut-out at the input's resolution
 model.process("input.jpg").save("output.png")`,
   ],
-  videoprism: (model) => {
-    const known = videoprismNames[repoName(model)];
-    const name = known ? py(known) : py(model.id);
+  "py-feat": (model) => {
+    const name = repoName(model);
+    const stage = PY_FEAT_STAGES.find(([pattern]) => pattern.test(name));
+    const detector = stage
+      ? `# this checkpoint (${py(model.id)}) is the detector's ${stage[1]}
+detector = Detector(${stage[1]}=${py(stage[2])})`
+      : `# the Detector downloads its default models (${py(model.id)} among them) from the Hub
+detector = Detector()`;
     return [
-      `# pip install git+https://github.com/google-deepmind/videoprism
-import jax
-import jax.numpy as jnp
-from videoprism import models as vp
-${
-  known
-    ? `
-# ${py(model.id)} is published under the name ${name}`
-    : ""
-}
-flax_model = vp.get_model(${name})
-loaded_state = vp.load_pretrained_weights(${name})
+      `from feat import Detector
 
-@jax.jit
-def forward_fn(inputs):
-    return flax_model.apply(loaded_state, inputs, train=False)
-
-# [batch, frames, height, width, 3] with values in [0, 1]
-video = jnp.zeros((1, 16, 288, 288, 3))
-embeddings, _ = forward_fn(video)`,
+${detector}
+result = detector.detect_image("face.jpg")
+print(result.emotions)`,
     ];
   },
   "depth-anything-v2": (model) => {
@@ -225,65 +215,6 @@ model.eval()
 
 raw_image = cv2.imread("image.jpg")
 depth = model.infer_image(raw_image)  # H x W relative depth map (numpy)`,
-    ];
-  },
-  /** TiC-CLIP checkpoints are OpenCLIP ViT-B/16 weights, one file per training year. */
-  "tic-clip": (model) => [
-    `import open_clip
-from huggingface_hub import hf_hub_download
-
-# checkpoints/<year>.pt: the model trained on data up to that year
-checkpoint = hf_hub_download(${py(model.id)}, "checkpoints/2022.pt")
-model, _, preprocess = open_clip.create_model_and_transforms("ViT-B-16", pretrained=checkpoint)
-tokenizer = open_clip.get_tokenizer("ViT-B-16")`,
-  ],
-  timm: (model) => {
-    const hub = py(`hf_hub:${model.id}`);
-    const load = `from urllib.request import urlopen
-
-import timm
-import torch
-from PIL import Image
-`;
-    const prepare = `config = timm.data.resolve_model_data_config(model)
-transform = timm.data.create_transform(**config, is_training=False)
-
-image = Image.open(urlopen(${py(COCO_IMAGE_URL)})).convert("RGB")`;
-    if (model.pipeline_tag === "image-feature-extraction") {
-      return [
-        `${load}
-# num_classes=0 removes the classifier head: the model returns pooled features
-model = timm.create_model(${hub}, pretrained=True, num_classes=0).eval()
-${prepare}
-with torch.no_grad():
-    features = model(transform(image).unsqueeze(0))
-print(features.shape)`,
-      ];
-    }
-    return [
-      `${load}
-model = timm.create_model(${hub}, pretrained=True).eval()
-${prepare}
-with torch.no_grad():
-    logits = model(transform(image).unsqueeze(0))
-probabilities, class_indices = logits.softmax(dim=-1).topk(5)
-print(probabilities, class_indices)`,
-    ];
-  },
-  "py-feat": (model) => {
-    const name = repoName(model);
-    const stage = PY_FEAT_STAGES.find(([pattern]) => pattern.test(name));
-    const detector = stage
-      ? `# this checkpoint (${py(model.id)}) is the detector's ${stage[1]}
-detector = Detector(${stage[1]}=${py(stage[2])})`
-      : `# the Detector downloads its default models (${py(model.id)} among them) from the Hub
-detector = Detector()`;
-    return [
-      `from feat import Detector
-
-${detector}
-result = detector.detect_image("face.jpg")
-print(result.emotions)`,
     ];
   },
   deepforest: (model) => [
@@ -349,6 +280,49 @@ print(features.shape)`,
       ),
     ];
   },
+  /** TiC-CLIP checkpoints are OpenCLIP ViT-B/16 weights, one file per training year. */
+  "tic-clip": (model) => [
+    `import open_clip
+from huggingface_hub import hf_hub_download
+
+# checkpoints/<year>.pt: the model trained on data up to that year
+checkpoint = hf_hub_download(${py(model.id)}, "checkpoints/2022.pt")
+model, _, preprocess = open_clip.create_model_and_transforms("ViT-B-16", pretrained=checkpoint)
+tokenizer = open_clip.get_tokenizer("ViT-B-16")`,
+  ],
+  timm: (model) => {
+    const hub = py(`hf_hub:${model.id}`);
+    const load = `from urllib.request import urlopen
+
+import timm
+import torch
+from PIL import Image
+`;
+    const prepare = `config = timm.data.resolve_model_data_config(model)
+transform = timm.data.create_transform(**config, is_training=False)
+
+image = Image.open(urlopen(${py(COCO_IMAGE_URL)})).convert("RGB")`;
+    if (model.pipeline_tag === "image-feature-extraction") {
+      return [
+        `${load}
+# num_classes=0 removes the classifier head: the model returns pooled features
+model = timm.create_model(${hub}, pretrained=True, num_classes=0).eval()
+${prepare}
+with torch.no_grad():
+    features = model(transform(image).unsqueeze(0))
+print(features.shape)`,
+      ];
+    }
+    return [
+      `${load}
+model = timm.create_model(${hub}, pretrained=True).eval()
+${prepare}
+with torch.no_grad():
+    logits = model(transform(image).unsqueeze(0))
+probabilities, class_indices = logits.softmax(dim=-1).topk(5)
+print(probabilities, class_indices)`,
+    ];
+  },
   torchgeo: (model) => [
     `import torch
 ${pyFindRepoFile(model.id, [".pth", ".pt", ".ckpt"])}
@@ -357,21 +331,6 @@ state_dict = torch.load(checkpoint, map_location="cpu")
 # build the architecture these weights were trained for (see torchgeo.models.list_models()),
 # with the number of input bands of the sensor, then load them with model.load_state_dict(state_dict)
 print(list(state_dict)[:5])`,
-  ],
-  "depth-pro": (model) => [
-    `# Download the checkpoint where depth_pro looks for it (./checkpoints/depth_pro.pt)
-pip install git+https://github.com/apple/ml-depth-pro.git
-${hfDownload(model.id, "checkpoints")}`,
-    `import depth_pro
-
-model, transform = depth_pro.create_model_and_transforms()
-model.eval()
-
-image, _, f_px = depth_pro.load_rgb("example.png")
-prediction = model.infer(transform(image), f_px=f_px)
-
-depth = prediction["depth"]  # metres
-focal_length_px = prediction["focallength_px"]`,
   ],
   "describe-anything": (model) => [
     "pip install git+https://github.com/NVlabs/describe-anything",
@@ -398,32 +357,20 @@ description = dam.get_description(
 )
 print(description)`,
   ],
-  birefnet: (model) => [
-    `# Option 1: with transformers
-import torch
-from torchvision import transforms
-${SAMPLE_IMAGE_IMPORTS}
-from transformers import AutoModelForImageSegmentation
+  "depth-pro": (model) => [
+    `# Download the checkpoint where depth_pro looks for it (./checkpoints/depth_pro.pt)
+pip install git+https://github.com/apple/ml-depth-pro.git
+${hfDownload(model.id, "checkpoints")}`,
+    `import depth_pro
 
-birefnet = AutoModelForImageSegmentation.from_pretrained(${py(model.id)}, trust_remote_code=True).eval()
+model, transform = depth_pro.create_model_and_transforms()
+model.eval()
 
-${loadSampleImage}
+image, _, f_px = depth_pro.load_rgb("example.png")
+prediction = model.infer(transform(image), f_px=f_px)
 
-preprocess = transforms.Compose([
-    transforms.Resize((1024, 1024)),
-    transforms.ToTensor(),
-    transforms.Normalize([0.485, 0.456, 0.406], [0.229, 0.224, 0.225]),
-])
-with torch.no_grad():
-    mask = birefnet(preprocess(image).unsqueeze(0))[-1].sigmoid()[0, 0]
-
-# Use the predicted mask as the alpha channel
-image.putalpha(transforms.ToPILImage()(mask).resize(image.size))
-image.save("foreground.png")`,
-    `# Option 2: with the BiRefNet code (run inside a clone of https://github.com/ZhengPeng7/BiRefNet)
-from models.birefnet import BiRefNet
-
-model = BiRefNet.from_pretrained(${py(model.id)})`,
+depth = prediction["depth"]  # metres
+focal_length_px = prediction["focallength_px"]`,
   ],
   doctr: (model) => {
     const detection = model.pipeline_tag === "object-detection" || hasTag(model, "detection");
@@ -459,6 +406,59 @@ model = CoTrackerPredictor(checkpoint=checkpoint).eval()
 video = torch.randn(1, 24, 3, 384, 512)  # (batch, frames, channels, height, width), values in 0..255
 pred_tracks, pred_visibility = model(video, grid_size=10)`,
   ],
+  birefnet: (model) => [
+    `# Option 1: with transformers
+import torch
+from torchvision import transforms
+${SAMPLE_IMAGE_IMPORTS}
+from transformers import AutoModelForImageSegmentation
+
+birefnet = AutoModelForImageSegmentation.from_pretrained(${py(model.id)}, trust_remote_code=True).eval()
+
+${loadSampleImage}
+
+preprocess = transforms.Compose([
+    transforms.Resize((1024, 1024)),
+    transforms.ToTensor(),
+    transforms.Normalize([0.485, 0.456, 0.406], [0.229, 0.224, 0.225]),
+])
+with torch.no_grad():
+    mask = birefnet(preprocess(image).unsqueeze(0))[-1].sigmoid()[0, 0]
+
+# Use the predicted mask as the alpha channel
+image.putalpha(transforms.ToPILImage()(mask).resize(image.size))
+image.save("foreground.png")`,
+    `# Option 2: with the BiRefNet code (run inside a clone of https://github.com/ZhengPeng7/BiRefNet)
+from models.birefnet import BiRefNet
+
+model = BiRefNet.from_pretrained(${py(model.id)})`,
+  ],
+  videoprism: (model) => {
+    const known = videoprismNames[repoName(model)];
+    const name = known ? py(known) : py(model.id);
+    return [
+      `# pip install git+https://github.com/google-deepmind/videoprism
+import jax
+import jax.numpy as jnp
+from videoprism import models as vp
+${
+  known
+    ? `
+# ${py(model.id)} is published under the name ${name}`
+    : ""
+}
+flax_model = vp.get_model(${name})
+loaded_state = vp.load_pretrained_weights(${name})
+
+@jax.jit
+def forward_fn(inputs):
+    return flax_model.apply(loaded_state, inputs, train=False)
+
+# [batch, frames, height, width, 3] with values in [0, 1]
+video = jnp.zeros((1, 16, 288, 288, 3))
+embeddings, _ = forward_fn(video)`,
+    ];
+  },
   htrflow: (model) => {
     // Layout models (YOLO) segment the page; text models (TrOCR) read the lines.
     const isSegmentation =
