@@ -54,56 +54,42 @@ function generateCode(model: ModelData, repo: string, loraId?: string): string {
         : model.pipeline_tag === "text-to-video"
           ? "\nfrom diffusers.utils import export_to_video"
           : "";
-  const lines = [loadPipeline(repo, extraImports)];
-  if (loraId) {
-    lines.push(`pipe.load_lora_weights(${py(loraId)})`);
-  }
-  lines.push("");
+  const load = `${loadPipeline(repo, extraImports)}${loraId ? `\npipe.load_lora_weights(${py(loraId)})` : ""}\n`;
   const prompt = promptOf(model);
   switch (model.pipeline_tag) {
     case "image-to-image":
-      lines.push(
-        `prompt = ${py(prompt ?? DEFAULT_EDIT_PROMPT)}`,
-        `input_image = load_image(${py(CAT_IMAGE_URL)})`,
-        "",
-        "image = pipe(image=input_image, prompt=prompt).images[0]",
-        'image.save("output.png")',
-      );
-      break;
+      return `${load}
+prompt = ${py(prompt ?? DEFAULT_EDIT_PROMPT)}
+input_image = load_image(${py(CAT_IMAGE_URL)})
+
+image = pipe(image=input_image, prompt=prompt).images[0]
+image.save("output.png")`;
     case "image-to-video":
       // Stable Video Diffusion animates the image alone; the other image-to-video pipelines take a prompt.
       if (/stable-video-diffusion|img2vid/i.test(repo) && !loraId) {
-        lines.push(
-          `input_image = load_image(${py(GUITAR_IMAGE_URL)})`,
-          "",
-          "frames = pipe(image=input_image).frames[0]",
-          'export_to_video(frames, "output.mp4", fps=7)',
-        );
-        break;
+        return `${load}
+input_image = load_image(${py(GUITAR_IMAGE_URL)})
+
+frames = pipe(image=input_image).frames[0]
+export_to_video(frames, "output.mp4", fps=7)`;
       }
-      lines.push(
-        `prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}`,
-        `input_image = load_image(${py(GUITAR_IMAGE_URL)})`,
-        "",
-        "frames = pipe(image=input_image, prompt=prompt).frames[0]",
-        'export_to_video(frames, "output.mp4")',
-      );
-      break;
+      return `${load}
+prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}
+input_image = load_image(${py(GUITAR_IMAGE_URL)})
+
+frames = pipe(image=input_image, prompt=prompt).frames[0]
+export_to_video(frames, "output.mp4")`;
     case "text-to-video":
-      lines.push(
-        `prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}`,
-        "frames = pipe(prompt=prompt).frames[0]",
-        'export_to_video(frames, "output.mp4")',
-      );
-      break;
+      return `${load}
+prompt = ${py(prompt ?? DEFAULT_VIDEO_PROMPT)}
+frames = pipe(prompt=prompt).frames[0]
+export_to_video(frames, "output.mp4")`;
     default:
-      lines.push(
-        `prompt = ${py(prompt ?? DEFAULT_IMAGE_PROMPT)}`,
-        "image = pipe(prompt).images[0]",
-        'image.save("output.png")',
-      );
+      return `${load}
+prompt = ${py(prompt ?? DEFAULT_IMAGE_PROMPT)}
+image = pipe(prompt).images[0]
+image.save("output.png")`;
   }
-  return lines.join("\n");
 }
 
 function diffusersControlnet(model: ModelData): string {
@@ -181,46 +167,8 @@ function imagePrompt(model: ModelData, fallback: string): string {
   return widgetText(model) ?? model.cardData?.instance_prompt ?? fallback;
 }
 
+// Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const DIFFUSION_SNIPPETS: Record<string, LibrarySnippet> = {
-  "bagel-mot": researchRepo(
-    "https://github.com/ByteDance-Seed/Bagel.git",
-    "models/BAGEL-7B-MoT",
-    ["python app.py"],
-    "BAGEL runs from its repository: app.py starts a local demo; inference.ipynb shows the Python API.",
-  ),
-  diffree: researchRepo(
-    "https://github.com/OpenGVLab/Diffree.git",
-    "checkpoints",
-    ["python app.py"],
-    "Text-guided object insertion; app.py starts the local demo.",
-  ),
-  diffusers: (model) => {
-    let code: string;
-    if (
-      hasTag(model, "StableDiffusionInpaintPipeline") ||
-      hasTag(model, "StableDiffusionXLInpaintPipeline")
-    ) {
-      code = diffusersInpainting(model);
-    } else if (hasTag(model, "controlnet")) {
-      code = diffusersControlnet(model);
-    } else if (hasTag(model, "lora")) {
-      const { base, header } = diffusersBase(model);
-      code = header + generateCode(model, base, model.id);
-    } else if (hasTag(model, "textual_inversion")) {
-      const { base, header } = diffusersBase(model);
-      code = `${header}${loadPipeline(base)}
-pipe.load_textual_inversion(${py(model.id)})
-
-prompt = ${py(promptOf(model) ?? DEFAULT_IMAGE_PROMPT)}
-image = pipe(prompt).images[0]
-image.save("output.png")`;
-    } else if (hasTag(model, "FluxFillPipeline")) {
-      code = diffusersFluxFill(model);
-    } else {
-      code = generateCode(model, py(model.id));
-    }
-    return [DIFFUSERS_INSTALL, code];
-  },
   diffusionkit: (model) => {
     const flux = hasTag(model, "flux");
     const pipeline = flux
@@ -260,6 +208,39 @@ image, _ = pipeline.generate_image(
 image.save("output.png")`;
     return [pipeline, generate];
   },
+  diffusers: (model) => {
+    let code: string;
+    if (
+      hasTag(model, "StableDiffusionInpaintPipeline") ||
+      hasTag(model, "StableDiffusionXLInpaintPipeline")
+    ) {
+      code = diffusersInpainting(model);
+    } else if (hasTag(model, "controlnet")) {
+      code = diffusersControlnet(model);
+    } else if (hasTag(model, "lora")) {
+      const { base, header } = diffusersBase(model);
+      code = header + generateCode(model, base, model.id);
+    } else if (hasTag(model, "textual_inversion")) {
+      const { base, header } = diffusersBase(model);
+      code = `${header}${loadPipeline(base)}
+pipe.load_textual_inversion(${py(model.id)})
+
+prompt = ${py(promptOf(model) ?? DEFAULT_IMAGE_PROMPT)}
+image = pipe(prompt).images[0]
+image.save("output.png")`;
+    } else if (hasTag(model, "FluxFillPipeline")) {
+      code = diffusersFluxFill(model);
+    } else {
+      code = generateCode(model, py(model.id));
+    }
+    return [DIFFUSERS_INSTALL, code];
+  },
+  diffree: researchRepo(
+    "https://github.com/OpenGVLab/Diffree.git",
+    "checkpoints",
+    "python app.py",
+    "Text-guided object insertion; app.py starts the local demo.",
+  ),
   "diffusion-single-file": (model) => [
     `# Single-file checkpoints go in ComfyUI's model folder (use models/loras for LoRAs)
 git clone https://github.com/comfyanonymous/ComfyUI
@@ -268,42 +249,32 @@ pip install -r requirements.txt
 ${hfDownload(model.id, "models/checkpoints", ["*.safetensors"])}
 python main.py`,
   ],
-  "glyph-byt5": researchRepo(
-    "https://github.com/AIGText/Glyph-ByT5.git",
-    "checkpoints",
-    ["python app.py"],
-    "Glyph-ByT5 renders accurate text in SDXL images; app.py starts the local demo.",
-  ),
-  "hunyuan-dit": (model) => {
-    if (/diffusers/i.test(model.id)) {
-      return [
-        DIFFUSERS_INSTALL,
-        `import torch
-from diffusers import HunyuanDiTPipeline
-
-pipe = HunyuanDiTPipeline.from_pretrained(${py(model.id)}, torch_dtype=torch.float16).to("cuda")
-
-# HunyuanDiT understands both English and Chinese prompts
-image = pipe(prompt="一个宇航员在骑马").images[0]
-image.save("output.png")`,
-      ];
-    }
-    return [
-      cloneAndRun(model, {
-        repoUrl: "https://github.com/Tencent/HunyuanDiT.git",
-        localDir: "ckpts",
-        note: "Checkpoints in the original format run with the HunyuanDiT repository's sampler.",
-        run: ["python sample_t2i.py --infer-mode fa --prompt '渔舟唱晚' --no-enhance"],
-      }),
-    ];
-  },
   "infinite-you": researchRepo(
     "https://github.com/bytedance/InfiniteYou.git",
     "models/InfiniteYou",
-    [
-      'python test.py --id_image ./assets/examples/man.jpg --prompt "A man, portrait, cinematic" --out_results_dir ./results',
-    ],
+    `python test.py --id_image ./assets/examples/man.jpg --prompt "A man, portrait, cinematic" --out_results_dir ./results`,
     "Identity-preserving image generation on FLUX: one face photo plus a prompt.",
+  ),
+  refiners: (model) => [
+    `from refiners.fluxion.utils import load_from_safetensors
+${pyFindRepoFile(model.id, [".safetensors"], "weights_path")}
+
+weights = load_from_safetensors(weights_path)
+# load them into the matching refiners module (see refiners.foundationals), e.g.:
+# module.load_state_dict(weights)
+print(list(weights)[:5])`,
+  ],
+  "glyph-byt5": researchRepo(
+    "https://github.com/AIGText/Glyph-ByT5.git",
+    "checkpoints",
+    "python app.py",
+    "Glyph-ByT5 renders accurate text in SDXL images; app.py starts the local demo.",
+  ),
+  "bagel-mot": researchRepo(
+    "https://github.com/ByteDance-Seed/Bagel.git",
+    "models/BAGEL-7B-MoT",
+    "python app.py",
+    "BAGEL runs from its repository: app.py starts a local demo; inference.ipynb shows the Python API.",
   ),
   /** Sana: fixed facts of the reference sample (1024x1024, guidance 5.0, PAG 2.0, 18 steps). */
   sana: (model) => [
@@ -326,6 +297,29 @@ image = sana(
 )
 save_image(image, "output.png", nrow=1, normalize=True, value_range=(-1, 1))`,
   ],
+  "hunyuan-dit": (model) => {
+    if (/diffusers/i.test(model.id)) {
+      return [
+        DIFFUSERS_INSTALL,
+        `import torch
+from diffusers import HunyuanDiTPipeline
+
+pipe = HunyuanDiTPipeline.from_pretrained(${py(model.id)}, torch_dtype=torch.float16).to("cuda")
+
+# HunyuanDiT understands both English and Chinese prompts
+image = pipe(prompt="一个宇航员在骑马").images[0]
+image.save("output.png")`,
+      ];
+    }
+    return [
+      cloneAndRun(model, {
+        repoUrl: "https://github.com/Tencent/HunyuanDiT.git",
+        localDir: "ckpts",
+        note: "Checkpoints in the original format run with the HunyuanDiT repository's sampler.",
+        run: "python sample_t2i.py --infer-mode fa --prompt '渔舟唱晚' --no-enhance",
+      }),
+    ];
+  },
   univa: (model) => [
     `# Run from a clone of https://github.com/PKU-YuanGroup/UniWorld-V1
 import torch
@@ -362,13 +356,4 @@ mflux-generate --model ${sh(model.id)} --base-model ${base} --steps ${steps} --s
   --prompt ${sh(prompt)}`,
     ];
   },
-  refiners: (model) => [
-    `from refiners.fluxion.utils import load_from_safetensors
-${pyFindRepoFile(model.id, [".safetensors"], "weights_path")}
-
-weights = load_from_safetensors(weights_path)
-# load them into the matching refiners module (see refiners.foundationals), e.g.:
-# module.load_state_dict(weights)
-print(list(weights)[:5])`,
-  ],
 };

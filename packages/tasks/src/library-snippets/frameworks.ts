@@ -33,53 +33,8 @@ image_classifier.fit(
 print(image_classifier.predict(keras.random.randint((1, 64, 64, 3), 0, 256)))`,
 };
 
+// Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const FRAMEWORKS_SNIPPETS: Record<string, LibrarySnippet> = {
-  mindspore: (model) => [
-    `import mindspore
-${pyFindRepoFile(model.id, [".ckpt"])}
-
-parameters = mindspore.load_checkpoint(checkpoint)
-# build the network these weights belong to (see the model card), then:
-# mindspore.load_param_into_net(network, parameters)
-print(list(parameters)[:5])`,
-  ],
-  pxia: (model) => [
-    `from pxia import AutoModel
-
-model = AutoModel.from_pretrained(${py(model.id)})`,
-  ],
-  pythae: (model) => [
-    `from pythae.models import AutoModel
-
-model = AutoModel.load_from_hf_hub(${py(model.id)})
-# draw new samples, e.g. with a normal sampler: see pythae.samplers`,
-  ],
-  "tf-keras": (model) => [
-    `# Legacy Keras 2 model: needs tf-keras (or keras<3) installed
-from huggingface_hub import from_pretrained_keras
-
-model = from_pretrained_keras(${py(model.id)})
-model.summary()`,
-  ],
-  fastai: (model) => [
-    `from huggingface_hub import from_pretrained_fastai
-
-learn = from_pretrained_fastai(${py(model.id)})
-
-# The learner keeps its data pipeline: predict takes a raw input (an image path, a text, a row)
-prediction = learn.predict("image.jpg")
-print(prediction)`,
-  ],
-  keras: (model) => [
-    `# Available backends: "jax", "torch", "tensorflow"
-import os
-os.environ["KERAS_BACKEND"] = "jax"
-
-import keras
-
-model = keras.saving.load_model(${py(`hf://${model.id}`)})
-model.summary()`,
-  ],
   "keras-hub": (model) => {
     const preset = py(`hf://${model.id}`);
     const tasks = (model.config?.keras_hub?.tasks ?? []).filter((task) =>
@@ -105,4 +60,50 @@ task = keras_hub.models.${task}.from_preset(${preset})`);
 backbone = keras_hub.models.Backbone.from_preset(${preset})`);
     return blocks;
   },
+  pxia: (model) => [
+    `from pxia import AutoModel
+
+model = AutoModel.from_pretrained(${py(model.id)})`,
+  ],
+  keras: (model) => [
+    `# Available backends: "jax", "torch", "tensorflow"
+import os
+os.environ["KERAS_BACKEND"] = "jax"
+
+import keras
+
+model = keras.saving.load_model(${py(`hf://${model.id}`)})
+model.summary()`,
+  ],
+  fastai: (model) => [
+    `from huggingface_hub import from_pretrained_fastai
+
+learn = from_pretrained_fastai(${py(model.id)})
+
+# The learner keeps its data pipeline: predict takes a raw input (an image path, a text, a row)
+prediction = learn.predict("image.jpg")
+print(prediction)`,
+  ],
+  mindspore: (model) => [
+    `import mindspore
+${pyFindRepoFile(model.id, [".ckpt"])}
+
+parameters = mindspore.load_checkpoint(checkpoint)
+# build the network these weights belong to (see the model card), then:
+# mindspore.load_param_into_net(network, parameters)
+print(list(parameters)[:5])`,
+  ],
+  "tf-keras": (model) => [
+    `# Legacy Keras 2 model: needs tf-keras (or keras<3) installed
+from huggingface_hub import from_pretrained_keras
+
+model = from_pretrained_keras(${py(model.id)})
+model.summary()`,
+  ],
+  pythae: (model) => [
+    `from pythae.models import AutoModel
+
+model = AutoModel.load_from_hf_hub(${py(model.id)})
+# draw new samples, e.g. with a normal sampler: see pythae.samplers`,
+  ],
 };

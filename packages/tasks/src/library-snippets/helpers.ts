@@ -95,8 +95,8 @@ export interface CloneAndRun {
   install?: string[];
   /** Only these files of the repository (glob patterns). */
   include?: string[];
-  /** The commands that use the checkpoint. */
-  run: string[];
+  /** The commands that use the checkpoint (lines separated by newlines). */
+  run: string;
   /** A short line explaining where the full options are documented. */
   note?: string;
 }
@@ -120,7 +120,7 @@ export function cloneAndRun(model: ModelData, spec: CloneAndRun): string {
     "# Download the checkpoint",
     hfDownload(model.id, spec.localDir, spec.include),
     "",
-    ...spec.run,
+    spec.run,
   ];
   return lines.join("\n");
 }
@@ -284,11 +284,6 @@ export function repoName(model: ModelData): string {
   return (slash === -1 ? model.id : model.id.slice(slash + 1)).toLowerCase();
 }
 
-/** Joins code lines, dropping nothing: a small readability helper. */
-export function lines(...parts: string[]): string {
-  return parts.join("\n");
-}
-
 /**
  * Moves every top-level import of a Python block to its top (keeping their order, without
  * duplicates), so that blocks assembled from pieces still read imports-first.
@@ -310,7 +305,7 @@ export function hoistPythonImports(code: string): string {
 export const DIFFUSERS_INSTALL = "pip install -U diffusers transformers accelerate";
 
 export const researchRepo =
-  (repoUrl: string, localDir: string, run: string[], note: string, install?: string[]): LibrarySnippet =>
+  (repoUrl: string, localDir: string, run: string, note: string, install?: string[]): LibrarySnippet =>
   (model) => [cloneAndRun(model, { repoUrl, localDir, run, note, install })];
 
 export const GENERATION_PROMPT = "Once upon a time in";
@@ -326,12 +321,12 @@ export const NER_SENTENCE = "My name is Sarah Jessica Parker but you can call me
 
 /** Hub-hosted projects whose code ships in the model repository itself. */
 export const hubProject =
-  (install: string[], run: string[], note: string): LibrarySnippet =>
+  (commands: string, note: string): LibrarySnippet =>
   (model: ModelData) => [
     `# ${note}
 git clone ${sh(`https://huggingface.co/${model.id}`)}
 cd ${sh(nameWithoutNamespace(model.id))}
-${[...install, ...run].join("\n")}`,
+${commands}`,
   ];
 
 export const CHAT_QUESTION = "Who are you?";
@@ -390,7 +385,7 @@ export function pipelineCall(model: ModelData): string[] {
     ];
   }
   if (task === "visual-question-answering") {
-    return [`pipe(image=${py(SAMPLE_IMAGE_URL)}, question=${py("How many birds are there?")})`];
+    return [`pipe(image=${py(SAMPLE_IMAGE_URL)}, question="How many birds are there?")`];
   }
   if (IMAGE_INPUT_TASKS.has(task)) {
     return [`pipe(${py(SAMPLE_IMAGE_URL)})`];

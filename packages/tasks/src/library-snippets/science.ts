@@ -17,22 +17,20 @@ const BIONEMO_REPO = "https://github.com/NVIDIA/bionemo-framework.git";
 const bionemoOther = researchRepo(
   BIONEMO_REPO,
   "checkpoints",
-  ["ls checkpoints"],
+  "ls checkpoints",
   "BioNeMo models run inside the BioNeMo framework (Docker image recommended); see its docs per model.",
   ["pip install -e ."],
 );
 
+// Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const SCIENCE_SNIPPETS: Record<string, LibrarySnippet> = {
-  skala: (model) => [
-    "pip install skala",
-    `from pyscf import gto
-from skala.pyscf import SkalaKS
+  fme: (model) => [
+    `pip install fme
 
-# density functional theory with the Skala exchange-correlation functional (${py(model.id)})
-molecule = gto.M(atom="H 0 0 0; H 0 0 1.4", basis="def2-tzvp")
-ks = SkalaKS(molecule, xc="skala")
-energy = ks.kernel()
-print(energy)`,
+# Download the checkpoint, then run inference with a YAML config that points to it
+# (the ACE documentation has example configs and the initial-condition data)
+${hfDownload(model.id, "ace_checkpoint")}
+python -m fme.ace.inference inference_config.yaml`,
   ],
   anemoi: (model) => [
     `import datetime
@@ -48,6 +46,28 @@ input_state = {"date": datetime.datetime(2024, 1, 1, 0), "fields": {}}
 
 for state in runner.run(input_state=input_state, lead_time=12):
     print(state["date"], list(state["fields"])[:5])`,
+  ],
+  "derm-foundation": (model) => [
+    `import requests
+import tensorflow as tf
+from huggingface_hub import from_pretrained_keras
+
+# A sample dermatology photo from the SCIN dataset
+image_url = "https://storage.googleapis.com/dx-scin-public-data/dataset/images/3445096909671059178.png"
+example = tf.train.Example(
+    features=tf.train.Features(
+        feature={
+            "image/encoded": tf.train.Feature(
+                bytes_list=tf.train.BytesList(value=[requests.get(image_url, stream=True).content])
+            )
+        }
+    )
+).SerializeToString()
+
+model = from_pretrained_keras(${py(model.id)})
+infer = model.signatures["serving_default"]
+embedding = infer(inputs=tf.constant([example]))["embedding"]
+print(embedding.shape)`,
   ],
   bionemo: (model) => {
     if (!/esm-?2/i.test(nameWithoutNamespace(model.id))) {
@@ -65,48 +85,29 @@ infer_esm2 --checkpoint-path checkpoints --data-path sequences.csv --results-pat
   --precision bf16-mixed --num-gpus 1`,
     ];
   },
-  boltzgen: (model) => [
-    `pip install boltzgen
+  // OpenDDE inference instructions: the CLI fetches its checkpoint from the Hub by name into
+  // $OPENDDE_ROOT_DIR (default ~/.cache/opendde); `doctor` checks the installation first.
+  opendde: () => [
+    `pip install 'opendde[gpu]'
+opendde doctor
 
-# Design binders for the target described in the YAML spec (see the repository's examples)
-boltzgen run example/vanilla_protein/1g13prot.yaml \\
-  --output workbench/test_run \\
-  --protocol protein-anything \\
-  --num_designs 10`,
-    `# boltzgen fetches its weights from the Hub on first use; to pre-fetch them into the cache:
-hf download ${sh(model.id)}`,
+# predict from a JSON input file; results go to ./output
+opendde pred -i examples/input.json -o ./output -n opendde_v1`,
   ],
-  cancertathomev2: hubProject(
-    ["pip install -r requirements.txt"],
-    ["python run.py"],
-    "The project's code ships in the model repository: clone it and run its entry point.",
-  ),
-  // The CheXmix README only announces the model ("more details coming soon"): no inference entry point
-  // is documented yet, so the snippet stops at the checkpoint.
-  chexmix: researchRepo(
-    "https://github.com/StanfordMIMI/CheXmix.git",
-    "checkpoints",
-    ["ls checkpoints"],
-    "CheXmix has not documented its inference code yet (the README says more details are coming).",
-  ),
-  clara: researchRepo(
-    "https://github.com/NVIDIA/clara.git",
-    "checkpoints",
-    ["ls checkpoints"],
-    "Clara models run with NVIDIA's Clara code; see the repository for the model-specific entry points.",
-  ),
-  colipri: (model) => [
-    "pip install colipri",
-    `from colipri import ZeroShotImageClassificationPipeline, get_model, get_processor, load_sample_ct
+  // README of github.com/NVIDIA/Ising-Decoding: the repository ships the pre-trained pre-decoders (Git LFS)
+  // and evaluates one, chosen by model_id in conf/config_public.yaml, with its runner script.
+  "ising-decoding": (model) => [
+    `# Model card: ${sh(`https://huggingface.co/${model.id}`)}
+git clone https://github.com/NVIDIA/Ising-Decoding.git
+cd Ising-Decoding
+# The pre-trained pre-decoders (models/*.pt) are stored with Git LFS
+git lfs pull
+pip install -r code/requirements_public_inference.txt
 
-# get_model() loads the COLIPRI weights published at https://huggingface.co/${model.id}
-model = get_model().cuda()
-processor = get_processor()
-pipeline = ZeroShotImageClassificationPipeline(model, processor)
-
-# A chest CT volume bundled with the package
-image = load_sample_ct()
-print(pipeline(image, ["No lung nodules", "Lung nodules"]))`,
+# Evaluate pre-trained model 1 (receptive field 9; model_id: 1 in conf/config_public.yaml) on
+# surface-code memory circuits: logical error rate before/after the pre-decoder, with PyMatching
+WORKFLOW=inference EXPERIMENT_NAME=predecoder_model_1 bash code/scripts/local_run.sh
+cat outputs/predecoder_model_1/run.log`,
   ],
   "cxr-foundation": (model) => [
     `import io
@@ -140,40 +141,39 @@ output = elixr_c.signatures["serving_default"](input_example=tf.constant([exampl
 embedding = output["feature_maps_0"].numpy()
 print(embedding.shape)`,
   ],
-  "derm-foundation": (model) => [
-    `import requests
-import tensorflow as tf
-from huggingface_hub import from_pretrained_keras
-
-# A sample dermatology photo from the SCIN dataset
-image_url = "https://storage.googleapis.com/dx-scin-public-data/dataset/images/3445096909671059178.png"
-example = tf.train.Example(
-    features=tf.train.Features(
-        feature={
-            "image/encoded": tf.train.Feature(
-                bytes_list=tf.train.BytesList(value=[requests.get(image_url, stream=True).content])
-            )
-        }
-    )
-).SerializeToString()
-
-model = from_pretrained_keras(${py(model.id)})
-infer = model.signatures["serving_default"]
-embedding = infer(inputs=tf.constant([example]))["embedding"]
-print(embedding.shape)`,
-  ],
+  // The CheXmix README only announces the model ("more details coming soon"): no inference entry point
+  // is documented yet, so the snippet stops at the checkpoint.
+  chexmix: researchRepo(
+    "https://github.com/StanfordMIMI/CheXmix.git",
+    "checkpoints",
+    "ls checkpoints",
+    "CheXmix has not documented its inference code yet (the README says more details are coming).",
+  ),
   "docking-at-home": hubProject(
-    ["pip install -e ."],
-    [],
+    "pip install -e .",
     "The project is a Python package in the model repository: clone it and install it.",
   ),
-  fme: (model) => [
-    `pip install fme
+  cancertathomev2: hubProject(
+    `pip install -r requirements.txt
+python run.py`,
+    "The project's code ships in the model repository: clone it and run its entry point.",
+  ),
+  clara: researchRepo(
+    "https://github.com/NVIDIA/clara.git",
+    "checkpoints",
+    "ls checkpoints",
+    "Clara models run with NVIDIA's Clara code; see the repository for the model-specific entry points.",
+  ),
+  boltzgen: (model) => [
+    `pip install boltzgen
 
-# Download the checkpoint, then run inference with a YAML config that points to it
-# (the ACE documentation has example configs and the initial-condition data)
-${hfDownload(model.id, "ace_checkpoint")}
-python -m fme.ace.inference inference_config.yaml`,
+# Design binders for the target described in the YAML spec (see the repository's examples)
+boltzgen run example/vanilla_protein/1g13prot.yaml \\
+  --output workbench/test_run \\
+  --protocol protein-anything \\
+  --num_designs 10`,
+    `# boltzgen fetches its weights from the Hub on first use; to pre-fetch them into the cache:
+hf download ${sh(model.id)}`,
   ],
   intellifold: (model) => [
     `pip install intellifold
@@ -182,20 +182,25 @@ python -m fme.ace.inference inference_config.yaml`,
 hf download ${sh(model.id)}
 intellifold predict ./examples/5S8I_A.yaml --out_dir ./output`,
   ],
-  // README of github.com/NVIDIA/Ising-Decoding: the repository ships the pre-trained pre-decoders (Git LFS)
-  // and evaluates one, chosen by model_id in conf/config_public.yaml, with its runner script.
-  "ising-decoding": (model) => [
-    `# Model card: ${sh(`https://huggingface.co/${model.id}`)}
-git clone https://github.com/NVIDIA/Ising-Decoding.git
-cd Ising-Decoding
-# The pre-trained pre-decoders (models/*.pt) are stored with Git LFS
-git lfs pull
-pip install -r code/requirements_public_inference.txt
+  // FleXray: X-ray segmentation models, loaded with from_pretrained from the `fxr` package.
+  flexray: (model) => [
+    "pip install flexray",
+    `from fxr.inference import FleXraySegmenter
 
-# Evaluate pre-trained model 1 (receptive field 9; model_id: 1 in conf/config_public.yaml) on
-# surface-code memory circuits: logical error rate before/after the pre-decoder, with PyMatching
-WORKFLOW=inference EXPERIMENT_NAME=predecoder_model_1 bash code/scripts/local_run.sh
-cat outputs/predecoder_model_1/run.log`,
+segmenter = FleXraySegmenter.from_pretrained(${py(model.id)})
+prediction = segmenter.predict("radiograph.png", threshold=0.5)
+masks = prediction.masks`,
+  ],
+  skala: (model) => [
+    "pip install skala",
+    `from pyscf import gto
+from skala.pyscf import SkalaKS
+
+# density functional theory with the Skala exchange-correlation functional (${py(model.id)})
+molecule = gto.M(atom="H 0 0 0; H 0 0 1.4", basis="def2-tzvp")
+ks = SkalaKS(molecule, xc="skala")
+energy = ks.kernel()
+print(energy)`,
   ],
   /** MultiMolecule registers its RNA/DNA/protein models with transformers on import. */
   multimolecule: (model) => {
@@ -220,7 +225,7 @@ from transformers import AutoModel, AutoTokenizer
 tokenizer = AutoTokenizer.from_pretrained(${id})
 model = AutoModel.from_pretrained(${id})
 
-inputs = tokenizer(${py("UAGCUUAUCAGACUGAUGUUGA")}, return_tensors="pt")
+inputs = tokenizer("UAGCUUAUCAGACUGAUGUUGA", return_tensors="pt")
 outputs = model(**inputs)`,
     ];
   },
@@ -242,22 +247,17 @@ latent = model(image)`,
 model = Merlin().eval().cuda()
 # Merlin(ImageEmbedding=True) returns image embeddings only`,
   ],
-  // FleXray: X-ray segmentation models, loaded with from_pretrained from the `fxr` package.
-  flexray: (model) => [
-    "pip install flexray",
-    `from fxr.inference import FleXraySegmenter
+  colipri: (model) => [
+    "pip install colipri",
+    `from colipri import ZeroShotImageClassificationPipeline, get_model, get_processor, load_sample_ct
 
-segmenter = FleXraySegmenter.from_pretrained(${py(model.id)})
-prediction = segmenter.predict("radiograph.png", threshold=0.5)
-masks = prediction.masks`,
-  ],
-  // OpenDDE inference instructions: the CLI fetches its checkpoint from the Hub by name into
-  // $OPENDDE_ROOT_DIR (default ~/.cache/opendde); `doctor` checks the installation first.
-  opendde: () => [
-    `pip install 'opendde[gpu]'
-opendde doctor
+# get_model() loads the COLIPRI weights published at https://huggingface.co/${model.id}
+model = get_model().cuda()
+processor = get_processor()
+pipeline = ZeroShotImageClassificationPipeline(model, processor)
 
-# predict from a JSON input file; results go to ./output
-opendde pred -i examples/input.json -o ./output -n opendde_v1`,
+# A chest CT volume bundled with the package
+image = load_sample_ct()
+print(pipeline(image, ["No lung nodules", "Lung nodules"]))`,
   ],
 };

@@ -70,52 +70,8 @@ function pythonSafeDir(modelId: string): string {
 /** The repository the WhisperKit CLI downloads its Core ML variants from when given only --model. */
 const WHISPERKIT_DEFAULT_REPO = "argmaxinc/whisperkit-coreml";
 
+// Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const SPEECH_SNIPPETS: Record<string, LibrarySnippet> = {
-  asteroid: (model) => [
-    `from asteroid.models import BaseModel
-
-model = BaseModel.from_pretrained(${py(model.id)})
-
-# Separates the sources of a mixture and writes them next to it (mixture_est1.wav, …)
-model.separate("mixture.wav")`,
-  ],
-  audioseal: (model) => [
-    `# Watermark generator
-import torch
-from audioseal import AudioSeal
-
-generator = AudioSeal.load_generator(${py(model.id)})
-
-# A batch of audio: (batch, channels, samples) at 16 kHz
-sample_rate = 16000
-wav = torch.randn(1, 1, sample_rate * 2)
-
-watermark = generator.get_watermark(wav, sample_rate)
-watermarked_audio = wav + watermark`,
-    `# Watermark detector
-from audioseal import AudioSeal
-
-detector = AudioSeal.load_detector(${py(model.id)})
-
-# probability that the audio is watermarked, and the decoded message bits
-result, message = detector.detect_watermark(watermarked_audio, sample_rate)
-print(result, message)`,
-  ],
-  chat_tts: (model) => [
-    `import ChatTTS
-import torch
-import torchaudio
-from huggingface_hub import snapshot_download
-
-chat = ChatTTS.Chat()
-chat.load(source="custom", custom_path=snapshot_download(${py(model.id)}), compile=False)
-
-texts = ["Hello, this is ChatTTS speaking."]
-wavs = chat.infer(texts)
-
-# ChatTTS generates 24 kHz audio
-torchaudio.save("output.wav", torch.from_numpy(wavs[0]).unsqueeze(0), 24000)`,
-  ],
   chatterbox: (model) => {
     const multilingual = /multilingual/i.test(model.id) || hasTag(model, "multilingual");
     const modelClass = multilingual ? "ChatterboxMultilingualTTS" : "ChatterboxTTS";
@@ -138,6 +94,47 @@ torchaudio.save("output.wav", wav, model.sr)
 # To clone a voice, pass a short reference recording
 ${generate.replace(")", ', audio_prompt_path="reference.wav")')}
 torchaudio.save("output-cloned.wav", wav, model.sr)`,
+    ];
+  },
+  /** Qwen3-TTS ships three kinds of checkpoints; each has its own generate method. */
+  qwen3_tts: (model) => {
+    const name = repoName(model);
+    let generate: string;
+    if (name.includes("voicedesign")) {
+      generate = `wavs, sr = model.generate_voice_design(
+    text=${py(TTS_TEXT)},
+    language="English",
+    instruct="A calm, warm middle-aged male voice with a slight British accent.",
+)`;
+    } else if (name.includes("base")) {
+      generate = `# voice cloning from a short reference clip and its transcript
+wavs, sr = model.generate_voice_clone(
+    text=${py(TTS_TEXT)},
+    language="English",
+    ref_audio="reference.wav",
+    ref_text="The transcript of reference.wav.",
+)`;
+    } else {
+      generate = `wavs, sr = model.generate_custom_voice(
+    text=${py(TTS_TEXT)},
+    language="English",
+    speaker="Ryan",
+)`;
+    }
+    return [
+      "pip install -U qwen-tts",
+      `import soundfile as sf
+import torch
+from qwen_tts import Qwen3TTSModel
+
+model = Qwen3TTSModel.from_pretrained(
+    ${py(model.id)},
+    device_map="cuda:0",
+    dtype=torch.bfloat16,
+)
+
+${generate}
+sf.write("output.wav", wavs[0], sr)`,
     ];
   },
   cosyvoice: (model) => {
@@ -171,117 +168,6 @@ for index, output in enumerate(
     torchaudio.save(f"zero_shot_{index}.wav", output["tts_speech"], cosyvoice.sample_rate)`,
     ];
   },
-  "dia-tts": (model) => [
-    `import soundfile as sf
-from dia.model import Dia
-
-model = Dia.from_pretrained(${py(model.id)})
-
-# [S1] and [S2] mark the two speakers; non-verbal cues go in parentheses
-text = "[S1] Dia is an open weights text to dialogue model. [S2] You get full control over scripts and voices. [S1] Wow. Amazing. (laughs)"
-output = model.generate(text)
-
-sf.write("dialogue.mp3", output, 44100)`,
-  ],
-  dia2: (model) => [
-    `from dia2 import Dia2, GenerationConfig, SamplingConfig
-
-dia = Dia2.from_repo(${py(model.id)}, device="cuda", dtype="bfloat16")
-config = GenerationConfig(
-    cfg_scale=2.0,
-    audio=SamplingConfig(temperature=0.8, top_k=50),
-    use_cuda_graph=True,
-)
-result = dia.generate("[S1] Hello Dia2! [S2] Hi, nice to meet you.", config=config, output_wav="hello.wav", verbose=True)`,
-  ],
-  espnet: (model) => {
-    const isTts = hasTag(model, "text-to-speech") || model.pipeline_tag === "text-to-speech";
-    const isAsr =
-      hasTag(model, "automatic-speech-recognition") || model.pipeline_tag === "automatic-speech-recognition";
-    const tts = `import soundfile
-from espnet2.bin.tts_inference import Text2Speech
-
-model = Text2Speech.from_pretrained(${py(model.id)})
-
-output = model(${isTts ? pythonInputFor(model, "The answer to the universe is 42") : py("The answer to the universe is 42")})
-soundfile.write("speech.wav", output["wav"].numpy(), model.fs)`;
-    const asr = `import soundfile
-from espnet2.bin.asr_inference import Speech2Text
-
-model = Speech2Text.from_pretrained(${py(model.id)})
-
-speech, rate = soundfile.read("speech.wav")
-text, *_ = model(speech)[0]
-print(text)`;
-    if (isTts) {
-      return [tts];
-    }
-    if (isAsr) {
-      return [asr];
-    }
-    return [
-      `# ⚠️ Type of model unknown: it must be text-to-speech or automatic-speech-recognition.
-# For a speech recognition model:
-${asr}`,
-      `# For a text-to-speech model:
-${tts}`,
-    ];
-  },
-  "f5-tts": (model) => [
-    "pip install f5-tts",
-    `import glob
-
-from huggingface_hub import snapshot_download
-from f5_tts.api import F5TTS
-
-checkpoint_dir = snapshot_download(${py(model.id)})
-checkpoint = sorted(glob.glob(f"{checkpoint_dir}/**/*.safetensors", recursive=True))[0]
-# \`model\` names the architecture the checkpoint was trained with (F5TTS_v1_Base, F5TTS_Base, E2TTS_Base)
-tts = F5TTS(model="F5TTS_v1_Base", ckpt_file=checkpoint)
-
-wav, sample_rate, spectrogram = tts.infer(
-    ref_file="reference.wav",
-    ref_text="The transcript of the reference recording.",
-    gen_text="Text you want to hear in the reference voice.",
-    file_wave="output.wav",
-)`,
-  ],
-  "glm-tts": (model) => [
-    cloneAndRun(model, {
-      repoUrl: "https://github.com/zai-org/GLM-TTS.git",
-      localDir: "ckpt",
-      note: "GLM-TTS runs from its repository; see its README for the inference options.",
-      run: ["python glmtts_inference.py --data=example_zh --exp_name=_test --use_cache"],
-    }),
-  ],
-  "habibi-tts": (model) => [
-    `pip install habibi-tts
-
-# Arabic speech in the voice of reference.wav (Unified model of ${HABIBI_SUITE}).
-# --dialect sets the dialect ID (MSA, SAU, UAE, ALG, IRQ, EGY, MAR, OMN, TUN, LEV, SDN, LBY)
-# instead of inferring it from the reference.${
-      model.id === HABIBI_SUITE
-        ? ""
-        : `\n# For ${model.id}, habibi-tts_infer-cli --help lists the options that select another checkpoint.`
-    }
-habibi-tts_infer-cli \\
-  --ref_audio reference.wav \\
-  --ref_text 'النص المنطوق في التسجيل المرجعي.' \\
-  --gen_text 'مرحبا، كيف حالك اليوم؟' \\
-  --dialect MSA`,
-  ],
-  imstoucan: (model) => [
-    `# Run inside a clone of https://github.com/DigitalPhonetics/IMS-Toucan (pip install -r requirements.txt)
-from huggingface_hub import snapshot_download
-from InferenceInterfaces.ToucanTTSInterface import ToucanTTSInterface
-
-# The interface looks for its checkpoints in Models/
-snapshot_download(${py(model.id)}, local_dir="Models/ToucanTTS_Meta")
-
-tts = ToucanTTSInterface(device="cpu")
-tts.set_language("eng")
-tts.read_to_file(text_list=["Hello world, this is IMS Toucan."], file_location="output.wav")`,
-  ],
   "index-tts": (model) => {
     const v2 = /indextts-?2/i.test(model.id);
     const download = `# Download the checkpoint into ./checkpoints, where the config points
@@ -308,68 +194,42 @@ tts = IndexTTS(model_dir="checkpoints", cfg_path="checkpoints/config.yaml")
 tts.infer("reference_voice.wav", "Hello, how are you?", "output.wav")`,
     ];
   },
-  "kimi-audio": (model) => [
-    "pip install git+https://github.com/MoonshotAI/Kimi-Audio.git",
+  "dia-tts": (model) => [
     `import soundfile as sf
-from kimia_infer.api.kimia import KimiAudio
+from dia.model import Dia
 
-model = KimiAudio(model_path=${py(model.id)}, load_detokenizer=True)
+model = Dia.from_pretrained(${py(model.id)})
 
-sampling_params = {
-    "audio_temperature": 0.8,
-    "audio_top_k": 10,
-    "text_temperature": 0.0,
-    "text_top_k": 5,
-}
+# [S1] and [S2] mark the two speakers; non-verbal cues go in parentheses
+text = "[S1] Dia is an open weights text to dialogue model. [S2] You get full control over scripts and voices. [S1] Wow. Amazing. (laughs)"
+output = model.generate(text)
 
-# Speech recognition
-messages_asr = [
-    {"role": "user", "message_type": "text", "content": "Please transcribe the following audio:"},
-    {"role": "user", "message_type": "audio", "content": "asr_example.wav"},
-]
-_, text = model.generate(messages_asr, **sampling_params, output_type="text")
-print(text)
-
-# Spoken conversation: audio in, audio and text out
-messages_conversation = [{"role": "user", "message_type": "audio", "content": "qa_example.wav"}]
-wav, text = model.generate(messages_conversation, **sampling_params, output_type="both")
-sf.write("output_audio.wav", wav.cpu().view(-1).numpy(), 24000)
-print(text)`,
+sf.write("dialogue.mp3", output, 44100)`,
   ],
-  kittentts: (model) => [
-    `import soundfile as sf
-from kittentts import KittenTTS
-
-model = KittenTTS(${py(model.id)})
-audio = model.generate("This high quality TTS model works without a GPU.")
-
-# KittenTTS generates 24 kHz audio
-sf.write("output.wav", audio, 24000)`,
-  ],
-  k2: (model) => [
-    `# k2 checkpoints are icefall recipes' exported models; clone the repository with Git LFS
-git lfs install
-git clone ${sh(`https://huggingface.co/${model.id}`)}
-
-# Decode with sherpa-onnx (if the repository has exported ONNX files) or with the icefall recipe
-pip install sherpa-onnx
-ls ${sh(nameWithoutNamespace(model.id))}`,
-  ],
-  "mars5-tts": (model) => [
-    `# Run from a clone of https://github.com/Camb-ai/MARS5-TTS (pip install -r requirements.txt)
-import librosa
+  chat_tts: (model) => [
+    `import ChatTTS
 import torch
-from inference import InferenceConfig, Mars5TTS
+import torchaudio
+from huggingface_hub import snapshot_download
 
-mars5 = Mars5TTS.from_pretrained(${py(model.id)})
+chat = ChatTTS.Chat()
+chat.load(source="custom", custom_path=snapshot_download(${py(model.id)}), compile=False)
 
-# a 2-12 second clip of the voice to clone, and what is said in it
-wav, _ = librosa.load("reference.wav", sr=mars5.sr, mono=True)
-reference = torch.from_numpy(wav)
-reference_transcript = "The transcript of reference.wav."
+texts = ["Hello, this is ChatTTS speaking."]
+wavs = chat.infer(texts)
 
-config = InferenceConfig(deep_clone=True, temperature=0.7, top_k=200)
-ar_codes, output_audio = mars5.tts(${py(TTS_TEXT)}, reference, reference_transcript, cfg=config)`,
+# ChatTTS generates 24 kHz audio
+torchaudio.save("output.wav", torch.from_numpy(wavs[0]).unsqueeze(0), 24000)`,
+  ],
+  "pocket-tts": (model) => [
+    `import scipy.io.wavfile
+from pocket_tts import TTSModel
+
+tts_model = TTSModel.load_model(${py(model.id)})
+# the voice to speak with: any short audio prompt, local or on the Hub
+voice_state = tts_model.get_state_for_audio_prompt("hf://kyutai/tts-voices/alba-mackenna/casual.wav")
+audio = tts_model.generate_audio(voice_state, ${py(ttsText(model))})
+scipy.io.wavfile.write("output.wav", tts_model.sample_rate, audio.numpy())`,
   ],
   /** NeMo: ASR models have a stable generic loader; other domains need their collection's class. */
   nemo: (model) => {
@@ -405,6 +265,104 @@ from nemo.core import ModelPT
 model = ModelPT.from_pretrained(${id})`,
     ];
   },
+  "f5-tts": (model) => [
+    "pip install f5-tts",
+    `import glob
+
+from huggingface_hub import snapshot_download
+from f5_tts.api import F5TTS
+
+checkpoint_dir = snapshot_download(${py(model.id)})
+checkpoint = sorted(glob.glob(f"{checkpoint_dir}/**/*.safetensors", recursive=True))[0]
+# \`model\` names the architecture the checkpoint was trained with (F5TTS_v1_Base, F5TTS_Base, E2TTS_Base)
+tts = F5TTS(model="F5TTS_v1_Base", ckpt_file=checkpoint)
+
+wav, sample_rate, spectrogram = tts.infer(
+    ref_file="reference.wav",
+    ref_text="The transcript of the reference recording.",
+    gen_text="Text you want to hear in the reference voice.",
+    file_wave="output.wav",
+)`,
+  ],
+  outetts: (model) => {
+    const gguf = hasTag(model, "gguf");
+    const version = outeTtsEnum(model);
+    const config = version
+      ? `# ${py(model.id)} is outetts.Models.${version}
+config = outetts.ModelConfig.auto_config(
+    model=outetts.Models.${version},
+    backend=outetts.Backend.${gguf ? "LLAMACPP" : "HF"},${gguf ? "\n    quantization=outetts.LlamaCppQuantization.Q8_0," : ""}
+)`
+      : `# The repository name does not give the OuteTTS version: set the interface version to match the model.
+config = outetts.ModelConfig(
+    model_path=${py(model.id)},
+    tokenizer_path=${py(model.id)},
+    interface_version=outetts.InterfaceVersion.V3,
+    backend=outetts.Backend.HF,
+)`;
+    return [
+      `pip install outetts${gguf ? "\n# the llama.cpp backend also needs llama-cpp-python" : ""}`,
+      `import outetts
+
+${config}
+interface = outetts.Interface(config=config)
+
+speaker = interface.load_default_speaker("EN-FEMALE-1-NEUTRAL")
+output = interface.generate(
+    config=outetts.GenerationConfig(text=${py(ttsText(model))}, speaker=speaker),
+)
+output.save("output.wav")`,
+    ];
+  },
+  espnet: (model) => {
+    const isTts = hasTag(model, "text-to-speech") || model.pipeline_tag === "text-to-speech";
+    const isAsr =
+      hasTag(model, "automatic-speech-recognition") || model.pipeline_tag === "automatic-speech-recognition";
+    const tts = `import soundfile
+from espnet2.bin.tts_inference import Text2Speech
+
+model = Text2Speech.from_pretrained(${py(model.id)})
+
+output = model(${isTts ? pythonInputFor(model, "The answer to the universe is 42") : py("The answer to the universe is 42")})
+soundfile.write("speech.wav", output["wav"].numpy(), model.fs)`;
+    const asr = `import soundfile
+from espnet2.bin.asr_inference import Speech2Text
+
+model = Speech2Text.from_pretrained(${py(model.id)})
+
+speech, rate = soundfile.read("speech.wav")
+text, *_ = model(speech)[0]
+print(text)`;
+    if (isTts) {
+      return [tts];
+    }
+    if (isAsr) {
+      return [asr];
+    }
+    return [
+      `# ⚠️ Type of model unknown: it must be text-to-speech or automatic-speech-recognition.
+# For a speech recognition model:
+${asr}`,
+      `# For a text-to-speech model:
+${tts}`,
+    ];
+  },
+  "habibi-tts": (model) => [
+    `pip install habibi-tts
+
+# Arabic speech in the voice of reference.wav (Unified model of ${HABIBI_SUITE}).
+# --dialect sets the dialect ID (MSA, SAU, UAE, ALG, IRQ, EGY, MAR, OMN, TUN, LEV, SDN, LBY)
+# instead of inferring it from the reference.${
+      model.id === HABIBI_SUITE
+        ? ""
+        : `\n# For ${model.id}, habibi-tts_infer-cli --help lists the options that select another checkpoint.`
+    }
+habibi-tts_infer-cli \\
+  --ref_audio reference.wav \\
+  --ref_text 'النص المنطوق في التسجيل المرجعي.' \\
+  --gen_text 'مرحبا، كيف حالك اليوم؟' \\
+  --dialect MSA`,
+  ],
   /** Moshi ships three backends; the repository name tells which one a checkpoint is for. */
   moshi: (model) => {
     const id = sh(model.id);
@@ -443,142 +401,7 @@ with torch.no_grad():
     decoded = mimi.decode(codes)`,
     ];
   },
-  /** OpenASR runs speech models packed as .oasr files from its CLI. */
-  openasr: (model) => [
-    `# Install the openasr CLI: https://github.com/QuintinShaw/openasr
-${shDownload(model.id, "openasr-pack", "*.oasr")}
-openasr transcribe audio.wav --model-pack "$(ls openasr-pack/*.oasr | head -n 1)" --format text`,
-  ],
-  outetts: (model) => {
-    const gguf = hasTag(model, "gguf");
-    const version = outeTtsEnum(model);
-    const config = version
-      ? [
-          `# ${py(model.id)} is outetts.Models.${version}`,
-          "config = outetts.ModelConfig.auto_config(",
-          `    model=outetts.Models.${version},`,
-          `    backend=outetts.Backend.${gguf ? "LLAMACPP" : "HF"},`,
-          ...(gguf ? ["    quantization=outetts.LlamaCppQuantization.Q8_0,"] : []),
-          ")",
-        ]
-      : [
-          "# The repository name does not give the OuteTTS version: set the interface version to match the model.",
-          "config = outetts.ModelConfig(",
-          `    model_path=${py(model.id)},`,
-          `    tokenizer_path=${py(model.id)},`,
-          "    interface_version=outetts.InterfaceVersion.V3,",
-          "    backend=outetts.Backend.HF,",
-          ")",
-        ];
-    return [
-      ["pip install outetts", ...(gguf ? ["# the llama.cpp backend also needs llama-cpp-python"] : [])].join(
-        "\n",
-      ),
-      [
-        "import outetts",
-        "",
-        ...config,
-        "interface = outetts.Interface(config=config)",
-        "",
-        'speaker = interface.load_default_speaker("EN-FEMALE-1-NEUTRAL")',
-        "output = interface.generate(",
-        `    config=outetts.GenerationConfig(text=${py(ttsText(model))}, speaker=speaker),`,
-        ")",
-        'output.save("output.wav")',
-      ].join("\n"),
-    ];
-  },
-  "pocket-tts": (model) => [
-    `import scipy.io.wavfile
-from pocket_tts import TTSModel
 
-tts_model = TTSModel.load_model(${py(model.id)})
-# the voice to speak with: any short audio prompt, local or on the Hub
-voice_state = tts_model.get_state_for_audio_prompt("hf://kyutai/tts-voices/alba-mackenna/casual.wav")
-audio = tts_model.generate_audio(voice_state, ${py(ttsText(model))})
-scipy.io.wavfile.write("output.wav", tts_model.sample_rate, audio.numpy())`,
-  ],
-  "pyannote-audio": (model) => {
-    const id = py(model.id);
-    if (hasTag(model, "pyannote-audio-pipeline")) {
-      return [
-        `from pyannote.audio import Audio, Pipeline
-from pyannote.core import Segment
-
-# gated model: accept its conditions on the Hub, then log in with \`hf auth login\`
-pipeline = Pipeline.from_pretrained(${id})
-
-# whole file
-output = pipeline("file.wav")
-
-# only seconds 2 to 5
-waveform, sample_rate = Audio().crop("file.wav", Segment(2.0, 5.0))
-output = pipeline({"waveform": waveform, "sample_rate": sample_rate})`,
-      ];
-    }
-    return [
-      `from pyannote.audio import Inference, Model
-from pyannote.core import Segment
-
-# gated model: accept its conditions on the Hub, then log in with \`hf auth login\`
-model = Model.from_pretrained(${id})
-inference = Inference(model)
-
-# whole file
-output = inference("file.wav")
-
-# only seconds 2 to 5
-output = inference.crop("file.wav", Segment(2.0, 5.0))`,
-    ];
-  },
-  /** Qwen3-TTS ships three kinds of checkpoints; each has its own generate method. */
-  qwen3_tts: (model) => {
-    const name = repoName(model);
-    const load = [
-      "import soundfile as sf",
-      "import torch",
-      "from qwen_tts import Qwen3TTSModel",
-      "",
-      "model = Qwen3TTSModel.from_pretrained(",
-      `    ${py(model.id)},`,
-      '    device_map="cuda:0",',
-      "    dtype=torch.bfloat16,",
-      ")",
-      "",
-    ];
-    let generate: string[];
-    if (name.includes("voicedesign")) {
-      generate = [
-        "wavs, sr = model.generate_voice_design(",
-        `    text=${py(TTS_TEXT)},`,
-        '    language="English",',
-        '    instruct="A calm, warm middle-aged male voice with a slight British accent.",',
-        ")",
-      ];
-    } else if (name.includes("base")) {
-      generate = [
-        "# voice cloning from a short reference clip and its transcript",
-        "wavs, sr = model.generate_voice_clone(",
-        `    text=${py(TTS_TEXT)},`,
-        '    language="English",',
-        '    ref_audio="reference.wav",',
-        '    ref_text="The transcript of reference.wav.",',
-        ")",
-      ];
-    } else {
-      generate = [
-        "wavs, sr = model.generate_custom_voice(",
-        `    text=${py(TTS_TEXT)},`,
-        '    language="English",',
-        '    speaker="Ryan",',
-        ")",
-      ];
-    }
-    return [
-      "pip install -U qwen-tts",
-      [...load, ...generate, 'sf.write("output.wav", wavs[0], sr)'].join("\n"),
-    ];
-  },
   speechbrain: (model) => {
     const settings = model.config?.speechbrain;
     const speechbrainInterface = settings?.speechbrain_interface;
@@ -598,29 +421,101 @@ model = Pretrained.from_hparams(source=${id}, savedir=${savedir})`,
       ];
     }
     const [module, usage] = known;
-    const code = [
-      `from speechbrain.inference.${module} import ${speechbrainInterface}`,
-      "",
-      `model = ${speechbrainInterface}.from_hparams(source=${id}, savedir=${savedir})`,
-      ...usage,
-    ];
+    let code = `from speechbrain.inference.${module} import ${speechbrainInterface}
+
+model = ${speechbrainInterface}.from_hparams(source=${id}, savedir=${savedir})
+${usage.join("\n")}`;
     const vocoderInterface = settings?.vocoder_interface;
     const vocoderId = settings?.vocoder_model_id;
     if (module === "TTS" && vocoderInterface && vocoderId) {
       const vocoderModule = VOCODER_MODULES[vocoderInterface] ?? "vocoders";
-      code.push(
-        "",
-        "# turn the spectrogram into audio with the model's vocoder",
-        "import torchaudio",
-        `from speechbrain.inference.${vocoderModule} import ${vocoderInterface}`,
-        "",
-        `vocoder = ${vocoderInterface}.from_hparams(source=${py(vocoderId)}, savedir=${py(`pretrained_models/${pythonSafeDir(vocoderId)}`)})`,
-        "waveforms = vocoder.decode_batch(mel_output)",
-        'torchaudio.save("output.wav", waveforms.squeeze(1), 22050)',
-      );
+      code += `
+
+# turn the spectrogram into audio with the model's vocoder
+import torchaudio
+from speechbrain.inference.${vocoderModule} import ${vocoderInterface}
+
+vocoder = ${vocoderInterface}.from_hparams(source=${py(vocoderId)}, savedir=${py(`pretrained_models/${pythonSafeDir(vocoderId)}`)})
+waveforms = vocoder.decode_batch(mel_output)
+torchaudio.save("output.wav", waveforms.squeeze(1), 22050)`;
     }
-    return [hoistPythonImports(code.join("\n"))];
+    return [hoistPythonImports(code)];
   },
+  "kimi-audio": (model) => [
+    "pip install git+https://github.com/MoonshotAI/Kimi-Audio.git",
+    `import soundfile as sf
+from kimia_infer.api.kimia import KimiAudio
+
+model = KimiAudio(model_path=${py(model.id)}, load_detokenizer=True)
+
+sampling_params = {
+    "audio_temperature": 0.8,
+    "audio_top_k": 10,
+    "text_temperature": 0.0,
+    "text_top_k": 5,
+}
+
+# Speech recognition
+messages_asr = [
+    {"role": "user", "message_type": "text", "content": "Please transcribe the following audio:"},
+    {"role": "user", "message_type": "audio", "content": "asr_example.wav"},
+]
+_, text = model.generate(messages_asr, **sampling_params, output_type="text")
+print(text)
+
+# Spoken conversation: audio in, audio and text out
+messages_conversation = [{"role": "user", "message_type": "audio", "content": "qa_example.wav"}]
+wav, text = model.generate(messages_conversation, **sampling_params, output_type="both")
+sf.write("output_audio.wav", wav.cpu().view(-1).numpy(), 24000)
+print(text)`,
+  ],
+  "mars5-tts": (model) => [
+    `# Run from a clone of https://github.com/Camb-ai/MARS5-TTS (pip install -r requirements.txt)
+import librosa
+import torch
+from inference import InferenceConfig, Mars5TTS
+
+mars5 = Mars5TTS.from_pretrained(${py(model.id)})
+
+# a 2-12 second clip of the voice to clone, and what is said in it
+wav, _ = librosa.load("reference.wav", sr=mars5.sr, mono=True)
+reference = torch.from_numpy(wav)
+reference_transcript = "The transcript of reference.wav."
+
+config = InferenceConfig(deep_clone=True, temperature=0.7, top_k=200)
+ar_codes, output_audio = mars5.tts(${py(TTS_TEXT)}, reference, reference_transcript, cfg=config)`,
+  ],
+  dia2: (model) => [
+    `from dia2 import Dia2, GenerationConfig, SamplingConfig
+
+dia = Dia2.from_repo(${py(model.id)}, device="cuda", dtype="bfloat16")
+config = GenerationConfig(
+    cfg_scale=2.0,
+    audio=SamplingConfig(temperature=0.8, top_k=50),
+    use_cuda_graph=True,
+)
+result = dia.generate("[S1] Hello Dia2! [S2] Hi, nice to meet you.", config=config, output_wav="hello.wav", verbose=True)`,
+  ],
+  imstoucan: (model) => [
+    `# Run inside a clone of https://github.com/DigitalPhonetics/IMS-Toucan (pip install -r requirements.txt)
+from huggingface_hub import snapshot_download
+from InferenceInterfaces.ToucanTTSInterface import ToucanTTSInterface
+
+# The interface looks for its checkpoints in Models/
+snapshot_download(${py(model.id)}, local_dir="Models/ToucanTTS_Meta")
+
+tts = ToucanTTSInterface(device="cpu")
+tts.set_language("eng")
+tts.read_to_file(text_list=["Hello world, this is IMS Toucan."], file_location="output.wav")`,
+  ],
+  asteroid: (model) => [
+    `from asteroid.models import BaseModel
+
+model = BaseModel.from_pretrained(${py(model.id)})
+
+# Separates the sources of a mixture and writes them next to it (mixture_est1.wav, …)
+model.separate("mixture.wav")`,
+  ],
   supertonic: (model) => [
     "pip install supertonic",
     `from supertonic import TTS
@@ -631,6 +526,35 @@ style = tts.get_voice_style(voice_name="M1")
 
 wav, duration = tts.synthesize(${py(ttsText(model))}, voice_style=style)
 tts.save_audio(wav, "output.wav")`,
+  ],
+  // Piper (OHF-Voice/piper1-gpl): each voice is an .onnx file with its .onnx.json config; the piper module
+  // speaks text into a WAV file.
+  piper: (model) => [
+    `pip install piper-tts
+${hfDownload(model.id, "piper-voices", ["*.onnx", "*.onnx.json"])}
+
+# pick one voice of the repository and speak with it
+VOICE=$(find piper-voices -name '*.onnx' | head -n 1)
+python3 -m piper -m "$VOICE" -f welcome.wav -- 'Welcome aboard. The next stop is the harbour.'`,
+  ],
+  k2: (model) => [
+    `# k2 checkpoints are icefall recipes' exported models; clone the repository with Git LFS
+git lfs install
+git clone ${sh(`https://huggingface.co/${model.id}`)}
+
+# Decode with sherpa-onnx (if the repository has exported ONNX files) or with the icefall recipe
+pip install sherpa-onnx
+ls ${sh(nameWithoutNamespace(model.id))}`,
+  ],
+  kittentts: (model) => [
+    `import soundfile as sf
+from kittentts import KittenTTS
+
+model = KittenTTS(${py(model.id)})
+audio = model.generate("This high quality TTS model works without a GPU.")
+
+# KittenTTS generates 24 kHz audio
+sf.write("output.wav", audio, 24000)`,
   ],
   tensorflowtts: (model) => {
     const id = py(model.id);
@@ -666,12 +590,37 @@ audios = vocoder.inference(mel_outputs)`,
 model = TFAutoModel.from_pretrained(${id})`,
     ];
   },
+  /** OpenASR runs speech models packed as .oasr files from its CLI. */
+  openasr: (model) => [
+    `# Install the openasr CLI: https://github.com/QuintinShaw/openasr
+${shDownload(model.id, "openasr-pack", "*.oasr")}
+openasr transcribe audio.wav --model-pack "$(ls openasr-pack/*.oasr | head -n 1)" --format text`,
+  ],
   voicecraft: (model) => [
     `# Run from a clone of https://github.com/jasonppy/VoiceCraft
 from models.voicecraft import VoiceCraft
 
 model = VoiceCraft.from_pretrained(${py(model.id)})
 # see inference_tts.ipynb / inference_speech_editing.ipynb in the repository for the decoding loop`,
+  ],
+  "glm-tts": (model) => [
+    cloneAndRun(model, {
+      repoUrl: "https://github.com/zai-org/GLM-TTS.git",
+      localDir: "ckpt",
+      note: "GLM-TTS runs from its repository; see its README for the inference options.",
+      run: "python glmtts_inference.py --data=example_zh --exp_name=_test --use_cache",
+    }),
+  ],
+  vui: (model) => [
+    "pip install git+https://github.com/fluxions-ai/vui",
+    `import torchaudio
+from vui.inference import render
+from vui.model import Vui
+
+# the default checkpoint comes from ${py(model.id)}
+model = Vui.from_pretrained().cuda()
+waveform = render(model, ${py(TTS_TEXT)})
+torchaudio.save("output.wav", waveform[0].cpu(), 22050)`,
   ],
   voxcpm: (model) => [
     "pip install voxcpm",
@@ -689,103 +638,67 @@ wav = model.generate(
 )
 sf.write("output.wav", wav, model.tts_model.sample_rate)`,
   ],
-  vui: (model) => [
-    "pip install git+https://github.com/fluxions-ai/vui",
-    `import torchaudio
-from vui.inference import render
-from vui.model import Vui
-
-# the default checkpoint comes from ${py(model.id)}
-model = Vui.from_pretrained().cuda()
-waveform = render(model, ${py(TTS_TEXT)})
-torchaudio.save("output.wav", waveform[0].cpu(), 22050)`,
-  ],
-  vibevoice: (model) => [
-    `# pip install git+https://github.com/microsoft/VibeVoice
-import soundfile as sf
-import torch
-from vibevoice.modular.modeling_vibevoice_inference import VibeVoiceForConditionalGenerationInference
-from vibevoice.processor.vibevoice_processor import VibeVoiceProcessor
-
-processor = VibeVoiceProcessor.from_pretrained(${py(model.id)})
-model = VibeVoiceForConditionalGenerationInference.from_pretrained(
-    ${py(model.id)}, torch_dtype=torch.bfloat16
-).to("cuda").eval()
-model.set_ddpm_inference_steps(num_steps=10)
-
-# one reference clip (24 kHz mono) per speaker
-script = "Speaker 1: Did you try the new model?\\nSpeaker 2: Yes, it sounds remarkably natural."
-inputs = processor(text=[script], voice_samples=[["speaker1.wav", "speaker2.wav"]], return_tensors="pt").to("cuda")
-outputs = model.generate(**inputs, cfg_scale=1.3, tokenizer=processor.tokenizer)
-processor.save_audio(outputs.speech_outputs[0], output_path="output.wav")`,
-  ],
   /** Rev's Reverb: the ASR model runs with the repository's WeNet scripts, the diarization models with pyannote. */
   reverb: (model) => {
-    const clone = ["git clone https://github.com/revdotcom/reverb.git", "cd reverb"];
+    const clone = "git clone https://github.com/revdotcom/reverb.git\ncd reverb";
     if (/diariz/i.test(model.id)) {
       return [
-        [
-          ...clone,
-          "pip install -r diarization/requirements.txt",
-          "cd diarization",
-          "",
-          "# writes one RTTM file of speaker turns per audio file",
-          `python infer_pyannote3.0.py audio.wav --out-dir diarization_output --lstm-model ${sh(model.id)}`,
-        ].join("\n"),
+        `${clone}
+pip install -r diarization/requirements.txt
+cd diarization
+
+# writes one RTTM file of speaker turns per audio file
+python infer_pyannote3.0.py audio.wav --out-dir diarization_output --lstm-model ${sh(model.id)}`,
       ];
     }
     return [
-      [
-        ...clone,
-        "pip install -r asr/requirements.txt",
-        "",
-        "# config.yaml and the checkpoint (reverb_asr_v1.pt)",
-        `hf download ${sh(model.id)} --local-dir reverb-asr`,
-        "",
-        "# verbatimicity: 1.0 keeps every spoken word (fillers, repetitions), 0.0 gives a clean transcript",
-        "cd asr",
-        'export PYTHONPATH="$(pwd):$PYTHONPATH"',
-        "python wenet/bin/recognize_wav.py --config ../reverb-asr/config.yaml \\",
-        '  --checkpoint "$(ls ../reverb-asr/*.pt | head -n 1)" \\',
-        "  --audio audio.wav \\",
-        "  --modes ctc_prefix_beam_search attention_rescoring \\",
-        "  --gpu 0 \\",
-        "  --verbatimicity 1.0 \\",
-        "  --result_dir output",
-      ].join("\n"),
+      `${clone}
+pip install -r asr/requirements.txt
+
+# config.yaml and the checkpoint (reverb_asr_v1.pt)
+hf download ${sh(model.id)} --local-dir reverb-asr
+
+# verbatimicity: 1.0 keeps every spoken word (fillers, repetitions), 0.0 gives a clean transcript
+cd asr
+export PYTHONPATH="$(pwd):$PYTHONPATH"
+python wenet/bin/recognize_wav.py --config ../reverb-asr/config.yaml \\
+  --checkpoint "$(ls ../reverb-asr/*.pt | head -n 1)" \\
+  --audio audio.wav \\
+  --modes ctc_prefix_beam_search attention_rescoring \\
+  --gpu 0 \\
+  --verbatimicity 1.0 \\
+  --result_dir output`,
     ];
   },
+
   whisperkit: (model) => {
-    const install = ["# macOS: install the CLI with Homebrew", "brew install whisperkit-cli", ""];
+    const install = "# macOS: install the CLI with Homebrew\nbrew install whisperkit-cli\n";
     if (model.id !== WHISPERKIT_DEFAULT_REPO) {
       // The CLI has no option naming another repository: download it and point --model-path at a variant.
       return [
-        [
-          ...install,
-          "# Core ML models (AudioEncoder, TextDecoder, MelSpectrogram) of a converted Whisper checkpoint",
-          `hf download ${sh(model.id)} --local-dir whisperkit-models`,
-          "",
-          "# the models sit at the root or, one variant per folder, below it (the first folder is used here)",
-          "model_dir=whisperkit-models",
-          '[ -d "$model_dir/AudioEncoder.mlmodelc" ] || model_dir="$(ls -d whisperkit-models/*/ | head -n 1)"',
-          'whisperkit-cli transcribe --model-path "$model_dir" --audio-path audio.wav',
-        ].join("\n"),
+        `${install}
+# Core ML models (AudioEncoder, TextDecoder, MelSpectrogram) of a converted Whisper checkpoint
+hf download ${sh(model.id)} --local-dir whisperkit-models
+
+# the models sit at the root or, one variant per folder, below it (the first folder is used here)
+model_dir=whisperkit-models
+[ -d "$model_dir/AudioEncoder.mlmodelc" ] || model_dir="$(ls -d whisperkit-models/*/ | head -n 1)"
+whisperkit-cli transcribe --model-path "$model_dir" --audio-path audio.wav`,
       ];
     }
     return [
-      [
-        ...install,
-        `# the CLI downloads the chosen variant from ${model.id}, e.g. large-v3`,
-        'whisperkit-cli transcribe --model "large-v3" --audio-path audio.wav',
-        "",
-        "# distilled variants",
-        'whisperkit-cli transcribe --model "large-v3" --model-prefix "distil" --audio-path audio.wav --verbose',
-        "",
-        "# every option",
-        "whisperkit-cli transcribe --help",
-      ].join("\n"),
+      `${install}
+# the CLI downloads the chosen variant from ${model.id}, e.g. large-v3
+whisperkit-cli transcribe --model "large-v3" --audio-path audio.wav
+
+# distilled variants
+whisperkit-cli transcribe --model "large-v3" --model-prefix "distil" --audio-path audio.wav --verbose
+
+# every option
+whisperkit-cli transcribe --help`,
     ];
   },
+
   zonos: (model) => [
     "pip install git+https://github.com/Zyphra/Zonos.git",
     `import torchaudio
@@ -803,14 +716,6 @@ codes = model.generate(model.prepare_conditioning(cond_dict))
 
 audio = model.autoencoder.decode(codes).cpu()
 torchaudio.save("output.wav", audio[0], model.autoencoder.sampling_rate)`,
-  ],
-  "mini-omni2": (model) => [
-    `git clone https://github.com/gpt-omni/mini-omni2.git
-cd mini-omni2
-pip install -r requirements.txt
-
-# the checkpoint (${sh(model.id)}) is downloaded on first run
-python3 inference_vision.py`,
   ],
   // WangHelin1997/SSR-Speech README ("Inference examples", English zero-shot TTS). The environment pins
   // huggingface_hub 0.22, which has no `hf` command: the download runs the current CLI through uvx.
@@ -840,16 +745,88 @@ python inference.py \\
   --target_transcript "Gwynplaine had, besides, for his work and for his feats of strength, a voice that carried across the whole fair." \\
   --temp_folder "./demo/temp" --output_dir "./demo/generated_tts" --savename "gwynplaine"`,
   ],
-  // Piper (OHF-Voice/piper1-gpl): each voice is an .onnx file with its .onnx.json config; the piper module
-  // speaks text into a WAV file.
-  piper: (model) => [
-    `pip install piper-tts
-${hfDownload(model.id, "piper-voices", ["*.onnx", "*.onnx.json"])}
+  "mini-omni2": (model) => [
+    `git clone https://github.com/gpt-omni/mini-omni2.git
+cd mini-omni2
+pip install -r requirements.txt
 
-# pick one voice of the repository and speak with it
-VOICE=$(find piper-voices -name '*.onnx' | head -n 1)
-python3 -m piper -m "$VOICE" -f welcome.wav -- 'Welcome aboard. The next stop is the harbour.'`,
+# the checkpoint (${sh(model.id)}) is downloaded on first run
+python3 inference_vision.py`,
   ],
+  vibevoice: (model) => [
+    `# pip install git+https://github.com/microsoft/VibeVoice
+import soundfile as sf
+import torch
+from vibevoice.modular.modeling_vibevoice_inference import VibeVoiceForConditionalGenerationInference
+from vibevoice.processor.vibevoice_processor import VibeVoiceProcessor
+
+processor = VibeVoiceProcessor.from_pretrained(${py(model.id)})
+model = VibeVoiceForConditionalGenerationInference.from_pretrained(
+    ${py(model.id)}, torch_dtype=torch.bfloat16
+).to("cuda").eval()
+model.set_ddpm_inference_steps(num_steps=10)
+
+# one reference clip (24 kHz mono) per speaker
+script = "Speaker 1: Did you try the new model?\\nSpeaker 2: Yes, it sounds remarkably natural."
+inputs = processor(text=[script], voice_samples=[["speaker1.wav", "speaker2.wav"]], return_tensors="pt").to("cuda")
+outputs = model.generate(**inputs, cfg_scale=1.3, tokenizer=processor.tokenizer)
+processor.save_audio(outputs.speech_outputs[0], output_path="output.wav")`,
+  ],
+  audioseal: (model) => [
+    `# Watermark generator
+import torch
+from audioseal import AudioSeal
+
+generator = AudioSeal.load_generator(${py(model.id)})
+
+# A batch of audio: (batch, channels, samples) at 16 kHz
+sample_rate = 16000
+wav = torch.randn(1, 1, sample_rate * 2)
+
+watermark = generator.get_watermark(wav, sample_rate)
+watermarked_audio = wav + watermark`,
+    `# Watermark detector
+from audioseal import AudioSeal
+
+detector = AudioSeal.load_detector(${py(model.id)})
+
+# probability that the audio is watermarked, and the decoded message bits
+result, message = detector.detect_watermark(watermarked_audio, sample_rate)
+print(result, message)`,
+  ],
+  "pyannote-audio": (model) => {
+    const id = py(model.id);
+    if (hasTag(model, "pyannote-audio-pipeline")) {
+      return [
+        `from pyannote.audio import Audio, Pipeline
+from pyannote.core import Segment
+
+# gated model: accept its conditions on the Hub, then log in with \`hf auth login\`
+pipeline = Pipeline.from_pretrained(${id})
+
+# whole file
+output = pipeline("file.wav")
+
+# only seconds 2 to 5
+waveform, sample_rate = Audio().crop("file.wav", Segment(2.0, 5.0))
+output = pipeline({"waveform": waveform, "sample_rate": sample_rate})`,
+      ];
+    }
+    return [
+      `from pyannote.audio import Inference, Model
+from pyannote.core import Segment
+
+# gated model: accept its conditions on the Hub, then log in with \`hf auth login\`
+model = Model.from_pretrained(${id})
+inference = Inference(model)
+
+# whole file
+output = inference("file.wav")
+
+# only seconds 2 to 5
+output = inference.crop("file.wav", Segment(2.0, 5.0))`,
+    ];
+  },
   // Montreal Forced Aligner docs: `mfa align CORPUS DICTIONARY ACOUSTIC_MODEL OUTPUT` aligns a folder of
   // recordings with their transcripts (.lab or .txt next to each .wav) and writes TextGrids.
   "montreal-forced-aligner": (model) => [

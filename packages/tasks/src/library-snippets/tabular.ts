@@ -14,32 +14,33 @@ import {
   widgetTable,
 } from "./helpers.js";
 
-/** Prediction lines for a loaded scikit-learn model, from the widget's table or the task's example. */
-function sklearnPredict(model: ModelData): string[] {
+/**
+ * Prediction lines for a loaded scikit-learn model, from the widget's table or the task's example,
+ * each line starting with its newline ("" when there is nothing to predict on).
+ */
+function sklearnPredict(model: ModelData): string {
   const table = widgetTable(model);
   if (table) {
-    return [
-      "",
-      "import pandas as pd",
-      "",
-      `data = pd.DataFrame(${pyLiteral(table)})`,
-      "print(model.predict(data))",
-    ];
+    return `
+
+import pandas as pd
+
+data = pd.DataFrame(${pyLiteral(table)})
+print(model.predict(data))`;
   }
   const task = model.pipeline_tag;
   if (task === "tabular-classification" || task === "tabular-regression") {
-    return [
-      "",
-      pyFishTable(task === "tabular-regression" ? "regression" : "classification"),
-      "# use the columns the model was trained on",
-      "print(model.predict(X))",
-    ];
+    return `
+
+${pyFishTable(task === "tabular-regression" ? "regression" : "classification")}
+# use the columns the model was trained on
+print(model.predict(X))`;
   }
   if (task === "text-classification") {
     const input = exampleInput(model);
-    if (input.kind === "literal") return ["", `print(model.predict([${input.code}]))`];
+    if (input.kind === "literal") return `\n\nprint(model.predict([${input.code}]))`;
   }
-  return [];
+  return "";
 }
 
 function sklearnBlocks(model: ModelData): string[] {
@@ -48,14 +49,11 @@ function sklearnBlocks(model: ModelData): string[] {
     "# only load pickle files from sources you trust: https://skops.readthedocs.io/en/stable/persistence.html";
   if (!hasTag(model, "skops")) {
     return [
-      [
-        "import joblib",
-        "from huggingface_hub import hf_hub_download",
-        "",
-        pickleWarning,
-        `model = joblib.load(hf_hub_download(${id}, "sklearn_model.joblib"))`,
-        ...sklearnPredict(model),
-      ].join("\n"),
+      `import joblib
+from huggingface_hub import hf_hub_download
+
+${pickleWarning}
+model = joblib.load(hf_hub_download(${id}, "sklearn_model.joblib"))${sklearnPredict(model)}`,
     ];
   }
   const file = model.config?.sklearn?.model?.file;
@@ -69,27 +67,21 @@ print(list_repo_files(${id}))`,
   }
   if (model.config?.sklearn?.model_format === "pickle") {
     return [
-      [
-        "import joblib",
-        "from huggingface_hub import hf_hub_download",
-        "",
-        pickleWarning,
-        `model = joblib.load(hf_hub_download(${id}, ${py(file)}))`,
-        ...sklearnPredict(model),
-      ].join("\n"),
+      `import joblib
+from huggingface_hub import hf_hub_download
+
+${pickleWarning}
+model = joblib.load(hf_hub_download(${id}, ${py(file)}))${sklearnPredict(model)}`,
     ];
   }
   return [
-    [
-      "from huggingface_hub import hf_hub_download",
-      "from skops.io import get_untrusted_types, load",
-      "",
-      `path = hf_hub_download(${id}, ${py(file)})`,
-      "# review the types the file needs before trusting them",
-      "untrusted_types = get_untrusted_types(file=path)",
-      "model = load(path, trusted=untrusted_types)",
-      ...sklearnPredict(model),
-    ].join("\n"),
+    `from huggingface_hub import hf_hub_download
+from skops.io import get_untrusted_types, load
+
+path = hf_hub_download(${id}, ${py(file)})
+# review the types the file needs before trusting them
+untrusted_types = get_untrusted_types(file=path)
+model = load(path, trusted=untrusted_types)${sklearnPredict(model)}`,
   ];
 }
 
@@ -104,6 +96,7 @@ const FISH_DATAFRAME_PY = `data = pd.DataFrame(
     }
 )`;
 
+// Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const TABULAR_SNIPPETS: Record<string, LibrarySnippet> = {
   "sap-rpt-1-oss": (model) => {
     const regression = model.pipeline_tag === "tabular-regression";
@@ -126,19 +119,78 @@ print(model.predict(X.head(2)))`,
     const estimator = regression ? "TabPFNRegressor" : "TabPFNClassifier";
     return [
       "pip install tabpfn",
-      [
-        `from tabpfn import ${estimator}`,
-        pyFindRepoFile(model.id, [".ckpt"]),
-        "",
-        pyFishTable(regression ? "regression" : "classification"),
-        ...(regression ? ['X = X.assign(Species=X["Species"].astype("category"))'] : []),
-        "",
-        `model = ${estimator}(model_path=checkpoint)`,
-        "model.fit(X, y)",
-        "print(model.predict(X.head(2)))",
-      ].join("\n"),
+      `from tabpfn import ${estimator}
+${pyFindRepoFile(model.id, [".ckpt"])}
+
+${pyFishTable(regression ? "regression" : "classification")}${
+        regression
+          ? `
+X = X.assign(Species=X["Species"].astype("category"))`
+          : ""
+      }
+
+model = ${estimator}(model_path=checkpoint)
+model.fit(X, y)
+print(model.predict(X.head(2)))`,
     ].map((block, i) => (i === 1 ? hoistPythonImports(block) : block));
   },
+  // CCPFN: the registry points at the model repository itself (Layer6/CCPFN); searches of code, docs and
+  // pages found no documented loader or predict call, so the snippet only loads the checkpoint.
+  ccpfn: (model: ModelData): string[] => [
+    `import torch
+from huggingface_hub import hf_hub_download
+
+# The repository holds a PyTorch checkpoint; its model card describes the architecture to load it into
+checkpoint_path = hf_hub_download(${py(model.id)}, "model.pt")
+state = torch.load(checkpoint_path, map_location="cpu", weights_only=False)
+print(type(state))`,
+  ],
+  // Synthefy/synthefy-migas README ("Inference with TTFM"): a univariate forecast fused with per-step text
+  // summarised by an LLM served with vLLM.
+  "synthefy-migas": (model) => [
+    `git clone https://github.com/Synthefy/synthefy-migas.git
+cd synthefy-migas
+uv sync
+# The text summariser: an OpenAI-compatible server (VLLM_BASE_URL / VLLM_MODEL point elsewhere)
+uv run vllm serve openai/gpt-oss-120b --port 8004`,
+    `import numpy as np
+from ttfmeval import TTFMPipeline
+
+pipeline = TTFMPipeline.from_pretrained(${py(model.id)}, device="cuda")
+
+# 2 series of 64 steps, and one text per step of each series
+context = np.random.randn(2, 64).astype(np.float32)
+text = [[f"Daily report {step}: demand steady, no supply disruption." for step in range(64)] for _ in range(2)]
+
+forecast = pipeline.predict(context, text, pred_len=16)  # (2, 16, 1)
+print(forecast.shape)`,
+  ],
+  tirex: (model) => [
+    "pip install tirex-ts",
+    `import torch
+from tirex import ForecastModel, load_model
+
+model: ForecastModel = load_model(${py(model.id)})
+
+context = torch.rand((5, 128))  # 5 series of 128 steps
+quantiles, mean = model.forecast(context=context, prediction_length=64)`,
+  ],
+  // NX-AI/tirex-2 docs (getting-started/install.md, quickstart.md). The weights are gated.
+  "tirex-2": (model) => [
+    "pip install tirex-2\nhf auth login  # the weights are gated",
+    `import torch
+from tirex2 import TimeseriesType, load_model
+
+model = load_model(${py(model.id)}, device="cpu")  # or device="cuda"
+
+# target: (n_targets, context_length)
+context = torch.sin(torch.arange(128).float() / 8)
+ts = TimeseriesType(target=context.unsqueeze(0), past_covariates=None, future_covariates=None)
+
+# one forecast per series: (n_targets, 9 quantiles, prediction_length)
+forecast = model.forecast([ts], prediction_length=32, output_type="numpy")[0]
+print(forecast.shape)`,
+  ],
   timesfm: (model) => {
     const id = py(model.id);
     if (/2\.5/.test(model.id)) {
@@ -169,63 +221,6 @@ forecast_input = [np.sin(np.linspace(0, 20, 100)), np.sin(np.linspace(0, 20, 200
 point_forecast, quantile_forecast = tfm.forecast(forecast_input, freq=[0, 1])`,
     ];
   },
-  tirex: (model) => [
-    "pip install tirex-ts",
-    `import torch
-from tirex import ForecastModel, load_model
-
-model: ForecastModel = load_model(${py(model.id)})
-
-context = torch.rand((5, 128))  # 5 series of 128 steps
-quantiles, mean = model.forecast(context=context, prediction_length=64)`,
-  ],
-  // Synthefy/synthefy-migas README ("Inference with TTFM"): a univariate forecast fused with per-step text
-  // summarised by an LLM served with vLLM.
-  "synthefy-migas": (model) => [
-    `git clone https://github.com/Synthefy/synthefy-migas.git
-cd synthefy-migas
-uv sync
-# The text summariser: an OpenAI-compatible server (VLLM_BASE_URL / VLLM_MODEL point elsewhere)
-uv run vllm serve openai/gpt-oss-120b --port 8004`,
-    `import numpy as np
-from ttfmeval import TTFMPipeline
-
-pipeline = TTFMPipeline.from_pretrained(${py(model.id)}, device="cuda")
-
-# 2 series of 64 steps, and one text per step of each series
-context = np.random.randn(2, 64).astype(np.float32)
-text = [[f"Daily report {step}: demand steady, no supply disruption." for step in range(64)] for _ in range(2)]
-
-forecast = pipeline.predict(context, text, pred_len=16)  # (2, 16, 1)
-print(forecast.shape)`,
-  ],
-  // NX-AI/tirex-2 docs (getting-started/install.md, quickstart.md). The weights are gated.
-  "tirex-2": (model) => [
-    "pip install tirex-2\nhf auth login  # the weights are gated",
-    `import torch
-from tirex2 import TimeseriesType, load_model
-
-model = load_model(${py(model.id)}, device="cpu")  # or device="cuda"
-
-# target: (n_targets, context_length)
-context = torch.sin(torch.arange(128).float() / 8)
-ts = TimeseriesType(target=context.unsqueeze(0), past_covariates=None, future_covariates=None)
-
-# one forecast per series: (n_targets, 9 quantiles, prediction_length)
-forecast = model.forecast([ts], prediction_length=32, output_type="numpy")[0]
-print(forecast.shape)`,
-  ],
-  // CCPFN: the registry points at the model repository itself (Layer6/CCPFN); searches of code, docs and
-  // pages found no documented loader or predict call, so the snippet only loads the checkpoint.
-  ccpfn: (model: ModelData): string[] => [
-    `import torch
-from huggingface_hub import hf_hub_download
-
-# The repository holds a PyTorch checkpoint; its model card describes the architecture to load it into
-checkpoint_path = hf_hub_download(${py(model.id)}, "model.pt")
-state = torch.load(checkpoint_path, map_location="cpu", weights_only=False)
-print(type(state))`,
-  ],
   "chronos-forecasting": (model) => [
     "pip install chronos-forecasting",
     `import pandas as pd

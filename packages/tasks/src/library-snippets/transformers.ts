@@ -63,9 +63,6 @@ function transformersJsCall(model: ModelData): string[] {
   if (task === "question-answering") {
     return [`const { question, context } = ${input.code};`, "const output = await pipe(question, context);"];
   }
-  if (input.code.startsWith("{")) {
-    return [`const output = await pipe(${input.code});`];
-  }
   return [`const output = await pipe(${input.code});`];
 }
 
@@ -107,19 +104,47 @@ const RERANK_PASSAGES = [
   "Saturn, famous for its rings, is sometimes mistaken for the Red Planet.",
 ];
 
+// Entries in the order that compresses best, not alphabetical (index.ts says why): search for the id.
 export const TRANSFORMERS_SNIPPETS: Record<string, LibrarySnippet> = {
-  "adapter-transformers": (model) => {
-    // An adapter is loaded on top of the model it was trained for; the hub records that model in
-    // adapter_config.json, and the card may name it too.
-    const base = model.config?.adapter_transformers?.model_name ?? baseModelOf(model);
-    const header = base
-      ? ""
-      : "# ⚠️ Base model is not found in adapter_config.json: replace the placeholder below with the model\n# this adapter was trained on.\n";
-    return [
-      `${header}from adapters import AutoAdapterModel
+  peft: (model) => {
+    const { base_model_name_or_path: baseModel, task_type: taskType } = model.config?.peft ?? {};
+    const classes = taskType ? PEFT_TASKS[taskType] : undefined;
+    const id = py(model.id);
+    if (!classes) {
+      const found = taskType ? ` (adapter_config.json says ${JSON.stringify(taskType)})` : "";
+      return [
+        `# ⚠️ Task type is invalid${found}: loading the adapter with the task-agnostic AutoPeftModel,
+# which reads the base model from the adapter's config.
+from peft import AutoPeftModel
 
-model = AutoAdapterModel.from_pretrained(${py(base ?? "<base-model-id>")})
-adapter_name = model.load_adapter(${py(model.id)}, set_active=True)`,
+model = AutoPeftModel.from_pretrained(${id})`,
+      ];
+    }
+    const [autoClass, peftAutoClass] = classes;
+    if (!baseModel) {
+      return [
+        `# ⚠️ Base model is not found in adapter_config.json: make sure the adapter repository names it,
+# then ${peftAutoClass} loads the base model and the adapter together.
+from peft import ${peftAutoClass}
+
+model = ${peftAutoClass}.from_pretrained(${id})`,
+      ];
+    }
+    const withTokenizer = taskType === "CAUSAL_LM" || taskType === "SEQ_2_SEQ_LM";
+    const generate = withTokenizer
+      ? `
+tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})
+
+inputs = tokenizer("The answer to the universe is", return_tensors="pt")
+outputs = model.generate(**inputs, max_new_tokens=20)
+print(tokenizer.decode(outputs[0], skip_special_tokens=True))`
+      : "";
+    return [
+      `from peft import PeftModel
+from transformers import ${withTokenizer ? `AutoTokenizer, ${autoClass}` : autoClass}
+
+base_model = ${autoClass}.from_pretrained(${py(baseModel)})
+model = PeftModel.from_pretrained(base_model, ${id})${generate}`,
     ];
   },
   transformers: (model) => {
@@ -131,15 +156,11 @@ adapter_name = model.load_adapter(${py(model.id)}, set_active=True)`,
 
     const task = model.pipeline_tag;
     if (task && TRANSFORMERS_SERVED_TASKS.includes(task) && !isGguf) {
-      blocks.push(
-        [
-          "# Use a pipeline as a high-level helper",
-          "from transformers import pipeline",
-          "",
-          `pipe = pipeline(${py(task)}, model=${id}${remote})`,
-          ...pipelineCall(model),
-        ].join("\n"),
-      );
+      blocks.push(`# Use a pipeline as a high-level helper
+from transformers import pipeline
+
+pipe = pipeline(${py(task)}, model=${id}${remote})
+${pipelineCall(model).join("\n")}`);
     }
 
     if (!info) {
@@ -170,103 +191,36 @@ model = ${auto}.from_pretrained(${id}, gguf_file=gguf_file${remote})`,
       return blocks;
     }
 
-    const direct: string[] = ["# Load model directly"];
-    if (info.processor) {
-      const variable = processorVariable(info.processor);
-      direct.push(
-        `from transformers import ${info.processor}, ${auto}`,
-        "",
-        `${variable} = ${info.processor}.from_pretrained(${id}${remote})`,
-        `model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`,
-      );
-      if (hasTag(model, "conversational") && hasChatTemplate(model)) {
-        direct.push(
-          "",
-          pyChatMessages(model),
-          `inputs = ${variable}.apply_chat_template(`,
-          "    messages,",
-          "    add_generation_prompt=True,",
-          "    tokenize=True,",
-          "    return_dict=True,",
-          '    return_tensors="pt",',
-          ").to(model.device)",
-          "",
-          "outputs = model.generate(**inputs, max_new_tokens=40)",
-          `print(${variable}.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`,
-        );
-      }
-    } else {
-      direct.push(
-        `from transformers import ${auto}`,
-        "",
-        `model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`,
-      );
+    if (!info.processor) {
+      blocks.push(`# Load model directly
+from transformers import ${auto}
+
+model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`);
+      return blocks;
     }
-    blocks.push(direct.join("\n"));
+    const variable = processorVariable(info.processor);
+    const chat =
+      hasTag(model, "conversational") && hasChatTemplate(model)
+        ? `
+
+${pyChatMessages(model)}
+inputs = ${variable}.apply_chat_template(
+    messages,
+    add_generation_prompt=True,
+    tokenize=True,
+    return_dict=True,
+    return_tensors="pt",
+).to(model.device)
+
+outputs = model.generate(**inputs, max_new_tokens=40)
+print(${variable}.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`
+        : "";
+    blocks.push(`# Load model directly
+from transformers import ${info.processor}, ${auto}
+
+${variable} = ${info.processor}.from_pretrained(${id}${remote})
+model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")${chat}`);
     return blocks;
-  },
-  "transformers.js": (model) => {
-    if (!model.pipeline_tag) {
-      return [
-        `// ⚠️ Unknown pipeline tag: the model card does not name a task, so this loads the raw model.
-// npm i @huggingface/transformers
-import { AutoModel } from "@huggingface/transformers";
-
-const model = await AutoModel.from_pretrained(${js(model.id)});`,
-      ];
-    }
-    return [
-      [
-        "// npm i @huggingface/transformers",
-        'import { pipeline } from "@huggingface/transformers";',
-        "",
-        `const pipe = await pipeline(${js(model.pipeline_tag)}, ${js(model.id)});`,
-        ...withPrintedOutput(transformersJsCall(model)),
-      ].join("\n"),
-    ];
-  },
-  peft: (model) => {
-    const { base_model_name_or_path: baseModel, task_type: taskType } = model.config?.peft ?? {};
-    const classes = taskType ? PEFT_TASKS[taskType] : undefined;
-    const id = py(model.id);
-    if (!classes) {
-      const found = taskType ? ` (adapter_config.json says ${JSON.stringify(taskType)})` : "";
-      return [
-        `# ⚠️ Task type is invalid${found}: loading the adapter with the task-agnostic AutoPeftModel,
-# which reads the base model from the adapter's config.
-from peft import AutoPeftModel
-
-model = AutoPeftModel.from_pretrained(${id})`,
-      ];
-    }
-    const [autoClass, peftAutoClass] = classes;
-    if (!baseModel) {
-      return [
-        `# ⚠️ Base model is not found in adapter_config.json: make sure the adapter repository names it,
-# then ${peftAutoClass} loads the base model and the adapter together.
-from peft import ${peftAutoClass}
-
-model = ${peftAutoClass}.from_pretrained(${id})`,
-      ];
-    }
-    const withTokenizer = taskType === "CAUSAL_LM" || taskType === "SEQ_2_SEQ_LM";
-    const code = [
-      "from peft import PeftModel",
-      `from transformers import ${withTokenizer ? `AutoTokenizer, ${autoClass}` : autoClass}`,
-      "",
-      `base_model = ${autoClass}.from_pretrained(${py(baseModel)})`,
-      `model = PeftModel.from_pretrained(base_model, ${id})`,
-    ];
-    if (withTokenizer) {
-      code.push(
-        `tokenizer = AutoTokenizer.from_pretrained(${py(baseModel)})`,
-        "",
-        `inputs = tokenizer(${py("The answer to the universe is")}, return_tensors="pt")`,
-        "outputs = model.generate(**inputs, max_new_tokens=20)",
-        "print(tokenizer.decode(outputs[0], skip_special_tokens=True))",
-      );
-    }
-    return [code.join("\n")];
   },
   "sentence-transformers": (model) => {
     const remote = hasTag(model, CUSTOM_CODE_TAG) ? ", trust_remote_code=True" : "";
@@ -299,6 +253,14 @@ print(similarities.shape)
 # [${sentences.length}, ${sentences.length}]`,
     ];
   },
+  model2vec: (model) => [
+    `from model2vec import StaticModel
+
+model = StaticModel.from_pretrained(${py(model.id)})
+
+embeddings = model.encode(${pyStrings(DEFAULT_SENTENCES)})
+print(embeddings.shape)`,
+  ],
   setfit: (model) => {
     const text = exampleText(model) ?? "I loved the spiderman movie!";
     return [
@@ -321,12 +283,36 @@ entities = model.predict(${py(text)})
 print(entities)`,
     ];
   },
-  model2vec: (model) => [
-    `from model2vec import StaticModel
+  "adapter-transformers": (model) => {
+    // An adapter is loaded on top of the model it was trained for; the hub records that model in
+    // adapter_config.json, and the card may name it too.
+    const base = model.config?.adapter_transformers?.model_name ?? baseModelOf(model);
+    const header = base
+      ? ""
+      : "# ⚠️ Base model is not found in adapter_config.json: replace the placeholder below with the model\n# this adapter was trained on.\n";
+    return [
+      `${header}from adapters import AutoAdapterModel
 
-model = StaticModel.from_pretrained(${py(model.id)})
+model = AutoAdapterModel.from_pretrained(${py(base ?? "<base-model-id>")})
+adapter_name = model.load_adapter(${py(model.id)}, set_active=True)`,
+    ];
+  },
+  "transformers.js": (model) => {
+    if (!model.pipeline_tag) {
+      return [
+        `// ⚠️ Unknown pipeline tag: the model card does not name a task, so this loads the raw model.
+// npm i @huggingface/transformers
+import { AutoModel } from "@huggingface/transformers";
 
-embeddings = model.encode(${pyStrings(DEFAULT_SENTENCES)})
-print(embeddings.shape)`,
-  ],
+const model = await AutoModel.from_pretrained(${js(model.id)});`,
+      ];
+    }
+    return [
+      `// npm i @huggingface/transformers
+import { pipeline } from "@huggingface/transformers";
+
+const pipe = await pipeline(${js(model.pipeline_tag)}, ${js(model.id)});
+${withPrintedOutput(transformersJsCall(model)).join("\n")}`,
+    ];
+  },
 };
