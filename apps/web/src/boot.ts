@@ -51,7 +51,7 @@ function startAfterFirstPaint(): void {
     observer.disconnect();
     startApp();
   });
-  observer.observe({ type: "paint" });
+  observer.observe({ type: "paint", buffered: true });
   // A browser that never reports the paint (or a page with nothing contentful) still starts.
   setTimeout(() => {
     observer.disconnect();
