@@ -8,58 +8,32 @@
 import "./styles.css";
 import { MODULES_ELEMENT_ID } from "./lib/page-modules.js";
 
-function preloadPageModules(): void {
-  const list = document.getElementById(MODULES_ELEMENT_ID)?.textContent;
-  if (!list) return;
-  for (const href of JSON.parse(list) as string[]) {
+// The chunks the server listed for this page; absent when the hub sent the bare frame (the browser
+// renders the page itself).
+const pageModules = document.getElementById(MODULES_ELEMENT_ID)?.textContent;
+
+let started = false;
+function startApp(): void {
+  if (started) return;
+  started = true;
+  for (const href of pageModules ? (JSON.parse(pageModules) as string[]) : []) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "anonymous";
     link.href = href;
     document.head.append(link);
   }
-}
-
-let started = false;
-function startApp(): void {
-  if (started) return;
-  started = true;
-  preloadPageModules();
   void import("./main.js");
 }
 
-/**
- * Starts the app once the first contentful frame has been presented, not merely handed to the
- * compositor: a frame is rastered and drawn after the main thread has produced it, and fetching,
- * compiling and running the app's chunks in that window (one frame and a task later, as this did
- * before) took the CPU from raster and display on a 2-core machine, so the page's Largest Contentful
- * Paint (the same frame) came 30–110 ms later than its main-thread work ended (trace of /tasks).
- * Chromium reports `first-contentful-paint` once that frame is on screen.
- */
-function startAfterFirstPaint(): void {
-  const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
-  if (
-    painted() ||
-    typeof PerformanceObserver === "undefined" ||
-    !PerformanceObserver.supportedEntryTypes?.includes("paint")
-  ) {
-    requestAnimationFrame(() => setTimeout(startApp, 0));
-    return;
-  }
-  const observer = new PerformanceObserver(() => {
-    if (!painted()) return;
-    observer.disconnect();
-    startApp();
-  });
-  observer.observe({ type: "paint", buffered: true });
-  // A browser that never reports the paint (or a page with nothing contentful) still starts.
-  setTimeout(() => {
-    observer.disconnect();
-    startApp();
-  }, 3000);
-}
-
-const serverRendered = document.getElementById("root")?.firstElementChild !== null;
-// A hidden page has no frames to wait for; a page the browser renders itself has nothing to paint first.
-if (document.visibilityState !== "visible" || !serverRendered) startApp();
-else startAfterFirstPaint();
+// The app starts once the page's first frame is on screen (Chromium reports its paint entries,
+// first-paint and first-contentful-paint, when that frame is presented; the server's page is sent
+// in one piece, so both come from the same frame), not merely produced by the main thread:
+// fetching, compiling and running the app's chunks while the frame was still being rastered and
+// drawn took the CPU from them on a 2-core machine, and the page's Largest Contentful Paint (that
+// frame) came 30–110 ms after its main-thread work had ended (traces of /tasks, /models,
+// /libraries; 30–35 ms on a static page). A hidden page paints nothing, and a page the browser
+// renders itself has nothing to paint first: those start at once. (Every browser that runs the
+// app's ES2022 reports paints.)
+if (!pageModules || document.hidden) startApp();
+else new PerformanceObserver(startApp).observe({ type: "paint", buffered: true });
