@@ -157,6 +157,25 @@ describe("server rendering and the app shell", { timeout: 120_000 }, () => {
     }
   });
 
+  it("the app's chunks are requested only once the page's first contentful frame is on screen", async () => {
+    for (const route of ["/tasks", `/models/${CHAT_MODEL}`]) {
+      const { page, context, errors } = await openPage(hub.url + route);
+      await hydrated(page);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        chunks: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/main-[^/]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.paint, route).toBeGreaterThan(0);
+      expect(timing.chunks.length, route).toBe(1);
+      expect(timing.chunks[0], route).toBeGreaterThanOrEqual(timing.paint!);
+      expect(errors, route).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("client navigation changes the title and moves focus to the new page's heading", async () => {
     const { page, context, errors } = await openPage(`${hub.url}/`);
     await hydrated(page);
