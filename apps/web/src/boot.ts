@@ -33,7 +33,11 @@ function startApp(): void {
 // drawn took the CPU from them on a 2-core machine, and the page's Largest Contentful Paint (that
 // frame) came 30–110 ms after its main-thread work had ended (traces of /tasks, /models,
 // /libraries; 30–35 ms on a static page). A hidden page paints nothing, and a page the browser
-// renders itself has nothing to paint first: those start at once. (Every browser that runs the
-// app's ES2022 reports paints.)
+// renders itself has nothing to paint first: those start at once. Every browser that runs the
+// app's ES2022 reports paints; the timer is there in case one never does (the page would otherwise
+// stay without its app).
 if (!pageModules || document.hidden) startApp();
-else new PerformanceObserver(startApp).observe({ type: "paint", buffered: true });
+else {
+  new PerformanceObserver(startApp).observe({ type: "paint", buffered: true });
+  setTimeout(startApp, 3000);
+}

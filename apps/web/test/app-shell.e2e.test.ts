@@ -79,13 +79,19 @@ afterAll(async () => {
 /** A page in a fresh context, with its console errors and uncaught errors collected. */
 async function openPage(
   url: string,
-  options: { viewport?: { width: number; height: number }; javaScript?: boolean } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    javaScript?: boolean;
+    /** runs in the page before any of its scripts */
+    initScript?: () => void;
+  } = {},
 ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1440, height: 900 },
     javaScriptEnabled: options.javaScript ?? true,
   });
   const page = await context.newPage();
+  if (options.initScript) await page.addInitScript(options.initScript);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
@@ -174,6 +180,23 @@ describe("server rendering and the app shell", { timeout: 120_000 }, () => {
       expect(errors, route).toEqual([]);
       await context.close();
     }
+  });
+
+  it("a browser that never reports the first paint still gets the app, a few seconds later", async () => {
+    const { page, context, errors } = await openPage(`${hub.url}/tasks`, {
+      // No paint entries for anyone: boot.ts's observer never fires.
+      initScript: () => {
+        const observe = PerformanceObserver.prototype.observe;
+        PerformanceObserver.prototype.observe = function (this: PerformanceObserver, options) {
+          if (options?.type !== "paint") observe.call(this, options);
+        };
+      },
+    });
+    const started = Date.now();
+    await page.getByTestId("mode-badge").waitFor({ timeout: 15_000 });
+    expect(Date.now() - started).toBeGreaterThan(1_000);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it("client navigation changes the title and moves focus to the new page's heading", async () => {
