@@ -82,6 +82,10 @@ async function open(pathname: string): Promise<Page> {
     if (response.status() >= 400) diagnostics.push(`HTTP ${response.status()} ${response.url()}`);
   });
   await page.goto(hub.url + pathname);
+  // The server's HTML is on screen before the app's scripts run (boot.ts starts them after the first
+  // paint): a click before hydration would do nothing, so the tests act once the app has hydrated
+  // (the header's mode badge is rendered by an effect).
+  await page.getByTestId("mode-badge").waitFor();
   return page;
 }
 
@@ -273,6 +277,7 @@ describe("hubkit web app in Chromium", () => {
     page.on("pageerror", (error) => pageErrors.push(`/models/${id}: ${error.message}`));
     await page.goto(`${hub.url}/models/${id}`);
     await page.getByRole("heading", { level: 1, name: id }).waitFor();
+    await page.getByTestId("mode-badge").waitFor();
     const useTabs = page.getByRole("tablist", { name: "Library or app" });
     await useTabs.waitFor();
     expect(await useTabs.getByRole("tab").first().textContent()).toBe("Transformers");

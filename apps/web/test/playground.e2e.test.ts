@@ -75,6 +75,9 @@ async function open(pathname: string, viewport = DESKTOP): Promise<Page> {
     if (response.status() >= 400) diagnostics.push(`HTTP ${response.status()} ${response.url()}`);
   });
   await page.goto(hub.url + pathname);
+  // The app hydrates after the first paint: the tests act once it has (the mode badge is rendered by an
+  // effect); those about edits before hydration load the page themselves.
+  await page.getByTestId("mode-badge").waitFor();
   return page;
 }
 
