@@ -23,6 +23,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { startHubServer, type HubServer } from "@hubkit/hub";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hydrated } from "./e2e-setup.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const webDist = path.join(repoRoot, "apps/web/dist");
@@ -101,11 +102,6 @@ async function openPage(
   });
   await page.goto(url);
   return { page, context, errors };
-}
-
-/** The shell has hydrated once an effect has run: the mode badge is rendered by one. */
-async function hydrated(page: Page): Promise<void> {
-  await page.getByTestId("mode-badge").waitFor();
 }
 
 async function shots(page: Page, name: string): Promise<void> {

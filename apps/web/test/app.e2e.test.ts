@@ -10,6 +10,7 @@ import { Readable } from "node:stream";
 import { importJsonl, startHubServer, type HubServer } from "@hubkit/hub";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { hydrated } from "./e2e-setup.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const webDist = path.join(repoRoot, "apps/web/dist");
@@ -85,7 +86,7 @@ async function open(pathname: string): Promise<Page> {
   // The server's HTML is on screen before the app's scripts run (boot.ts starts them after the first
   // paint): a click before hydration would do nothing, so the tests act once the app has hydrated
   // (the header's mode badge is rendered by an effect).
-  await page.getByTestId("mode-badge").waitFor();
+  await hydrated(page);
   return page;
 }
 

@@ -145,8 +145,8 @@ async function open(pathname: string, scripts?: Set<string>): Promise<Page> {
   });
   await page.goto(hub.url + pathname);
   await page.locator("main h1").first().waitFor();
-  // The app hydrates after the first paint: the tests act once it has (the mode badge is rendered by an effect).
-  await page.getByTestId("mode-badge").waitFor();
+  // The app hydrates after the first paint: the tests act once it has.
+  await hydrated(page);
   return page;
 }
 

@@ -10,6 +10,7 @@ import { startHubServer, type HubServer } from "@hubkit/hub";
 import { InferenceClient } from "@hubkit/inference";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { hydrated } from "./e2e-setup.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const webDist = path.join(repoRoot, "apps/web/dist");
@@ -77,7 +78,7 @@ async function open(pathname: string, viewport = DESKTOP): Promise<Page> {
   await page.goto(hub.url + pathname);
   // The app hydrates after the first paint: the tests act once it has (the mode badge is rendered by an
   // effect); those about edits before hydration load the page themselves.
-  await page.getByTestId("mode-badge").waitFor();
+  await hydrated(page);
   return page;
 }
 
@@ -95,7 +96,7 @@ async function screenshots(page: Page, name: string, fullPage = true): Promise<v
  * not in the state) and a provider is picked (the model's mapping is known).
  */
 async function ready(page: Page, label = "Provider"): Promise<void> {
-  await page.getByTestId("mode-badge").waitFor();
+  await hydrated(page);
   await expect
     .poll(() => page.getByLabel(label, { exact: true }).locator("option").count(), { timeout: 15_000 })
     .toBeGreaterThan(0);
