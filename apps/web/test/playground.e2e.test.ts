@@ -133,7 +133,10 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
     expect(await page.getByLabel("System prompt").inputValue()).toBe("Be brief.");
     await page.getByLabel("Top p").fill("0.9");
     await expect.poll(() => new URL(page.url()).searchParams.get("top_p")).toBe("0.9");
+    // An empty conversation says what will appear; the line goes with the first message.
+    expect(await page.locator(".chat-empty").textContent()).toContain("Replies stream in here");
     const reply = await ask(page, "Name three primary colours.");
+    expect(await page.locator(".chat-empty").count()).toBe(0);
     expect(((await reply.locator(".markdown").textContent()) ?? "").length).toBeGreaterThan(0);
     expect(await page.getByTestId("usage").textContent()).toMatch(/\d+ prompt · \d+ completion · \d+ total/);
     expect(await reply.locator('[data-figure="ttft"]').textContent()).toMatch(/^\d+\.\d\d s$/);

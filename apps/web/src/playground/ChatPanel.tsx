@@ -215,6 +215,12 @@ export function ChatPanel({ settings }: { settings: ChatSettings }) {
           </li>
         )}
       </ol>
+      {messages.length === 0 && streaming === undefined && (
+        <p className="muted chat-empty">
+          Replies stream in here, with their Markdown, code and reasoning rendered; any message can then be
+          edited, regenerated, copied or deleted.
+        </p>
+      )}
       {!running && last?.role === "user" && current && (
         <button type="button" className="button small" onClick={() => void run(current.id, messages)}>
           Ask for a reply again
