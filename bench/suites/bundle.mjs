@@ -1,6 +1,6 @@
 // Bundle sizes: esbuild, minified, browser ESM, gzipped (level 9). Each entry imports only the named
 // export from the package, as an application would, and tree shaking keeps what that name reaches.
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import { parse } from "acorn";
 import { BENCH_DIR, SPECIFIERS } from "../lib/paths.mjs";
@@ -208,7 +208,7 @@ export async function run() {
   // what it would be if every such repetition were shared (a bound: brotli also codes better overall).
   const brotli = (code, window) =>
     brotliCompressSync(Buffer.from(code), {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_LGWIN]: window },
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_LGWIN]: window },
     }).length;
   const sharedBound = (full, facts, perLibrary) => {
     const [near, far] = [15, 24].map((window) => brotli(full.code, window) - brotli(facts.code, window));

@@ -174,6 +174,8 @@ export function ChatPanel({ settings }: { settings: ChatSettings }) {
   }, [system, messages, draft, settings.temperature, settings.max_tokens, settings.top_p]);
 
   const last = messages.at(-1);
+  // A reply streams into the conversation it was asked in, even after another one is opened.
+  const streamingHere = streaming !== undefined && streamingFor === current?.id;
   return (
     <>
       {store.saveError && (
@@ -208,14 +210,14 @@ export function ChatPanel({ settings }: { settings: ChatSettings }) {
             }
           />
         ))}
-        {streaming !== undefined && streamingFor === current?.id && (
+        {streamingHere && (
           <li className="message assistant streaming" data-testid="streaming">
             <span className="role">assistant</span>
             {streaming ? <Reply text={streaming} streaming /> : <p className="muted typing">…</p>}
           </li>
         )}
       </ol>
-      {messages.length === 0 && streaming === undefined && (
+      {messages.length === 0 && !streamingHere && (
         <p className="muted chat-empty">
           Replies stream in here, with their Markdown, code and reasoning rendered; any message can then be
           edited, regenerated, copied or deleted.
