@@ -405,6 +405,8 @@ describe("server rendering and the app shell", { timeout: 120_000 }, () => {
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tasks" }).click();
       await expect.poll(() => page.title(), { timeout: 15_000 }).toBe("Tasks · hubkit");
       await page.locator(".task-card").first().waitFor();
+      // The cards are server-rendered: wait for the app itself, or the click below is a plain link.
+      await hydrated(page);
       expect(new URL(page.url()).pathname).toBe("/tasks");
       // A full page load happened (the marker is gone), and no error page was shown.
       expect(await page.evaluate(() => (window as { e2eMarker?: number }).e2eMarker)).toBeUndefined();
