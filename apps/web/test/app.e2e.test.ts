@@ -238,6 +238,16 @@ describe("hubkit web app in Chromium", () => {
     expect(await card.locator(".download-rule").textContent()).toMatch(
       /download is counted each time someone fetches/,
     );
+    // A library with catalogue models links to their list; one with none says so, without a link to
+    // an empty list.
+    expect(await card.locator("a.model-count").getAttribute("href")).toBe("/models?library=diffusers");
+    await page.getByLabel("Search libraries").fill("aneforge");
+    const empty = page.locator(".library-card", { has: page.locator("code", { hasText: /^aneforge$/ }) });
+    await empty.waitFor();
+    expect(await empty.locator(".model-count").textContent()).toBe("no models yet");
+    expect(await empty.locator("a.model-count").count()).toBe(0);
+    await page.getByLabel("Search libraries").fill("diffusers");
+    await card.waitFor();
     await card.locator("summary").click();
     await card.locator(".code-block pre").first().waitFor();
     expect(await card.locator(".code-block pre").first().textContent()).toMatch(/diffusers/i);

@@ -173,9 +173,14 @@ export function Component() {
               <h2>{library.prettyLabel}</h2>
               <code>{library.id}</code>
               {library.filter && <span className="badge info">in filter</span>}
-              <Link className="model-count" to={`/models?library=${encodeURIComponent(library.id)}`}>
-                {formatCount(library.modelCount)} model{library.modelCount === 1 ? "" : "s"}
-              </Link>
+              {library.modelCount > 0 ? (
+                <Link className="model-count" to={`/models?library=${encodeURIComponent(library.id)}`}>
+                  {formatCount(library.modelCount)} model{library.modelCount === 1 ? "" : "s"}
+                </Link>
+              ) : (
+                // A link would only open an empty list.
+                <span className="model-count muted">no models yet</span>
+              )}
             </div>
             <p className="links">
               <a href={library.repoUrl} target="_blank" rel="noreferrer">
