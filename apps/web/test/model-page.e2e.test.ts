@@ -4,9 +4,11 @@
 // inference). Each page is checked at 1440×900 and 390×844 in light and dark (screenshots saved to
 // screenshots/), for horizontal overflow on the phone, with axe (no serious or critical violation),
 // and for the JavaScript it loads (≤ 150 KB gzipped).
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { importJsonl, type HubServer } from "@hubkit/hub";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -14,6 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { axeViolations, hydrated, screenshotDir, startE2E, webDist, type E2E } from "./e2e-setup.js";
 
 const JS_BUDGET_GZ = 150 * 1024;
+const execFileAsync = promisify(execFile);
 
 const CHAT_MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const GGUF_MODEL = "bartowski/Meta-Llama-3.1-8B-Instruct-GGUF";
@@ -270,6 +273,54 @@ describe("model pages in Chromium", { timeout: 60_000 }, () => {
     await page.goto(`${hub.url}/models/${CHAT_MODEL}`);
     await page.locator(".inference-widget .code-block pre").first().waitFor();
     await checkLayouts(page, "model-chat");
+    await page.close();
+  });
+
+  it("offline, the snippets can call this hub: the cURL one runs as shown, streamed too", async () => {
+    const page = await open(`/models/${CHAT_MODEL}?provider=together`);
+    const widget = page.locator(".inference-widget");
+    const code = widget.locator(".code-block pre").first();
+    await code.waitFor();
+    const real = (await code.textContent()) ?? "";
+    expect(real).toContain("https://router.huggingface.co/v1");
+    await widget.getByRole("switch", { name: "Call this hub (offline)" }).check();
+    const routerBase = `${hub.url}/router`;
+    await expect.poll(async () => (await code.textContent()) ?? "").toContain(`${routerBase}/v1`);
+    expect(await code.textContent()).not.toContain("huggingface.co");
+    expect(await widget.getByTestId("hub-snippet-note").textContent()).toContain(routerBase);
+
+    // What the page shows is what runs: the cURL snippet, in bash, against this hub.
+    const runShown = async () => {
+      await widget.getByRole("tab", { name: "cURL", exact: true }).click();
+      await expect.poll(async () => (await code.textContent()) ?? "").toMatch(/^curl /);
+      const script = (await code.textContent()) ?? "";
+      expect(script).toContain(routerBase);
+      const { stdout } = await execFileAsync("bash", ["-c", script], {
+        env: { PATH: process.env.PATH, HF_TOKEN: "hf_offlinedemo" },
+        timeout: 15_000,
+      });
+      return stdout;
+    };
+    const reply = JSON.parse(await runShown()) as { choices: { message: { content: string } }[] };
+    expect(reply.choices[0].message.content.length).toBeGreaterThan(0);
+    await widget.getByRole("switch", { name: "Streaming" }).check();
+    await expect.poll(async () => (await code.textContent()) ?? "").toContain('"stream": true');
+    const events = (await runShown()).split("\n").filter((line) => line.startsWith("data: "));
+    expect(events.length).toBeGreaterThan(2);
+    expect(events.at(-1)).toBe("data: [DONE]");
+
+    // huggingface_hub builds the router's address itself: the page says so and names those that do not.
+    await widget.getByRole("tab", { name: "Python", exact: true }).click();
+    await widget.getByRole("tab", { name: "huggingface_hub", exact: true }).click();
+    await expect
+      .poll(async () => (await widget.getByTestId("hub-snippet-note").textContent()) ?? "")
+      .toMatch(/huggingface_hub builds the router's address itself.*requests/);
+    // Off again: the snippets name the real router.
+    await widget.getByRole("switch", { name: "Call this hub (offline)" }).uncheck();
+    await widget.getByRole("tab", { name: "requests", exact: true }).click();
+    await expect
+      .poll(async () => (await code.textContent()) ?? "")
+      .toContain("https://router.huggingface.co");
     await page.close();
   });
 

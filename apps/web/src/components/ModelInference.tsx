@@ -4,11 +4,12 @@
 import { Zap } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { InferenceSnippet } from "@hubkit/tasks";
-import type { HubModel } from "../lib/api.js";
+import { getHubConfig, type HubModel } from "../lib/api.js";
 import {
   generateSnippets,
   HIGHLIGHT_LANGUAGE,
   LANGUAGE_LABELS,
+  snippetKey,
   type SnippetResult,
 } from "../lib/snippets.js";
 import { useToken } from "../lib/token.js";
@@ -67,21 +68,39 @@ export function SnippetPanel({
   const [streaming, setStreaming] = useState(false);
   const [result, setResult] = useState<SnippetResult | undefined>();
   const switchId = useId();
+  const hubSwitchId = useId();
+  // Offline, the real router is out of reach: the snippets can name this hub's /router instead, which
+  // forwards to the emulator. Known only once the hub's config is read, so the server's HTML and the
+  // first render never show the switch, and hydration matches.
+  const [offline, setOffline] = useState(false);
+  const [viaHub, setViaHub] = useState(false);
+  useEffect(() => {
+    let current = true;
+    getHubConfig().then(
+      (config) => current && setOffline(config.mode === "offline"),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  const routerBase = offline && viaHub ? `${window.location.origin}/router` : undefined;
   const optsKey = JSON.stringify(opts ?? {});
-  const useInitial = initial?.provider === provider && !token && !streaming && optsKey === "{}";
+  const useInitial =
+    initial?.provider === provider && !token && !streaming && !routerBase && optsKey === "{}";
 
   useEffect(() => {
     if (useInitial) return;
     let current = true;
     const options = { ...(JSON.parse(optsKey) as Record<string, unknown>) };
     if (streamingSwitch) options.streaming = streaming;
-    void generateSnippets(model, provider, token, options).then((next) => {
+    void generateSnippets(model, provider, token, options, routerBase).then((next) => {
       if (current) setResult(next);
     });
     return () => {
       current = false;
     };
-  }, [model, provider, token, optsKey, streaming, streamingSwitch, useInitial]);
+  }, [model, provider, token, optsKey, streaming, streamingSwitch, useInitial, routerBase]);
   const shown = useInitial ? initial.result : result;
 
   const byLanguage = useMemo(() => {
@@ -109,21 +128,42 @@ export function SnippetPanel({
   const active = clients.find((snippet) => snippet.client === client) ?? clients[0];
   // The variable the generator chose (HF_TOKEN, or a provider's key for direct-only providers).
   const tokenVariable = /\b(HF_TOKEN|API_TOKEN|[A-Z0-9_]+_API_KEY)\b/.exec(active.content)?.[1];
+  const unpointed = routerBase !== undefined && (shown.unpointed ?? []).includes(snippetKey(active));
+  const pointedClients = routerBase
+    ? [...byLanguage.values()].flat().filter((snippet) => !shown.unpointed?.includes(snippetKey(snippet)))
+    : [];
 
   return (
     <div className="snippet-panel">
-      {streamingSwitch && (
-        <label className="switch" htmlFor={switchId}>
-          <input
-            id={switchId}
-            type="checkbox"
-            role="switch"
-            checked={streaming}
-            onChange={(event) => setStreaming(event.target.checked)}
-          />
-          <span className="switch-track" aria-hidden />
-          Streaming
-        </label>
+      {(streamingSwitch || offline) && (
+        <div className="snippet-switches">
+          {streamingSwitch && (
+            <label className="switch" htmlFor={switchId}>
+              <input
+                id={switchId}
+                type="checkbox"
+                role="switch"
+                checked={streaming}
+                onChange={(event) => setStreaming(event.target.checked)}
+              />
+              <span className="switch-track" aria-hidden />
+              Streaming
+            </label>
+          )}
+          {offline && (
+            <label className="switch" htmlFor={hubSwitchId}>
+              <input
+                id={hubSwitchId}
+                type="checkbox"
+                role="switch"
+                checked={viaHub}
+                onChange={(event) => setViaHub(event.target.checked)}
+              />
+              <span className="switch-track" aria-hidden />
+              Call this hub (offline)
+            </label>
+          )}
+        </div>
       )}
       <Tabs
         label="Snippet language"
@@ -145,7 +185,26 @@ export function SnippetPanel({
           />
         </Tabs>
       </Tabs>
-      {!token && tokenVariable && (
+      {routerBase && unpointed && (
+        <p className="hint" data-testid="hub-snippet-note">
+          {active.client} builds the router&apos;s address itself, so this snippet still calls huggingface.co
+          {pointedClients.length > 0 &&
+            `; these call this hub: ${[...new Set(pointedClients.map((snippet) => snippet.client))].join(", ")}`}
+          .
+        </p>
+      )}
+      {routerBase && !unpointed && (
+        <p className="hint" data-testid="hub-snippet-note">
+          This snippet calls this hub&apos;s emulator at <code>{routerBase}</code>
+          {!token && tokenVariable === "HF_TOKEN" && (
+            <>
+              : set <code>HF_TOKEN</code> to any <code>hf_</code> token, e.g. <code>hf_offlinedemo</code>
+            </>
+          )}
+          .
+        </p>
+      )}
+      {!token && tokenVariable && !routerBase && (
         <p className="hint">
           The snippet reads your token from the <code>{tokenVariable}</code> environment variable.
         </p>
