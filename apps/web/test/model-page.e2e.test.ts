@@ -309,12 +309,16 @@ describe("model pages in Chromium", { timeout: 60_000 }, () => {
     expect(events.length).toBeGreaterThan(2);
     expect(events.at(-1)).toBe("data: [DONE]");
 
-    // huggingface_hub builds the router's address itself: the page says so and names those that do not.
+    // huggingface_hub takes this hub as its chat base_url; huggingface.js, which cannot be pointed at
+    // another router, is left out.
     await widget.getByRole("tab", { name: "Python", exact: true }).click();
     await widget.getByRole("tab", { name: "huggingface_hub", exact: true }).click();
-    await expect
-      .poll(async () => (await widget.getByTestId("hub-snippet-note").textContent()) ?? "")
-      .toMatch(/huggingface_hub builds the router's address itself.*requests/);
+    await expect.poll(async () => (await code.textContent()) ?? "").toContain(`base_url="${routerBase}/v1"`);
+    await widget.getByRole("tab", { name: "JavaScript", exact: true }).click();
+    const jsClients = widget.getByRole("tablist", { name: "Client" }).getByRole("tab");
+    await expect.poll(() => jsClients.allTextContents()).not.toContain("huggingface.js");
+    expect(await jsClients.allTextContents()).toContain("fetch");
+    await widget.getByRole("tab", { name: "Python", exact: true }).click();
     // Off again: the snippets name the real router.
     await widget.getByRole("switch", { name: "Call this hub (offline)" }).uncheck();
     await widget.getByRole("tab", { name: "requests", exact: true }).click();

@@ -45,7 +45,7 @@ const repoRoot = join(here, "../../..");
  * request reading {PROVIDER}_API_KEY; endpoint: an endpoint URL reading API_TOKEN; auto: provider
  * "auto", reading HF_TOKEN.
  */
-type Mode = "hub" | "env" | "key" | "env-direct" | "endpoint" | "auto";
+type Mode = "hub" | "env" | "key" | "env-direct" | "endpoint" | "auto" | "router";
 
 interface Case {
   id: number;
@@ -125,6 +125,8 @@ function autoModels(): { model: ModelDataMinimal; task: string }[] {
 }
 
 const ROUTER = "https://router.huggingface.co";
+/** The `routerUrl` of the "router" mode (another router, as a hubkit hub's /router): the emulator's. */
+const OTHER_ROUTER = "http://other-router.hubkit.test/router";
 
 function addCase(
   cases: Case[],
@@ -143,7 +145,7 @@ function addCase(
   const endpointUrl =
     mode === "endpoint" ? `${ROUTER}/hf-inference/models/${providerId}${chat ? "/v1" : ""}` : undefined;
   const envVar =
-    mode === "env" || mode === "auto"
+    mode === "env" || mode === "auto" || mode === "router"
       ? "HF_TOKEN"
       : mode === "env-direct"
         ? providerKeyEnvVar(provider)
@@ -162,6 +164,7 @@ function addCase(
     const opts = {
       streaming,
       ...(mode === "hub" ? { accessToken: token, billTo, allClients: true } : {}),
+      ...(mode === "router" ? { routerUrl: OTHER_ROUTER, allClients: true } : {}),
       ...(mode === "env-direct" ? { directRequest: true } : {}),
       ...(endpointUrl ? { endpointUrl } : {}),
     };
@@ -195,7 +198,9 @@ function buildMatrix(): Case[] {
     else modes.push("key", "env-direct");
     for (const task of tasks) {
       for (const { model, providerId } of modelsFor(provider, task)) {
-        for (const mode of modes) {
+        // Another router (routerUrl): chat, where every client but huggingface.js can be pointed at it.
+        const routerMode: Mode[] = modes.includes("env") && task === "conversational" ? ["router"] : [];
+        for (const mode of [...modes, ...routerMode]) {
           for (const streaming of task === "conversational" ? [false, true] : [false]) {
             addCase(cases, provider, model, providerId, task, mode, streaming);
           }
@@ -295,7 +300,7 @@ function oracleTarget(c: Case): Record<string, unknown> {
   const chat = c.task === "conversational";
   if (c.mode === "endpoint")
     return { endpointUrl: c.endpointUrl, model: chat ? c.providerModelId : c.model.id };
-  if (chat && (c.mode === "hub" || c.mode === "env" || c.mode === "auto"))
+  if (chat && (c.mode === "hub" || c.mode === "env" || c.mode === "auto" || c.mode === "router"))
     return { provider: "auto", model: c.provider === "auto" ? c.model.id : `${c.model.id}:${c.provider}` };
   return { provider: c.provider, model: c.model.id };
 }
@@ -558,7 +563,10 @@ describe("every snippet runs against the emulator", () => {
     // Host rewriting: every real origin in a snippet becomes its loopback stand-in.
     const origins = Object.keys(emu.hosts).sort((a, b) => b.length - a.length);
     const rewrite = (text: string) =>
-      origins.reduce((t, origin) => t.replaceAll(origin, emu.hosts[origin]), text);
+      origins.reduce(
+        (t, origin) => t.replaceAll(origin, emu.hosts[origin]),
+        text.replaceAll(OTHER_ROUTER, emu.routerUrl),
+      );
 
     const jobs: Job[] = [];
     for (const c of cases) {
@@ -707,6 +715,11 @@ describe("every snippet runs against the emulator", () => {
       expect(result!.error ?? "", `${label} failed:\n${s.content}`).toBe("");
       expect(result!.ok, label).toBe(true);
 
+      // Another router: the snippet names it itself (the host rewriting would hide one that did not).
+      if (c.mode === "router") {
+        expect(s.content, `${label} names the other router`).toContain(OTHER_ROUTER);
+        expect(s.content, label).not.toContain(ROUTER);
+      }
       // Never a placeholder: the token is printed or read from the environment.
       if (c.envVar) {
         expect(s.content, label).not.toContain(c.token);

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import * as acorn from "acorn";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MODELS as EMULATOR_MODELS } from "@hubkit/emulator";
 import { setLogger, snippets } from "@hubkit/inference";
 import type { InferenceSnippet, ModelDataMinimal } from "@hubkit/tasks";
 import { makeRequestOptionsFromResolvedModel } from "../src/lib/makeRequestOptions.js";
@@ -271,6 +272,105 @@ describe("getInferenceSnippets: request bodies", () => {
     expect(() => getInferenceSnippets(CHAT, "auto", undefined, { messages: "hi" as never })).toThrow(
       /messages must be an array/,
     );
+  });
+});
+
+describe("getInferenceSnippets: routerUrl (another router, e.g. a hubkit hub's /router)", () => {
+  const ROUTER = "https://router.huggingface.co";
+  const HUB_ROUTER = "http://127.0.0.1:5173/router";
+  /** Every provider and task the emulator's models are mapped to (live), chat streamed and not. */
+  const calls = () => {
+    const seen = new Set<string>();
+    const out: {
+      m: ModelDataMinimal;
+      provider: string;
+      mapping: ReturnType<typeof entry>;
+      streaming: boolean;
+    }[] = [];
+    for (const m of EMULATOR_MODELS) {
+      for (const [provider, e] of Object.entries(
+        m.inferenceProviderMapping as Record<string, { providerId: string; task: string; status: string }>,
+      )) {
+        const key = `${provider}|${e.task}|${m.pipeline_tag}`;
+        if (e.status !== "live" || seen.has(key)) continue;
+        seen.add(key);
+        const hub = model(m.id, m.pipeline_tag as ModelDataMinimal["pipeline_tag"], m.tags);
+        for (const streaming of e.task === "conversational" ? [false, true] : [false])
+          out.push({ m: hub, provider, mapping: entry(provider, e.providerId, e.task), streaming });
+      }
+    }
+    return out;
+  };
+
+  it("names the given router wherever the real one was, and writes only clients that can be pointed at it", () => {
+    let compared = 0;
+    for (const { m, provider, mapping, streaming } of calls()) {
+      const label = `${m.id} on ${provider}${streaming ? " streamed" : ""}`;
+      const opts = { allClients: true, streaming };
+      const real = getInferenceSnippets(m, provider as never, { ...mapping, hfModelId: m.id }, opts);
+      const pointed = getInferenceSnippets(
+        m,
+        provider as never,
+        { ...mapping, hfModelId: m.id },
+        {
+          ...opts,
+          routerUrl: `${HUB_ROUTER}/`,
+        },
+      );
+      // Models of a chat pipeline get chat snippets whatever their mapping's task (as in 4.x).
+      const chat = ["text-generation", "image-text-to-text"].includes(m.pipeline_tag ?? "");
+      for (const snippet of pointed) {
+        const key = `${snippet.language}/${snippet.client}`;
+        expect(snippet.content, `${label}: ${key}`).not.toContain(ROUTER);
+        const before = find(real, key);
+        if (key === "python/huggingface_hub" && chat) {
+          // Chat: the client takes the router as its base_url; the call is the same.
+          expect(snippet.content, label).toContain(`base_url="${HUB_ROUTER}/v1"`);
+          expect(snippet.content.replace(`    base_url="${HUB_ROUTER}/v1",\n`, ""), label).toBe(before);
+        } else {
+          // The same code with the other router's address: request paths are the same on both.
+          expect(snippet.content, `${label}: ${key}`).toBe(before.replaceAll(ROUTER, HUB_ROUTER));
+        }
+        compared++;
+      }
+      // Left out: the clients that build the router's address themselves, and only those.
+      const left = clients(real).filter((key) => !clients(pointed).includes(key));
+      for (const key of left) {
+        expect(find(real, key), `${label}: ${key} was left out`).not.toContain(HUB_ROUTER);
+        expect(
+          key === "js/huggingface.js" || (key === "python/huggingface_hub" && !chat),
+          `${label}: ${key} was left out`,
+        ).toBe(true);
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it("leaves calls that do not go through the router as they are", () => {
+    const direct = { allClients: true, directRequest: true, routerUrl: HUB_ROUTER };
+    const list = getInferenceSnippets(
+      FLUX,
+      "fal-ai",
+      entry("fal-ai", "fal-ai/flux/dev", "text-to-image"),
+      direct,
+    );
+    expect(clients(list)).toEqual(
+      clients(
+        getInferenceSnippets(FLUX, "fal-ai", entry("fal-ai", "fal-ai/flux/dev", "text-to-image"), {
+          allClients: true,
+          directRequest: true,
+        }),
+      ),
+    );
+    expect(list.map((s) => s.content).join("\n")).not.toContain(HUB_ROUTER);
+  });
+
+  it("rejects a routerUrl that is not an http(s) URL, naming the option", () => {
+    for (const bad of ["ftp://hub/router", "hub:5173/router", "", 42, "http://hub/ router"]) {
+      expect(() => getInferenceSnippets(CHAT, "together", undefined, { routerUrl: bad as never })).toThrow(
+        /Snippet option routerUrl must be an http\(s\) URL/,
+      );
+    }
   });
 });
 

@@ -9,7 +9,6 @@ import {
   generateSnippets,
   HIGHLIGHT_LANGUAGE,
   LANGUAGE_LABELS,
-  snippetKey,
   type SnippetResult,
 } from "../lib/snippets.js";
 import { useToken } from "../lib/token.js";
@@ -120,18 +119,14 @@ export function SnippetPanel({
     );
   }
   const languages = LANGUAGE_ORDER.filter((lang) => byLanguage.has(lang));
-  if (languages.length === 0) {
+  if (languages.length === 0 && !routerBase) {
     return <p className="muted">No snippet template covers this model&apos;s task with {provider}.</p>;
   }
   const activeLanguage = languages.includes(language) ? language : languages[0];
   const clients = byLanguage.get(activeLanguage) ?? [];
   const active = clients.find((snippet) => snippet.client === client) ?? clients[0];
   // The variable the generator chose (HF_TOKEN, or a provider's key for direct-only providers).
-  const tokenVariable = /\b(HF_TOKEN|API_TOKEN|[A-Z0-9_]+_API_KEY)\b/.exec(active.content)?.[1];
-  const unpointed = routerBase !== undefined && (shown.unpointed ?? []).includes(snippetKey(active));
-  const pointedClients = routerBase
-    ? [...byLanguage.values()].flat().filter((snippet) => !shown.unpointed?.includes(snippetKey(snippet)))
-    : [];
+  const tokenVariable = active && /\b(HF_TOKEN|API_TOKEN|[A-Z0-9_]+_API_KEY)\b/.exec(active.content)?.[1];
 
   return (
     <div className="snippet-panel">
@@ -165,43 +160,50 @@ export function SnippetPanel({
           )}
         </div>
       )}
-      <Tabs
-        label="Snippet language"
-        items={languages.map((lang) => ({ id: lang, label: LANGUAGE_LABELS[lang] ?? lang }))}
-        selected={activeLanguage}
-        onSelect={setLanguage}
-      >
+      {active ? (
         <Tabs
-          label="Client"
-          size="small"
-          items={clients.map((snippet) => ({ id: snippet.client, label: snippet.client }))}
-          selected={active.client}
-          onSelect={setClient}
+          label="Snippet language"
+          items={languages.map((lang) => ({ id: lang, label: LANGUAGE_LABELS[lang] ?? lang }))}
+          selected={activeLanguage}
+          onSelect={setLanguage}
         >
-          <CodeBlock
-            code={active.content}
-            language={(HIGHLIGHT_LANGUAGE[active.language] ?? "auto") as CodeLanguage}
-            label={`${LANGUAGE_LABELS[active.language] ?? active.language} snippet (${active.client})`}
-          />
+          <Tabs
+            label="Client"
+            size="small"
+            items={clients.map((snippet) => ({ id: snippet.client, label: snippet.client }))}
+            selected={active.client}
+            onSelect={setClient}
+          >
+            <CodeBlock
+              code={active.content}
+              language={(HIGHLIGHT_LANGUAGE[active.language] ?? "auto") as CodeLanguage}
+              label={`${LANGUAGE_LABELS[active.language] ?? active.language} snippet (${active.client})`}
+            />
+          </Tabs>
         </Tabs>
-      </Tabs>
-      {routerBase && unpointed && (
-        <p className="hint" data-testid="hub-snippet-note">
-          {active.client} builds the router&apos;s address itself, so this snippet still calls huggingface.co
-          {pointedClients.length > 0 &&
-            `; these call this hub: ${[...new Set(pointedClients.map((snippet) => snippet.client))].join(", ")}`}
-          .
+      ) : (
+        <p className="muted" data-testid="hub-snippet-note">
+          No snippet can call this hub for this task on {provider}: the clients that serve it build the
+          router&apos;s address themselves. Without the switch, the snippets call huggingface.co.
         </p>
       )}
-      {routerBase && !unpointed && (
+      {routerBase && active && (
         <p className="hint" data-testid="hub-snippet-note">
-          This snippet calls this hub&apos;s emulator at <code>{routerBase}</code>
-          {!token && tokenVariable === "HF_TOKEN" && (
+          {active.content.includes(routerBase) ? (
             <>
-              : set <code>HF_TOKEN</code> to any <code>hf_</code> token, e.g. <code>hf_offlinedemo</code>
+              This snippet calls this hub&apos;s emulator at <code>{routerBase}</code>
+              {!token && tokenVariable === "HF_TOKEN" && (
+                <>
+                  : set <code>HF_TOKEN</code> to any <code>hf_</code> token, e.g. <code>hf_offlinedemo</code>
+                </>
+              )}
+              .
             </>
-          )}
-          .
+          ) : (
+            <>This snippet calls {provider}&apos;s own API (the router does not serve it), not this hub.</>
+          )}{" "}
+          Clients that build the router&apos;s address themselves (huggingface.js, huggingface_hub outside
+          chat) are left out.
         </p>
       )}
       {!token && tokenVariable && !routerBase && (

@@ -1,7 +1,6 @@
 // JavaScript snippets (ES modules for Node 18+): fetch, huggingface.js and openai.
-import { HF_ROUTER_URL } from "../config.js";
 import { collectFileRefs, fileRef, jsKey, jsLiteral, jsString, type FileRef } from "./literals.js";
-import type { SnippetPlan, TokenSource } from "./plan.js";
+import { callsRouter, type SnippetPlan, type TokenSource } from "./plan.js";
 import { JS_METHODS } from "./tables.js";
 
 const INDENT = "    ";
@@ -19,7 +18,7 @@ function authorizationValue(scheme: string | undefined, token: TokenSource): str
 
 /** The base URL an OpenAI-compatible client takes: the router's /v1 for routed chat. */
 export function openaiBaseUrl(plan: SnippetPlan): string {
-  if (plan.route === "router-chat") return `${HF_ROUTER_URL}/v1`;
+  if (plan.route === "router-chat") return `${plan.routerUrl}/v1`;
   return (plan.url ?? "").replace(/\/chat\/completions$/, "");
 }
 
@@ -236,7 +235,8 @@ function clientArgs(plan: SnippetPlan): Record<string, unknown> {
 
 export function huggingfaceJsSnippet(plan: SnippetPlan): string | undefined {
   const method = plan.inputs.type === "chat" ? "chatCompletion" : JS_METHODS[plan.pipeline];
-  if (!method) return undefined;
+  // The published client builds the router's address itself: it cannot be pointed at another one.
+  if (!method || (plan.customRouter && callsRouter(plan))) return undefined;
   const args = clientArgs(plan);
   const options = plan.billTo ? `, { billTo: ${jsString(plan.billTo)} }` : "";
   const body = [`const client = new InferenceClient(${tokenExpression(plan.token)});`, ""];

@@ -59,6 +59,13 @@ export type InferenceSnippetOptions = {
    * or curl for visual question answering, instead of only the clients 4.x writes.
    */
   allClients?: boolean;
+  /**
+   * hubkit: the router the snippets call instead of https://router.huggingface.co, e.g. a hubkit
+   * hub's `/router` (its emulator offline). Request paths are the same; only clients whose code can
+   * name the router are written (huggingface.js and huggingface_hub outside chat build its address
+   * themselves).
+   */
+  routerUrl?: string;
 } & Record<string, unknown>;
 
 /** The 3.x name of the options. */
@@ -107,6 +114,10 @@ export interface SnippetPlan {
   token: TokenSource;
   billTo?: string;
   endpointUrl?: string;
+  /** The router the snippets name (the real one unless the caller gave `routerUrl`). */
+  routerUrl: string;
+  /** The caller gave `routerUrl`: clients that cannot be pointed at it are not written. */
+  customRouter: boolean;
   /** The request URL; undefined under "auto" outside chat (no raw request can be written). */
   url?: string;
   /** The header carrying the token and its scheme ("Bearer", "Key", "X-Key"; none: the bare token). */
@@ -124,6 +135,12 @@ export interface SnippetPlan {
   mapping?: InferenceProviderMappingEntry;
 }
 
+/** Whether the plan's call goes through the router (hf-inference's direct requests are its route there). */
+export function callsRouter(plan: SnippetPlan): boolean {
+  if (plan.route === "endpoint") return false;
+  return plan.route !== "direct" || plan.provider === "hf-inference";
+}
+
 /** Why no snippet can be written; logged by the entry point. */
 export class NoSnippet {
   constructor(readonly reason: string) {}
@@ -132,8 +149,6 @@ export class NoSnippet {
 // Stand-ins for the token while the request is built, chosen by the kind of call only.
 const HUB_TOKEN_STAND_IN = "hf_hubkit_snippet_token";
 const PROVIDER_KEY_STAND_IN = "hubkit_snippet_provider_key";
-
-const REAL_BASES = { routerUrl: HF_ROUTER_URL, providerUrls: PROVIDER_BASE_URLS };
 
 const SERVED_BY = new Map<string, readonly string[]>();
 
@@ -168,6 +183,16 @@ const IMAGE_PROMPT_PIPELINES = [
 function localFile(filename: string): LocalFile {
   const extension = filename.slice(filename.lastIndexOf(".") + 1).toLowerCase();
   return { filename, mediaType: FILE_MEDIA_TYPES[extension] ?? "application/octet-stream" };
+}
+
+/** The `routerUrl` option without its trailing slashes; an error names a value that is not an http(s) URL. */
+function checkRouterUrl(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === "string" && /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(value))
+    return value.replace(/\/+$/, "");
+  throw new InferenceClientInputError(
+    `Snippet option routerUrl must be an http(s) URL such as "http://127.0.0.1:5173/router", got ${JSON.stringify(value)}`,
+  );
 }
 
 function checkNumber(name: string, value: unknown): number | undefined {
@@ -319,6 +344,7 @@ export function planSnippets(
   const task = (chat ? "conversational" : pipeline) as InferenceTask;
   const streaming = chat && opts.streaming === true;
   const endpointUrl = typeof opts.endpointUrl === "string" && opts.endpointUrl ? opts.endpointUrl : undefined;
+  const routerUrl = checkRouterUrl(opts.routerUrl);
 
   // Which providers serve the task comes from the provider definitions (new ones included).
   const servedBy = providersOf(task);
@@ -402,6 +428,8 @@ export function planSnippets(
     token,
     billTo: opts.billTo,
     endpointUrl,
+    routerUrl: routerUrl ?? HF_ROUTER_URL,
+    customRouter: routerUrl !== undefined,
     url: undefined,
     auth: undefined,
     extraHeaders: {},
@@ -447,7 +475,7 @@ export function planSnippets(
         ...args,
         ...(streaming ? { stream: true } : {}),
       } as never,
-      { task, billTo: opts.billTo, ...REAL_BASES },
+      { task, billTo: opts.billTo, routerUrl: plan.routerUrl, providerUrls: PROVIDER_BASE_URLS },
       mapping,
     );
   } catch (error) {

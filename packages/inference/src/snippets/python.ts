@@ -1,7 +1,7 @@
 // Python snippets: huggingface_hub, fal_client, requests and openai.
 import { openaiBaseUrl } from "./js.js";
 import { collectFileRefs, pythonKwargs, pythonLiteral, pythonString, type FileRef } from "./literals.js";
-import type { SnippetPlan, TokenSource } from "./plan.js";
+import { callsRouter, type SnippetPlan, type TokenSource } from "./plan.js";
 import { HUGGINGFACE_HUB_EXTRA_BODY, HUGGINGFACE_HUB_TASKS, PYTHON_METHODS } from "./tables.js";
 
 const INDENT = "    ";
@@ -161,11 +161,16 @@ function huggingfaceHubServes(plan: SnippetPlan): boolean {
 export function huggingfaceHubSnippet(plan: SnippetPlan): string | undefined {
   const method = plan.inputs.type === "chat" ? "chat" : PYTHON_METHODS[plan.pipeline];
   if (!method || !huggingfaceHubServes(plan)) return undefined;
+  // Another router: only its OpenAI-compatible chat can be given to the client (as base_url); other
+  // tasks take the router's address from the client's own constants.
+  if (plan.customRouter && callsRouter(plan) && plan.route !== "router-chat") return undefined;
   const imports = new Set<string>();
   const clientArgs: string[] = [];
   // Routed chat names the provider in the model string; an endpoint is the client's base URL.
   if (plan.route === "endpoint")
     clientArgs.push(`${INDENT}base_url=${pythonString(plan.endpointUrl as string)},`);
+  else if (plan.route === "router-chat" && plan.customRouter)
+    clientArgs.push(`${INDENT}base_url=${pythonString(`${plan.routerUrl}/v1`)},`);
   else if (plan.route !== "router-chat") clientArgs.push(`${INDENT}provider=${pythonString(plan.provider)},`);
   clientArgs.push(`${INDENT}api_key=${tokenExpression(plan.token, imports)},`);
   if (plan.billTo) clientArgs.push(`${INDENT}bill_to=${pythonString(plan.billTo)},`);
