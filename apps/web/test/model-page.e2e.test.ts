@@ -326,6 +326,18 @@ describe("model pages in Chromium", { timeout: 60_000 }, () => {
       .poll(async () => (await code.textContent()) ?? "")
       .toContain("https://router.huggingface.co");
     await page.close();
+
+    // fal.ai's text-to-image through the router is a job only the client libraries follow, and they
+    // build the router's address themselves: the panel says no snippet can call this hub.
+    const image = await open(`/models/${IMAGE_MODEL}?provider=fal-ai`);
+    const imageWidget = image.locator(".inference-widget");
+    await imageWidget.locator(".code-block pre").first().waitFor();
+    await imageWidget.getByRole("switch", { name: "Call this hub (offline)" }).check();
+    await expect
+      .poll(async () => (await imageWidget.getByTestId("hub-snippet-note").textContent()) ?? "")
+      .toMatch(/No snippet can call this hub for this task on fal-ai/);
+    expect(await imageWidget.locator(".code-block").count()).toBe(0);
+    await image.close();
   });
 
   it("GGUF repository: local apps first, quant table with sizes, bits and fit, files, details", async () => {
