@@ -48,6 +48,32 @@ export interface InitialSnippets {
   result: SnippetResult;
 }
 
+/** A labelled on/off switch: a real checkbox (`role="switch"`) over the drawn track. */
+function Switch({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <label className="switch" htmlFor={id}>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span className="switch-track" aria-hidden />
+      {children}
+    </label>
+  );
+}
+
 /** Language and client tabs over the generated snippets, with a copy button. */
 export function SnippetPanel({
   model,
@@ -66,8 +92,6 @@ export function SnippetPanel({
   const setClient = controlled.onClientChange ?? setOwnClient;
   const [streaming, setStreaming] = useState(false);
   const [result, setResult] = useState<SnippetResult | undefined>();
-  const switchId = useId();
-  const hubSwitchId = useId();
   // Offline, the real router is out of reach: the snippets can name this hub's /router instead, which
   // forwards to the emulator. Known only once the hub's config is read, so the server's HTML and the
   // first render never show the switch, and hydration matches.
@@ -133,30 +157,14 @@ export function SnippetPanel({
       {(streamingSwitch || offline) && (
         <div className="snippet-switches">
           {streamingSwitch && (
-            <label className="switch" htmlFor={switchId}>
-              <input
-                id={switchId}
-                type="checkbox"
-                role="switch"
-                checked={streaming}
-                onChange={(event) => setStreaming(event.target.checked)}
-              />
-              <span className="switch-track" aria-hidden />
+            <Switch checked={streaming} onChange={setStreaming}>
               Streaming
-            </label>
+            </Switch>
           )}
           {offline && (
-            <label className="switch" htmlFor={hubSwitchId}>
-              <input
-                id={hubSwitchId}
-                type="checkbox"
-                role="switch"
-                checked={viaHub}
-                onChange={(event) => setViaHub(event.target.checked)}
-              />
-              <span className="switch-track" aria-hidden />
+            <Switch checked={viaHub} onChange={setViaHub}>
               Call this hub (offline)
-            </label>
+            </Switch>
           )}
         </div>
       )}
