@@ -319,14 +319,20 @@ describe("getInferenceSnippets: routerUrl (another router, e.g. a hubkit hub's /
       );
       // Models of a chat pipeline get chat snippets whatever their mapping's task (as in 4.x).
       const chat = ["text-generation", "image-text-to-text"].includes(m.pipeline_tag ?? "");
+      // Chat through the router's /v1 (not the providers the router does not serve, called directly).
+      const routedChat = chat && real.some((snippet) => snippet.content.includes(`${ROUTER}/v1`));
       for (const snippet of pointed) {
         const key = `${snippet.language}/${snippet.client}`;
         expect(snippet.content, `${label}: ${key}`).not.toContain(ROUTER);
         const before = find(real, key);
-        if (key === "python/huggingface_hub" && chat) {
+        if (key === "python/huggingface_hub" && routedChat) {
           // Chat: the client takes the router as its base_url; the call is the same.
           expect(snippet.content, label).toContain(`base_url="${HUB_ROUTER}/v1"`);
           expect(snippet.content.replace(`    base_url="${HUB_ROUTER}/v1",\n`, ""), label).toBe(before);
+        } else if (key === "js/huggingface.js" && routedChat) {
+          // Chat: the router's /v1 as the call's endpoint; the call is otherwise the same.
+          expect(snippet.content, label).toContain(`endpointUrl: "${HUB_ROUTER}/v1"`);
+          expect(snippet.content.replace(`    endpointUrl: "${HUB_ROUTER}/v1",\n`, ""), label).toBe(before);
         } else {
           // The same code with the other router's address: request paths are the same on both.
           expect(snippet.content, `${label}: ${key}`).toBe(before.replaceAll(ROUTER, HUB_ROUTER));
@@ -338,7 +344,7 @@ describe("getInferenceSnippets: routerUrl (another router, e.g. a hubkit hub's /
       for (const key of left) {
         expect(find(real, key), `${label}: ${key} was left out`).not.toContain(HUB_ROUTER);
         expect(
-          key === "js/huggingface.js" || (key === "python/huggingface_hub" && !chat),
+          !routedChat && (key === "js/huggingface.js" || key === "python/huggingface_hub"),
           `${label}: ${key} was left out`,
         ).toBe(true);
       }

@@ -210,8 +210,8 @@ export function SnippetPanel({
           ) : (
             <>This snippet calls {provider}&apos;s own API (the router does not serve it), not this hub.</>
           )}{" "}
-          Clients that build the router&apos;s address themselves (huggingface.js, huggingface_hub outside
-          chat) are left out.
+          Outside chat, huggingface.js and huggingface_hub build the router&apos;s address themselves and are
+          left out.
         </p>
       )}
       {!token && tokenVariable && !routerBase && (

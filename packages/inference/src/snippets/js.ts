@@ -186,7 +186,11 @@ export function fetchSnippet(plan: SnippetPlan): string | undefined {
 function clientTarget(plan: SnippetPlan): Record<string, unknown> {
   switch (plan.route) {
     case "router-chat":
-      return { model: plan.requestModel };
+      // Another router: its OpenAI-compatible /v1 as the endpoint (the client then posts the
+      // model string, provider suffix included, to {endpoint}/chat/completions).
+      return plan.customRouter
+        ? { endpointUrl: `${plan.routerUrl}/v1`, model: plan.requestModel }
+        : { model: plan.requestModel };
     case "endpoint":
       // Chat sends the model in the payload (as 4.x, the mapping's id); other tasks only name it.
       return {
@@ -235,8 +239,9 @@ function clientArgs(plan: SnippetPlan): Record<string, unknown> {
 
 export function huggingfaceJsSnippet(plan: SnippetPlan): string | undefined {
   const method = plan.inputs.type === "chat" ? "chatCompletion" : JS_METHODS[plan.pipeline];
-  // The published client builds the router's address itself: it cannot be pointed at another one.
-  if (!method || (plan.customRouter && callsRouter(plan))) return undefined;
+  // The published client builds the router's address itself outside chat: only chat can be pointed
+  // at another router (as an endpoint).
+  if (!method || (plan.customRouter && callsRouter(plan) && plan.route !== "router-chat")) return undefined;
   const args = clientArgs(plan);
   const options = plan.billTo ? `, { billTo: ${jsString(plan.billTo)} }` : "";
   const body = [`const client = new InferenceClient(${tokenExpression(plan.token)});`, ""];

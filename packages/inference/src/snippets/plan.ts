@@ -62,7 +62,7 @@ export type InferenceSnippetOptions = {
   /**
    * hubkit: the router the snippets call instead of https://router.huggingface.co, e.g. a hubkit
    * hub's `/router` (its emulator offline). Request paths are the same; only clients whose code can
-   * name the router are written (huggingface.js and huggingface_hub outside chat build its address
+   * name the router are written (outside chat, huggingface.js and huggingface_hub build its address
    * themselves).
    */
   routerUrl?: string;
