@@ -371,6 +371,13 @@ describe("getInferenceSnippets: routerUrl (another router, e.g. a hubkit hub's /
     expect(list.map((s) => s.content).join("\n")).not.toContain(HUB_ROUTER);
   });
 
+  it("writes the usual snippets when routerUrl is the real router", () => {
+    const usual = getInferenceSnippets(CHAT, "together", undefined, { allClients: true });
+    expect(
+      getInferenceSnippets(CHAT, "together", undefined, { allClients: true, routerUrl: `${ROUTER}/` }),
+    ).toEqual(usual);
+  });
+
   it("rejects a routerUrl that is not an http(s) URL, naming the option", () => {
     for (const bad of ["ftp://hub/router", "hub:5173/router", "", 42, "http://hub/ router"]) {
       expect(() => getInferenceSnippets(CHAT, "together", undefined, { routerUrl: bad as never })).toThrow(

@@ -116,7 +116,7 @@ export interface SnippetPlan {
   endpointUrl?: string;
   /** The router the snippets name (the real one unless the caller gave `routerUrl`). */
   routerUrl: string;
-  /** The caller gave `routerUrl`: clients that cannot be pointed at it are not written. */
+  /** `routerUrl` is not the real router: clients that cannot be pointed at it are not written. */
   customRouter: boolean;
   /** The request URL; undefined under "auto" outside chat (no raw request can be written). */
   url?: string;
@@ -429,7 +429,7 @@ export function planSnippets(
     billTo: opts.billTo,
     endpointUrl,
     routerUrl: routerUrl ?? HF_ROUTER_URL,
-    customRouter: routerUrl !== undefined,
+    customRouter: routerUrl !== undefined && routerUrl !== HF_ROUTER_URL,
     url: undefined,
     auth: undefined,
     extraHeaders: {},
