@@ -1,4 +1,4 @@
-// Prints how many libraries each registry lists, how many have snippet generators, and how many
+// Prints how many libraries each registry lists, which have snippet generators, and how many
 // gzipped bytes of snippets they emit for one bare model (read in a worker so the orchestrator loads
 // none of them).
 import { gzipSync } from "node:zlib";
@@ -15,6 +15,9 @@ const result = {};
 for (const [name, registry] of Object.entries(registries)) {
   const libraries = Object.values(registry.MODEL_LIBRARIES_UI_ELEMENTS);
   const withSnippets = libraries.filter((library) => library.snippets);
+  result[`${name}SnippetKeys`] = Object.entries(registry.MODEL_LIBRARIES_UI_ELEMENTS)
+    .filter(([, library]) => library.snippets)
+    .map(([key]) => key);
   let shown = "";
   for (const library of withSnippets) {
     try {
