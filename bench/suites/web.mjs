@@ -101,6 +101,21 @@ function startHub(dataDir, webDistDir) {
 async function load(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
+  // Names each LCP candidate's element when it is reported: hydration may replace the element later
+  // (the model page's highlighted code does), and a detached element no longer says what it was.
+  await page.addInitScript(() => {
+    const names = (window.__lcpElements = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const node = entry.element;
+        names.push(
+          node
+            ? node.tagName.toLowerCase() + (node.className ? `.${String(node.className).split(" ")[0]}` : "")
+            : "?",
+        );
+      }
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
   const scripts = new Set();
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.add(new URL(response.url()).pathname);
@@ -114,11 +129,7 @@ async function load(browser, url) {
         new PerformanceObserver((list) => {
           const entries = list.getEntries();
           const last = entries[entries.length - 1];
-          const node = last.element;
-          const name = node
-            ? node.tagName.toLowerCase() + (node.className ? `.${String(node.className).split(" ")[0]}` : "")
-            : "?";
-          resolve({ lcp: last.startTime, element: name });
+          resolve({ lcp: last.startTime, element: window.__lcpElements.at(-1) ?? "?" });
         }).observe({ type: "largest-contentful-paint", buffered: true });
         setTimeout(() => resolve({ lcp: NaN, element: "none" }), 3000);
       }),
