@@ -68,7 +68,10 @@ function vitest(name, config) {
     (r) => r.status === "failed" && r.assertionResults.every((a) => a.status !== "failed"),
   );
   failed += broken.length;
-  if (report.numFailedTests || broken.length || status !== 0) failures.push(name);
+  if (report.numFailedTests || broken.length) failures.push(name);
+  // Every test passed but Vitest failed the run: an unhandled error (an uncaught exception or
+  // rejection while the tests ran), which may have made a test pass that should not have.
+  else if (status !== 0) failures.push(`${name} (Vitest exited ${status}: unhandled errors, see above)`);
 }
 
 /** python3's `requests` runs the Python snippets in tests; Debian packages it. */
@@ -97,4 +100,4 @@ if (hasWeb) vitest("browser end-to-end", "apps/web/vitest.e2e.config.ts");
 
 if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(failed || failures.length ? 1 : 0);

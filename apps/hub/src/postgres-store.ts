@@ -1216,6 +1216,9 @@ async function runMigrations(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** See openPostgresStore: errors of checked-out clients surface on their next statement. */
+function ignoreClientError(): void {}
+
 /**
  * Connects (failing with a message naming the database and the cause), applies pending migrations,
  * and returns the store. The pool reconnects by itself: requests made while the database is down get
@@ -1250,6 +1253,12 @@ export async function openPostgresStore(
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool
   // discards it and opens a new one on the next request.
   pool.on("error", () => {});
+  // Nor a checked-out one: the pool listens only to idle clients, so an error the server sends to a
+  // client between two statements (an import's open transaction, a search order being read, when the
+  // server shuts down) would be an uncaught 'error' event and stop the hub. The next statement on that
+  // client fails with a connection error (a 503), and the pool drops the client when it is released.
+  pool.on("acquire", (client) => client.on("error", ignoreClientError));
+  pool.on("release", (_error, client) => client.off("error", ignoreClientError));
   const where = redactDatabaseUrl(url);
   try {
     await pool.query("SELECT 1");

@@ -360,6 +360,40 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promi
   }
 }
 
+describe("a connection the server drops while a transaction holds it", () => {
+  // What a server restart or failover does to an import's connection between two statements: the
+  // server's FATAL message reaches a client the pool has lent out. It must fail that import, not the
+  // process (an unhandled 'error' event would stop the hub).
+  it("fails the import, not the hub, which goes on serving and importing", async () => {
+    const db = await createTestDatabase(shared.cluster);
+    const store = await openPostgresStore(db.url);
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", onUncaught);
+    try {
+      await importJsonl(store, Readable.from(syntheticCatalogueLines(50, 3)));
+      const session = await store.beginImport();
+      const [{ killed }] = await sql<{ killed: string }>(
+        shared.cluster.adminUrl,
+        `SELECT count(pg_terminate_backend(pid))::text AS killed FROM pg_stat_activity WHERE datname = '${db.name}'`,
+      );
+      expect(Number(killed)).toBeGreaterThan(0);
+      // The FATAL message arrives on the idle connection (no statement is under way to take it).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await session.abort();
+      expect(await store.count()).toBe(50);
+      const report = await importJsonl(store, Readable.from(syntheticCatalogueLines(60, 3)));
+      expect(report.inserted).toBe(10);
+      expect(await store.count()).toBe(60);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      await store.close();
+      await db.drop();
+    }
+    expect(uncaught).toEqual([]);
+  }, 60_000);
+});
+
 describe("the database going down and coming back", () => {
   let cluster: TestCluster;
   let db: TestDatabase;
