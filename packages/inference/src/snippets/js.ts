@@ -1,6 +1,6 @@
 // JavaScript snippets (ES modules for Node 18+): fetch, huggingface.js and openai.
 import { collectFileRefs, fileRef, jsKey, jsLiteral, jsString, type FileRef } from "./literals.js";
-import { callsRouter, type SnippetPlan, type TokenSource } from "./plan.js";
+import { needsRealRouter, type SnippetPlan, type TokenSource } from "./plan.js";
 import { JS_METHODS } from "./tables.js";
 
 const INDENT = "    ";
@@ -241,7 +241,7 @@ export function huggingfaceJsSnippet(plan: SnippetPlan): string | undefined {
   const method = plan.inputs.type === "chat" ? "chatCompletion" : JS_METHODS[plan.pipeline];
   // The published client builds the router's address itself outside chat: only chat can be pointed
   // at another router (as an endpoint).
-  if (!method || (plan.customRouter && callsRouter(plan) && plan.route !== "router-chat")) return undefined;
+  if (!method || needsRealRouter(plan)) return undefined;
   const args = clientArgs(plan);
   const options = plan.billTo ? `, { billTo: ${jsString(plan.billTo)} }` : "";
   const body = [`const client = new InferenceClient(${tokenExpression(plan.token)});`, ""];

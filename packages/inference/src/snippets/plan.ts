@@ -135,9 +135,14 @@ export interface SnippetPlan {
   mapping?: InferenceProviderMappingEntry;
 }
 
-/** Whether the plan's call goes through the router (hf-inference's direct requests are its route there). */
-export function callsRouter(plan: SnippetPlan): boolean {
-  if (plan.route === "endpoint") return false;
+/**
+ * Whether a client that builds the router's address itself (huggingface.js, huggingface_hub) cannot
+ * write this call: another router was asked for and the call goes through the router (hf-inference's
+ * direct requests are its route there) other than as OpenAI-compatible chat, the one route those
+ * clients take a base URL for.
+ */
+export function needsRealRouter(plan: SnippetPlan): boolean {
+  if (!plan.customRouter || plan.route === "endpoint" || plan.route === "router-chat") return false;
   return plan.route !== "direct" || plan.provider === "hf-inference";
 }
 

@@ -1,7 +1,7 @@
 // Python snippets: huggingface_hub, fal_client, requests and openai.
 import { openaiBaseUrl } from "./js.js";
 import { collectFileRefs, pythonKwargs, pythonLiteral, pythonString, type FileRef } from "./literals.js";
-import { callsRouter, type SnippetPlan, type TokenSource } from "./plan.js";
+import { needsRealRouter, type SnippetPlan, type TokenSource } from "./plan.js";
 import { HUGGINGFACE_HUB_EXTRA_BODY, HUGGINGFACE_HUB_TASKS, PYTHON_METHODS } from "./tables.js";
 
 const INDENT = "    ";
@@ -163,7 +163,7 @@ export function huggingfaceHubSnippet(plan: SnippetPlan): string | undefined {
   if (!method || !huggingfaceHubServes(plan)) return undefined;
   // Another router: only its OpenAI-compatible chat can be given to the client (as base_url); other
   // tasks take the router's address from the client's own constants.
-  if (plan.customRouter && callsRouter(plan) && plan.route !== "router-chat") return undefined;
+  if (needsRealRouter(plan)) return undefined;
   const imports = new Set<string>();
   const clientArgs: string[] = [];
   // Routed chat names the provider in the model string; an endpoint is the client's base URL.
