@@ -3,6 +3,7 @@
 // build, lint, then run every test suite. Ends with one line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import {
   ensureBenchInstalled,
   ensureChromium,
@@ -29,6 +30,8 @@ if (python) process.env.HUBKIT_PYTHON = python;
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Each failed test with the start of its message, repeated at the end where a log's tail shows it. */
+const failedTests = [];
 
 /** A check that is not a test runner (build, lint) counts as one test. */
 function step(name, cmd, args) {
@@ -68,10 +71,25 @@ function vitest(name, config) {
     (r) => r.status === "failed" && r.assertionResults.every((a) => a.status !== "failed"),
   );
   failed += broken.length;
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    for (const test of file.assertionResults.filter((a) => a.status === "failed"))
+      failedTests.push(`${where} > ${test.fullName}\n    ${firstLines(test.failureMessages)}`);
+    if (broken.includes(file)) failedTests.push(`${where} (did not load)\n    ${firstLines([file.message])}`);
+  }
   if (report.numFailedTests || broken.length) failures.push(name);
   // Every test passed but Vitest failed the run: an unhandled error (an uncaught exception or
   // rejection while the tests ran), which may have made a test pass that should not have.
   else if (status !== 0) failures.push(`${name} (Vitest exited ${status}: unhandled errors, see above)`);
+}
+
+/** The first lines of a failure (its message and where in our code), indented under its name. */
+function firstLines(messages) {
+  return stripVTControlCharacters((messages ?? []).join("\n"))
+    .split("\n")
+    .filter((line) => line.trim() && !/^\s*at .*(node_modules|node:|<anonymous>)/.test(line))
+    .slice(0, 6)
+    .join("\n    ");
 }
 
 /** python3's `requests` runs the Python snippets in tests; Debian packages it. */
@@ -98,6 +116,7 @@ step("prettier --check", "npx", ["prettier", "--check", "."]);
 vitest("unit and integration", "vitest.config.ts");
 if (hasWeb) vitest("browser end-to-end", "apps/web/vitest.e2e.config.ts");
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.join("\n")}`);
 if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed || failures.length ? 1 : 0);
