@@ -108,7 +108,8 @@ async function importModels(models: Record<string, unknown>[], env: Record<strin
   expect(exit.code, output).toBe(0);
 }
 
-describe("rendered pages kept in memory (SQLite)", () => {
+// Each test goes on from the pages and figures the one before it left: file order, even when shuffled.
+describe("rendered pages kept in memory (SQLite)", { shuffle: false }, () => {
   let hub: HubProcess;
   const env = () => ({ HUBKIT_DATA_DIR: path.join(dir, "sqlite"), TEST_WEB_DIST: webDist });
   const model = syntheticModel(0, 91);
