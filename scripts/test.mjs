@@ -75,7 +75,10 @@ function vitest(name, config) {
     const where = path.relative(root, file.name);
     for (const test of file.assertionResults.filter((a) => a.status === "failed"))
       failedTests.push(`${where} > ${test.fullName}\n    ${firstLines(test.failureMessages)}`);
-    if (broken.includes(file)) failedTests.push(`${where} (did not load)\n    ${firstLines([file.message])}`);
+    if (broken.includes(file))
+      failedTests.push(
+        `${where} (failed outside its tests: loading it, or a hook)\n    ${firstLines([file.message])}`,
+      );
   }
   if (report.numFailedTests || broken.length) failures.push(name);
   // Every test passed but Vitest failed the run: an unhandled error (an uncaught exception or
