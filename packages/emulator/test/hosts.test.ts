@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { createServer } from "node:net";
-import { startEmulator, HOST_ORIGINS, PROVIDER_IDS } from "@hubkit/emulator";
+import { startEmulator, HOST_KEYS, HOST_ORIGINS, PROVIDER_IDS } from "@hubkit/emulator";
 import type { Emulator } from "@hubkit/emulator";
 import { HUB_TOKEN, PROVIDER_KEY, bearer, chatBody, getJson, postJson } from "./helpers.js";
 
@@ -260,11 +260,14 @@ describe("close()", () => {
   });
 
   it("listens on consecutive ports from portBase, and names a busy port", async () => {
-    // Other suites hold random ports, so look for a free block first.
+    // Other suites and the machine's own services (25672 is a common one) hold ports: look for a
+    // block as long as the emulator's hosts first.
     let base = 0;
     for (let attempt = 0; attempt < 20 && base === 0; attempt++) {
       const candidate = 20000 + Math.floor(Math.random() * 10000);
-      const free = await Promise.all(Array.from({ length: 20 }, (_, i) => portIsFree(candidate + i)));
+      const free = await Promise.all(
+        Array.from({ length: HOST_KEYS.length }, (_, i) => portIsFree(candidate + i)),
+      );
       if (free.every(Boolean)) base = candidate;
     }
     expect(base).toBeGreaterThan(0);
