@@ -1,6 +1,7 @@
 // `npm test`: install what is missing (npm packages, bench/'s reference packages, Debian's chromium
 // for the browser tests and its postgresql for the hub's PostgreSQL tests, the Python clients),
-// build, lint, then run every test suite. Ends with one line: "N passed, N failed".
+// build, lint, then run every test suite. Ends with the failed tests, if any, and one line: "N passed,
+// N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -83,7 +84,11 @@ function vitest(name, config) {
   if (report.numFailedTests || broken.length) failures.push(name);
   // Every test passed but Vitest failed the run: an unhandled error (an uncaught exception or
   // rejection while the tests ran), which may have made a test pass that should not have.
-  else if (status !== 0) failures.push(`${name} (Vitest exited ${status}: unhandled errors, see above)`);
+  // It counts as one failure, so the closing count agrees with the exit code.
+  else if (status !== 0) {
+    failed++;
+    failures.push(`${name} (Vitest exited ${status}: unhandled errors, see above)`);
+  }
 }
 
 /** The first lines of a failure (its message and where in our code), indented under its name. */
