@@ -39,7 +39,7 @@ const marker = path.join(dbDir, "bench-catalogue.json");
 
 function generatorHash() {
   return createHash("sha256")
-    .update(readFileSync(path.join(ROOT, "apps/hub/dist/synthetic.js")))
+    .update(readFileSync(path.join(ROOT, "apps/hub/dist/catalogue/synthetic.js")))
     .digest("hex")
     .slice(0, 16);
 }
@@ -114,7 +114,9 @@ export async function run() {
   }
   const details = [];
   const source = await ensureCatalogue(details);
-  const { syntheticModel } = await import(pathToFileURL(path.join(ROOT, "apps/hub/dist/synthetic.js")).href);
+  const { syntheticModel } = await import(
+    pathToFileURL(path.join(ROOT, "apps/hub/dist/catalogue/synthetic.js")).href
+  );
   const hub = await startHub(dbDir);
   details.push(`server: ${hub.banner} (catalogue ${source})`);
   try {

@@ -103,7 +103,7 @@ const withDatabase = (url, name) => {
  */
 function generatorHash() {
   const hash = createHash("sha256");
-  for (const file of ["synthetic.js", "derived.js"])
+  for (const file of ["catalogue/synthetic.js", "catalogue/derived.js"])
     hash.update(readFileSync(path.join(ROOT, "apps/hub/dist", file)));
   return hash.digest("hex").slice(0, 16);
 }
@@ -298,7 +298,9 @@ export async function run() {
   const details = [];
   if (!withPostgres)
     details.push(`PostgreSQL: no server answered at ${adminUrl}; set HUBKIT_BENCH_DATABASE_URL`);
-  const { syntheticModel } = await import(pathToFileURL(path.join(ROOT, "apps/hub/dist/synthetic.js")).href);
+  const { syntheticModel } = await import(
+    pathToFileURL(path.join(ROOT, "apps/hub/dist/catalogue/synthetic.js")).href
+  );
   const importOnly = process.env.HUBKIT_BENCH_IMPORT_ONLY === "1";
   const { sqliteDir, pgUrl } = importOnly ? {} : await ensureCatalogues(details, withPostgres);
   const imports = process.env.HUBKIT_BENCH_SKIP_IMPORT === "1" ? {} : await measureImport(withPostgres);

@@ -4,14 +4,14 @@
 import { existsSync, statSync } from "node:fs";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import { describeProblem, importJsonl, startImportWorkers } from "./importer.js";
+import { describeProblem, importJsonl, startImportWorkers } from "./catalogue/importer.js";
 import { DEFAULT_DATA_DIR } from "./paths.js";
-import { parseAllowedHosts } from "./request-guard.js";
+import { parseAllowedHosts } from "./http/request-guard.js";
 // The server (Fastify, the emulator, the page renderer) is loaded by `serve` only: `import` and
 // `generate` start in a fraction of the time without it.
 import type { HubServer } from "./server.js";
-import { openStore, type HubStore } from "./store.js";
-import { syntheticCatalogueLines } from "./synthetic.js";
+import { openStore, type HubStore } from "./store/hub-store.js";
+import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
 
 export const USAGE = `Usage:
   hubkit-hub [serve] [--host HOST] [--port PORT] [--data-dir DIR]

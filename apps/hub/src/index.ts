@@ -9,7 +9,7 @@ export {
   type HubServer,
   type HubServerOptions,
 } from "./server.js";
-export type { ProxyExchange } from "./proxy.js";
+export type { ProxyExchange } from "./router/proxy.js";
 export {
   modelUsage,
   librarySample,
@@ -19,7 +19,7 @@ export {
   type LocalAppCommand,
   type GgufChoice,
   type LibrarySample,
-} from "./usage.js";
+} from "./api/usage.js";
 export {
   CatalogueStore,
   openCatalogue,
@@ -27,15 +27,15 @@ export {
   type ModelQuery,
   type SortField,
   type ImportSession,
-} from "./catalogue-store.js";
+} from "./store/sqlite.js";
 export {
   openStore,
   SqliteHubStore,
   StoreUnavailableError,
   type HubStore,
   type OpenStoreOptions,
-} from "./store.js";
-export { PostgresStore, openPostgresStore, MIGRATIONS } from "./postgres-store.js";
+} from "./store/hub-store.js";
+export { PostgresStore, openPostgresStore, MIGRATIONS } from "./store/postgres.js";
 export {
   importJsonl,
   readLines,
@@ -43,13 +43,13 @@ export {
   describeProblem,
   type ImportReport,
   type ImportProblem,
-} from "./importer.js";
+} from "./catalogue/importer.js";
 export {
   parseModelRecord,
   isValidModelId,
   type HubModel,
   type ProviderMappingEntry,
-} from "./model-record.js";
-export { syntheticModel, syntheticCatalogueLines } from "./synthetic.js";
-export { SearchOrder, type WalkRequest, type WalkResult, type OrderedRow } from "./search-order.js";
-export { EXPAND_FIELDS, MAX_LIMIT, DEFAULT_LIMIT } from "./api.js";
+} from "./catalogue/model-record.js";
+export { syntheticModel, syntheticCatalogueLines } from "./catalogue/synthetic.js";
+export { SearchOrder, type WalkRequest, type WalkResult, type OrderedRow } from "./store/search-order.js";
+export { EXPAND_FIELDS, MAX_LIMIT, DEFAULT_LIMIT } from "./api/catalogue.js";

@@ -6,20 +6,20 @@ import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
-import { registerHubApi } from "./api.js";
-import { PROVIDER_STATS_PATH, ProviderStats } from "./provider-stats.js";
-import { HttpError } from "./errors.js";
-import { libraryRegistry, taskAssetsDir, taskPages } from "./hub-data.js";
-import { seedEmbeddedCatalogue } from "./importer.js";
-import type { HubModel } from "./model-record.js";
+import { registerHubApi } from "./api/catalogue.js";
+import { PROVIDER_STATS_PATH, ProviderStats } from "./router/provider-stats.js";
+import { HttpError } from "./http/errors.js";
+import { libraryRegistry, taskAssetsDir, taskPages } from "./catalogue/hub-data.js";
+import { seedEmbeddedCatalogue } from "./catalogue/importer.js";
+import type { HubModel } from "./catalogue/model-record.js";
 import { DEFAULT_DATA_DIR, EMBEDDED_CATALOGUE_PATH, HUB_VERSION, WEB_DIST_DIR } from "./paths.js";
-import { createPageRenderer, type PageRenderer } from "./pages.js";
+import { createPageRenderer, type PageRenderer } from "./pages/render.js";
 import {
   DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
   DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
   registerRouterProxy,
   type ProxyExchange,
-} from "./proxy.js";
+} from "./router/proxy.js";
 import {
   answerClientError,
   checkHost,
@@ -28,9 +28,9 @@ import {
   HostAllowList,
   parseAllowedHosts,
   SECURITY_HEADERS,
-} from "./request-guard.js";
-import { registerStaticFiles } from "./static-files.js";
-import { openStore, SqliteHubStore, type HubStore } from "./store.js";
+} from "./http/request-guard.js";
+import { registerStaticFiles } from "./pages/static-files.js";
+import { openStore, SqliteHubStore, type HubStore } from "./store/hub-store.js";
 
 export const REAL_ROUTER_URL = "https://router.huggingface.co";
 /** Sent to the emulator's router when the browser sends no token: it accepts any `hf_` token. */

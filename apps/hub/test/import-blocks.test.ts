@@ -4,7 +4,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { importJsonl, syntheticCatalogueLines, type HubModel, type ImportReport } from "../src/index.js";
-import type { EncodedRows, ImportSession } from "../src/catalogue-store.js";
+import type { EncodedRows, ImportSession } from "../src/store/sqlite.js";
 
 /** The ids of binary COPY rows: each row is a field count, the ordinal (4 + 8 bytes), then the id. */
 function idsOf(rows: EncodedRows): string[] {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { filterTags, trendingScore } from "../src/derived.js";
+import { filterTags, trendingScore } from "../src/catalogue/derived.js";
 import Database from "better-sqlite3";
 import pg from "pg";
 import {

@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageCache, pickEncoding } from "../src/page-cache.js";
-import { ProviderStats } from "../src/provider-stats.js";
+import { PageCache, pickEncoding } from "../src/pages/page-cache.js";
+import { ProviderStats } from "../src/router/provider-stats.js";
 import { parsePageCacheMegabytes, startHubServer, syntheticModel } from "../src/index.js";
-import type { ProxyExchange } from "../src/proxy.js";
+import type { ProxyExchange } from "../src/router/proxy.js";
 import {
   exitOf,
   removeHubCli,

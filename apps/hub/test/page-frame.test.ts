@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { startHubServer, type HubServer } from "../src/index.js";
-import { CSP, INLINE_SCRIPT_HASHES } from "../src/request-guard.js";
+import { CSP, INLINE_SCRIPT_HASHES } from "../src/http/request-guard.js";
 
 const FRAME = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/index.html");
 const hashOf = (script: string) => `sha256-${createHash("sha256").update(script).digest("base64")}`;

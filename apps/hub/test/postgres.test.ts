@@ -15,8 +15,8 @@ import {
   startHubServer,
   syntheticCatalogueLines,
 } from "../src/index.js";
-import type { ModelPage } from "../src/catalogue-store.js";
-import type { PostgresStore } from "../src/postgres-store.js";
+import type { ModelPage } from "../src/store/sqlite.js";
+import type { PostgresStore } from "../src/store/postgres.js";
 import { exitOf, removeHubCli, spawnImport } from "./support/hub-process.js";
 import {
   createTestDatabase,

@@ -10,8 +10,8 @@ import { startEmulator, type Emulator } from "@hubkit/emulator";
 import { Writable } from "node:stream";
 import { runCommand } from "../src/commands.js";
 import { startHubServer, type HubServer } from "../src/index.js";
-import { parseAllowedHosts } from "../src/request-guard.js";
-import { scrubSecrets } from "../src/proxy.js";
+import { parseAllowedHosts } from "../src/http/request-guard.js";
+import { scrubSecrets } from "../src/router/proxy.js";
 import { missingSecurityHeaders, rawExchange, send } from "./helpers.js";
 
 const SERVER_TOKEN = "hf_serverSecretToken123456";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openCatalogue, parseModelRecord, syntheticModel, type HubModel } from "../src/index.js";
-import type { CatalogueStore, ListPlan, ModelQuery, SortField } from "../src/catalogue-store.js";
+import type { CatalogueStore, ListPlan, ModelQuery, SortField } from "../src/store/sqlite.js";
 
 const COUNT = 3000;
 const dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-search-plans-"));

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_APPS, MODEL_LIBRARIES_UI_ELEMENTS } from "@hubkit/tasks";
 import { importJsonl, startHubServer, type HubServer } from "../src/index.js";
 import { storeOptions } from "./support/store-under-test.js";
-import type { LibrarySample, ModelUsage } from "../src/usage.js";
+import type { LibrarySample, ModelUsage } from "../src/api/usage.js";
 
 let server: HubServer;
 let dataDir: string;

@@ -14,7 +14,7 @@ import type { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PageCache, pickEncoding, type CachedPage, type DataVersion } from "./page-cache.js";
-import { INLINE_SCRIPT_HASHES } from "./request-guard.js";
+import { INLINE_SCRIPT_HASHES } from "../http/request-guard.js";
 
 /** What apps/web/src/entry-server.tsx exports (the hub does not depend on React or the web app). */
 interface ServerRenderer {
@@ -87,7 +87,7 @@ function checkInlineScripts(template: string, templatePath: string): void {
     if (!INLINE_SCRIPT_HASHES.includes(hash)) {
       throw new Error(
         `${templatePath} has an inline script the hub's Content-Security-Policy would block (${hash}): ` +
-          `put its hash in INLINE_SCRIPT_HASHES (apps/hub/src/request-guard.ts) or make it a file`,
+          `put its hash in INLINE_SCRIPT_HASHES (apps/hub/src/http/request-guard.ts) or make it a file`,
       );
     }
   }

@@ -9,8 +9,8 @@ import {
   type LocalAppSnippet,
   type ModelData,
 } from "@hubkit/tasks";
-import { badRequest } from "./errors.js";
-import type { HubModel } from "./model-record.js";
+import { badRequest } from "../http/errors.js";
+import type { HubModel } from "../catalogue/model-record.js";
 
 export interface LibraryUsage {
   id: string;

@@ -5,9 +5,9 @@ import { createReadStream, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Readable } from "node:stream";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
-import type { ImportSession } from "./catalogue-store.js";
-import { CopyRowWriter } from "./copy-format.js";
-import type { HubStore } from "./store.js";
+import type { ImportSession } from "../store/sqlite.js";
+import { CopyRowWriter } from "../store/copy-format.js";
+import type { HubStore } from "../store/hub-store.js";
 import { parseModelRecord, type HubModel, type ParseResult } from "./model-record.js";
 
 export interface ImportProblem {

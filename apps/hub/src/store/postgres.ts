@@ -18,12 +18,12 @@ import {
   type EncodedRows,
   type SortField,
   type UpsertSummary,
-} from "./catalogue-store.js";
-import type { HubModel } from "./model-record.js";
+} from "./sqlite.js";
+import type { HubModel } from "../catalogue/model-record.js";
 import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, CopyRowWriter, setOrdinal } from "./copy-format.js";
-import { DERIVED_VERSION, filterTags, trendingOf } from "./derived.js";
+import { DERIVED_VERSION, filterTags, trendingOf } from "../catalogue/derived.js";
 import { SearchOrder } from "./search-order.js";
-import { StoreUnavailableError, type HubStore } from "./store.js";
+import { StoreUnavailableError, type HubStore } from "./hub-store.js";
 
 const SORT_COLUMNS: Record<SortField, string> = {
   downloads: "downloads",

@@ -22,8 +22,8 @@ import { createRequire } from "node:module";
 import net, { type Socket } from "node:net";
 import tls, { type TLSSocket } from "node:tls";
 import type { FastifyInstance } from "fastify";
-import { HttpError } from "./errors.js";
-import { checkSameOrigin, SECURITY_HEADERS } from "./request-guard.js";
+import { HttpError } from "../http/errors.js";
+import { checkSameOrigin, SECURITY_HEADERS } from "../http/request-guard.js";
 
 export interface ProxyOptions {
   /** base URL of the router requests are forwarded to (no trailing slash needed) */

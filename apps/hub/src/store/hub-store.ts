@@ -8,9 +8,9 @@ import {
   type ImportSession,
   type ModelPage,
   type ModelQuery,
-} from "./catalogue-store.js";
-import { HttpError } from "./errors.js";
-import type { HubModel } from "./model-record.js";
+} from "./sqlite.js";
+import { HttpError } from "../http/errors.js";
+import type { HubModel } from "../catalogue/model-record.js";
 
 export interface HubStore {
   readonly kind: "sqlite" | "postgres";
@@ -115,6 +115,6 @@ export interface OpenStoreOptions {
 export async function openStore(options: OpenStoreOptions): Promise<HubStore> {
   const url = options.databaseUrl?.trim() || undefined;
   if (url === undefined) return new SqliteHubStore(openCatalogue(options.dataDir, options.catalogue));
-  const { openPostgresStore } = await import("./postgres-store.js");
+  const { openPostgresStore } = await import("./postgres.js");
   return openPostgresStore(url, { poolSize: options.poolSize });
 }

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { HttpError } from "./errors.js";
+import { HttpError } from "../http/errors.js";
 
 /** Vite names built assets `name-<hash>.ext`: those never change, so they can be cached forever. */
 const HASHED_ASSET_RE = /[-.][A-Za-z0-9_-]{8,}\.(?:js|mjs|css|woff2?|png|jpe?g|svg|gif|webp|avif|wasm|map)$/;

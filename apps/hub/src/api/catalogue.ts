@@ -8,7 +8,7 @@ import {
   type ListCursor,
   type ModelQuery,
   type SortField,
-} from "./catalogue-store.js";
+} from "../store/sqlite.js";
 import {
   APP_TAG,
   INFERENCE_WARM_TAG,
@@ -17,13 +17,13 @@ import {
   PARAMS_MIN_TAG,
   PROVIDER_TAG,
   trendingScore,
-} from "./derived.js";
-import { badRequest, HttpError } from "./errors.js";
-import { modelCard } from "./model-card.js";
-import type { LibraryInfo } from "./hub-data.js";
-import { isValidModelId, type HubModel } from "./model-record.js";
-import { PROVIDER_STATS_PATH, type ProviderStatsReply } from "./provider-stats.js";
-import type { HubStore } from "./store.js";
+} from "../catalogue/derived.js";
+import { badRequest, HttpError } from "../http/errors.js";
+import { modelCard } from "../catalogue/model-card.js";
+import type { LibraryInfo } from "../catalogue/hub-data.js";
+import { isValidModelId, type HubModel } from "../catalogue/model-record.js";
+import { PROVIDER_STATS_PATH, type ProviderStatsReply } from "../router/provider-stats.js";
+import type { HubStore } from "../store/hub-store.js";
 import { librarySample, modelUsage } from "./usage.js";
 
 export const MAX_LIMIT = 1000;

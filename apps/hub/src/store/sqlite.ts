@@ -3,8 +3,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { DERIVED_VERSION, filterTags, trendingOf, trendingScore } from "./derived.js";
-import type { HubModel } from "./model-record.js";
+import { DERIVED_VERSION, filterTags, trendingOf, trendingScore } from "../catalogue/derived.js";
+import type { HubModel } from "../catalogue/model-record.js";
 import { SearchOrder } from "./search-order.js";
 
 export const SORT_FIELDS = ["downloads", "likes", "lastModified", "createdAt", "trending"] as const;

@@ -10,7 +10,7 @@ import type { Socket } from "node:net";
  * apps/web/index.html (it sets the saved theme before the first paint; inline, so the HTML parser
  * never waits for a file). The hash is of the script's text in the built dist/index.html, whitespace
  * included; the page renderer refuses to start with a frame that has any other inline script
- * (apps/hub/src/pages.ts), so the two cannot drift apart unnoticed.
+ * (apps/hub/src/pages/render.ts), so the two cannot drift apart unnoticed.
  */
 export const INLINE_SCRIPT_HASHES: readonly string[] = [
   "sha256-/PGFjv6mAndq9WK9uqxkLDalTS71A7VjuZ9t4PkbjQ0=",

@@ -2,8 +2,8 @@
 // and the PostgreSQL store streams into COPY. Binary rows need no escaping on our side and no text
 // parsing on the server's (about a third less server CPU than the text format for a catalogue).
 // Kept apart from postgres-store.ts so the workers load neither pg nor the store.
-import { filterTags, trendingOf } from "./derived.js";
-import type { HubModel } from "./model-record.js";
+import { filterTags, trendingOf } from "../catalogue/derived.js";
+import type { HubModel } from "../catalogue/model-record.js";
 
 /** The columns of every import COPY, in this order (the ordinal is the rowid, or the staging order). */
 export const COPY_COLUMNS = [
