@@ -12,6 +12,7 @@ import { parseAllowedHosts } from "./http/request-guard.js";
 import type { HubServer } from "./server.js";
 import { openStore, type HubStore } from "./store/hub-store.js";
 import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
+import { TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/token-command.js";
 
 export const USAGE = `Usage:
   hubkit-hub [serve] [--host HOST] [--port PORT] [--data-dir DIR]
@@ -28,7 +29,8 @@ export const USAGE = `Usage:
       Load models (one JSON object per line, in the hub API's model shape). Bad lines are reported
       with their line number; good lines are kept (upsert by id). Exit code 1 when a line was rejected.
   hubkit-hub generate --count N [--seed S]
-      Write N synthetic models as JSON lines to stdout (deterministic).`;
+      Write N synthetic models as JSON lines to stdout (deterministic).
+${TOKEN_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -203,6 +205,7 @@ async function generate(args: ParsedArgs, io: CommandIo): Promise<CommandResult>
 /** Runs one command. Usage errors are reported on stderr with exit code 2. */
 export async function runCommand(argv: string[], io: CommandIo): Promise<CommandResult> {
   try {
+    if (argv[0] === "token") return { exitCode: await tokenCommand(argv.slice(1), io) };
     const args = parseArgs(argv);
     if (args.command === "help") {
       write(io.stdout, USAGE);
@@ -212,7 +215,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
     if (args.command === "generate") return await generate(args, io);
     return await serve(args, io);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof TokenUsageError) {
       write(io.stderr, `hubkit-hub: ${error.message}\n\n${USAGE}`);
       return { exitCode: 2 };
     }

@@ -6,9 +6,13 @@ import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import { startEmulator, type EmulatedModel, type Emulator } from "@hubkit/emulator";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
-import { registerHubApi } from "./api/catalogue.js";
+import { projectModelForQuery, registerHubApi } from "./api/catalogue.js";
+import { hostedModelRecord } from "./repos/model-facts.js";
+import { byteLimit, followInCatalogue, openRepoService, syncCatalogue } from "./repos/open.js";
+import { registerRepoRoutes } from "./repos/routes.js";
+import { DEFAULT_LIMITS, type RepoService } from "./repos/service.js";
 import { PROVIDER_STATS_PATH, ProviderStats } from "./router/provider-stats.js";
-import { HttpError } from "./http/errors.js";
+import { errorHeaders, HttpError } from "./http/errors.js";
 import { libraryRegistry, taskAssetsDir, taskPages } from "./catalogue/hub-data.js";
 import { seedEmbeddedCatalogue } from "./catalogue/importer.js";
 import type { HubModel } from "./catalogue/model-record.js";
@@ -45,7 +49,9 @@ const CLOSE_GRACE_MS = 1000;
 const KEPT_EXCHANGES = 200;
 const PROXY_BODY_LIMIT = 32 * 1024 * 1024;
 /** Defaults for the inbound side: all of a request (headers and body), and its headers alone. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+// Long enough for a large upload (a 50 GB file at 1 Gbit/s takes about 7 minutes); slow-header
+// clients are cut by the headers timeout much sooner.
+export const DEFAULT_REQUEST_TIMEOUT_MS = 900_000;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 const MAX_TIMEOUT_MS = 3_600_000;
 
@@ -100,6 +106,11 @@ export interface HubServerOptions {
    * every page request anew)
    */
   pageCacheMegabytes?: number;
+  /** folder of hosted files by sha256, shared by replicas (default: $HUBKIT_BLOB_DIR, else <dataDir>/blobs) */
+  blobDir?: string;
+  /** largest hosted file and repo in bytes (default: $HUBKIT_MAX_FILE_BYTES 50 GiB, $HUBKIT_MAX_REPO_BYTES 1 TiB) */
+  maxFileBytes?: number;
+  maxRepoBytes?: number;
   /** seed the embedded catalogue into a fresh or outdated database (default true) */
   seed?: boolean;
   logger?: boolean;
@@ -110,6 +121,8 @@ export interface HubServer {
   url: string;
   mode: "offline" | "online";
   store: HubStore;
+  /** hosted repositories: accounts, tokens, repos, commits and files */
+  repos: RepoService;
   /** loopback URL of the in-process emulator's router (offline only) */
   emulatorRouterUrl?: string;
   /** the in-process emulator (offline only): its request log and faults, for tests and diagnostics */
@@ -256,7 +269,23 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     poolSize: options.databasePoolSize ?? parsePoolSize(process.env.HUBKIT_DATABASE_POOL_SIZE),
   });
   let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
+  let repos: RepoService | undefined;
   try {
+    const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+    const databaseUrl = options.databaseUrl ?? process.env.HUBKIT_DATABASE_URL;
+    repos = await openRepoService({
+      dataDir,
+      databaseUrl,
+      blobDir: options.blobDir ?? (process.env.HUBKIT_BLOB_DIR || undefined),
+      limits: {
+        maxFileBytes:
+          options.maxFileBytes ??
+          byteLimit("HUBKIT_MAX_FILE_BYTES", process.env.HUBKIT_MAX_FILE_BYTES, DEFAULT_LIMITS.maxFileBytes),
+        maxRepoBytes:
+          options.maxRepoBytes ??
+          byteLimit("HUBKIT_MAX_REPO_BYTES", process.env.HUBKIT_MAX_REPO_BYTES, DEFAULT_LIMITS.maxRepoBytes),
+      },
+    });
     if (options.seed !== false) {
       const cataloguePath = options.cataloguePath ?? EMBEDDED_CATALOGUE_PATH;
       if (existsSync(cataloguePath)) await seedEmbeddedCatalogue(store, cataloguePath);
@@ -326,6 +355,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         return reply.code(500).send({ error: "Internal server error" });
       }
       if (status === 503) reply.header("retry-after", "5");
+      if (error instanceof HttpError) reply.headers(errorHeaders(error));
       const code = (error as FastifyError).code;
       let message = error.message;
       if (code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "Request body is too large";
@@ -343,8 +373,20 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     const proxyExchanges: ProxyExchange[] = [];
     const providerStats = new ProviderStats();
     const routerUrl = emulator ? emulator.routerUrl : onlineRouterUrl;
+    const repoService = repos;
+    const followRepos = followInCatalogue(store, repoService, (message) => app.log.warn(message));
+    repoService.onChange(followRepos);
+    await syncCatalogue(store, repoService, followRepos);
+    const repoRoutes = await registerRepoRoutes(app, repoService, {
+      projectModel: async (resolved, query) =>
+        projectModelForQuery(
+          await hostedModelRecord(repoService.blobs, resolved.repo, resolved.commit, resolved.tree),
+          query,
+        ),
+    });
     await registerHubApi(app, {
       store,
+      hosted: (kind, request, reply) => repoRoutes.hostedModel(kind, request, reply),
       tasks: taskPages,
       libraries: libraryRegistry,
       providerStats: () => providerStats.summary(),
@@ -465,6 +507,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       url: `http://${displayHost}:${port}`,
       mode,
       store,
+      repos: repoService,
       emulatorRouterUrl: emulator?.routerUrl,
       emulator,
       proxyExchanges,
@@ -480,11 +523,13 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
           clearTimeout(force);
         }
         await emulator?.close();
+        await repoService.meta.close();
         await store.close();
       },
     };
   } catch (error) {
     await emulator?.close();
+    await repos?.meta.close();
     await store.close();
     throw error;
   }

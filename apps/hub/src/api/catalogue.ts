@@ -421,8 +421,22 @@ function modelIdFromParams(params: Record<string, string | undefined>): string {
   return id;
 }
 
+/** A model document as the model route returns it, with the request's `expand[]`. */
+export function projectModelForQuery(model: HubModel, query: Query): Record<string, unknown> {
+  return projectModel(model, parseExpand(query) ?? DETAIL_FIELDS);
+}
+
 export interface ApiContext {
   store: HubStore;
+  /**
+   * Hosted repositories (repos/routes.ts) answer first for their models: info, tree and README;
+   * undefined means the id is not a hosted repo and the catalogue answers.
+   */
+  hosted?: (
+    kind: "info" | "tree" | "readme",
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<unknown>;
   tasks: () => Record<string, unknown>;
   libraries: () => LibraryInfo[];
   config: () => Record<string, unknown>;
@@ -476,7 +490,14 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     const expand = parseExpand(query);
     return projectModel(await findModel(id), expand ?? DETAIL_FIELDS);
   };
-  const modelRoute = async (request: FastifyRequest) =>
+  /** The hosted repo's answer, when the request names one. */
+  const hostedAnswer = async (
+    kind: "info" | "tree" | "readme",
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<unknown> => (ctx.hosted ? ctx.hosted(kind, request, reply) : undefined);
+  const modelRoute = async (request: FastifyRequest, reply: FastifyReply) =>
+    (await hostedAnswer("info", request, reply)) ??
     modelPage(modelIdFromParams(request.params as Record<string, string>), request.query as Query);
   app.get("/api/models/:name", modelRoute);
   app.get("/api/models/:owner/:name", modelRoute);
@@ -496,7 +517,9 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     }
     return model;
   };
-  const revisionRoute = async (request: FastifyRequest) => {
+  const revisionRoute = async (request: FastifyRequest, reply: FastifyReply) => {
+    const hosted = await hostedAnswer("info", request, reply);
+    if (hosted !== undefined) return hosted;
     const model = await revisionOf(request);
     const expand = parseExpand(request.query as Query);
     return projectModel(model, expand ?? DETAIL_FIELDS);
@@ -505,7 +528,9 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   app.get("/api/models/:owner/:name/revision/:revision", revisionRoute);
 
   // listFiles / list_repo_tree: the files the catalogue knows (sizes when the import carried them).
-  const treeRoute = async (request: FastifyRequest) => {
+  const treeRoute = async (request: FastifyRequest, reply: FastifyReply) => {
+    const hosted = await hostedAnswer("tree", request, reply);
+    if (hosted !== undefined) return hosted;
     const model = await revisionOf(request);
     const files = [...(model.siblings ?? [])];
     if (!files.some((file) => file.rfilename === "README.md")) files.unshift({ rfilename: "README.md" });
@@ -525,6 +550,8 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   // The model card, where hub clients download README.md from: the imported card, else one written
   // from the model's facts (model-card.ts).
   const readmeRoute = async (request: FastifyRequest, reply: FastifyReply) => {
+    const hosted = await hostedAnswer("readme", request, reply);
+    if (hosted !== undefined) return hosted;
     const model = await revisionOf(request);
     const card = modelCard(model);
     // hf_hub_download needs an ETag (a git blob id for small files) and the commit it came from.

@@ -35,6 +35,8 @@ export interface HubStore {
   catalogueVersion(): Promise<string>;
   setMeta(key: string, value: string): Promise<void>;
   beginImport(): Promise<ImportSession>;
+  /** removes models by id (a hosted repo deleted, moved or made private); returns how many were there */
+  deleteModels(ids: string[]): Promise<number>;
   /** resolves when the store answers queries; rejects with a StoreUnavailableError otherwise */
   check(): Promise<void>;
   /** what the store found broken when it opened and repaired */
@@ -94,6 +96,9 @@ export class SqliteHubStore implements HubStore {
   }
   async beginImport() {
     return this.catalogue.beginImport();
+  }
+  async deleteModels(ids: string[]) {
+    return this.catalogue.deleteModels(ids);
   }
   async check() {}
   async close() {

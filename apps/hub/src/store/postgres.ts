@@ -742,6 +742,28 @@ export class PostgresStore implements HubStore {
     }
   }
 
+  /** Removes models by id, bumping catalogue_version and notifying every replica, in one transaction. */
+  async deleteModels(ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const { rowCount } = await client.query("DELETE FROM models WHERE id = ANY($1::text[])", [ids]);
+      await client.query(
+        "UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'",
+      );
+      await client.query(`NOTIFY ${CATALOGUE_CHANNEL}`);
+      await client.query("COMMIT");
+      this.catalogueChanged();
+      return rowCount ?? 0;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   async beginImport(): Promise<ImportSession> {
     let client: pg.PoolClient;
     try {

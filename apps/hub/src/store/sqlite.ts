@@ -467,6 +467,25 @@ export class CatalogueStore {
     return summary;
   }
 
+  /** Removes models by id (a hosted repo deleted, moved or made private); returns how many were there. */
+  deleteModels(ids: string[]): number {
+    let removed = 0;
+    this.db.transaction(() => {
+      for (const id of ids) {
+        const row = this.selectRowid.get(id);
+        if (!row) continue;
+        this.deleteTags.run(row.rowid);
+        this.db
+          .prepare("INSERT INTO models_fts (models_fts, rowid, id) VALUES ('delete', ?, ?)")
+          .run(row.rowid, id);
+        this.db.prepare("DELETE FROM models WHERE rowid = ?").run(row.rowid);
+        removed++;
+      }
+    })();
+    this.localWrites++;
+    return removed;
+  }
+
   /**
    * Starts an import: one write transaction (BEGIN IMMEDIATE) held across every batch. Past
    * BULK_THRESHOLD new models the secondary indexes are dropped and new rows skip the FTS index; commit

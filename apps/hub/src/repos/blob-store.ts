@@ -1,0 +1,162 @@
+// File contents by sha256 in a folder (HUBKIT_BLOB_DIR, or <data dir>/blobs), shared by every replica.
+// A blob is written to tmp/ under a random name, hashed while it is written, flushed to disk, checked
+// against what the client said it would be, and only then renamed into objects/: a killed upload
+// leaves at most a file in tmp/, never a partial blob. A blob becomes visible to clients only when a
+// commit names it; collect() removes the ones no commit names.
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm, stat, unlink, utimes } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { HttpError } from "../http/errors.js";
+
+const SHA256_RE = /^[0-9a-f]{64}$/;
+/** A blob or temporary file younger than this is never collected: an upload or commit may be using it. */
+export const COLLECT_GRACE_MS = 60 * 60 * 1000;
+
+export interface StoredBlob {
+  sha256: string;
+  size: number;
+}
+
+export interface WriteExpectation {
+  sha256?: string;
+  size?: number;
+  /** refuse (413) once more than this many bytes arrived */
+  maxSize?: number;
+}
+
+export class BlobStore {
+  private readonly objects: string;
+  private readonly tmp: string;
+
+  constructor(readonly dir: string) {
+    this.objects = path.join(dir, "objects");
+    this.tmp = path.join(dir, "tmp");
+  }
+
+  async open(): Promise<void> {
+    await mkdir(this.objects, { recursive: true });
+    await mkdir(this.tmp, { recursive: true });
+  }
+
+  filePath(sha256: string): string {
+    if (!SHA256_RE.test(sha256)) throw new Error(`not a sha256: ${sha256.slice(0, 80)}`);
+    return path.join(this.objects, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  }
+
+  /** The blob's size, or undefined when it is not stored. */
+  async size(sha256: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.filePath(sha256))).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Stores bytes from a stream; refuses (and keeps nothing) when they differ from `expect`. */
+  async write(
+    source: Readable | AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer>,
+    expect: WriteExpectation = {},
+  ): Promise<StoredBlob> {
+    const tmpFile = path.join(this.tmp, `${randomUUID()}.part`);
+    const handle = await open(tmpFile, "wx");
+    const hash = createHash("sha256");
+    let size = 0;
+    let closed = false;
+    try {
+      for await (const chunk of source) {
+        const bytes = chunk instanceof Buffer ? chunk : Buffer.from(chunk);
+        size += bytes.length;
+        if (expect.maxSize !== undefined && size > expect.maxSize)
+          throw new HttpError(413, `The file is larger than this hub's limit of ${expect.maxSize} bytes`);
+        if (expect.size !== undefined && size > expect.size)
+          throw new HttpError(400, `Received more than the ${expect.size} bytes announced for this object`);
+        hash.update(bytes);
+        await handle.write(bytes);
+      }
+      const sha256 = hash.digest("hex");
+      if (expect.size !== undefined && size !== expect.size)
+        throw new HttpError(
+          400,
+          `Received ${size} bytes where ${expect.size} were announced for this object`,
+        );
+      if (expect.sha256 !== undefined && sha256 !== expect.sha256)
+        throw new HttpError(
+          400,
+          `The content's sha256 is ${sha256}, not the ${expect.sha256} announced: nothing was stored`,
+        );
+      await handle.sync();
+      await handle.close();
+      closed = true;
+      await this.place(tmpFile, sha256);
+      return { sha256, size };
+    } catch (error) {
+      if (!closed) await handle.close().catch(() => {});
+      await rm(tmpFile, { force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * The size of a stored blob that a commit is about to name (undefined when absent). Its time is
+   * set to now, so that a collection running meanwhile leaves it alone.
+   */
+  async claim(sha256: string): Promise<number | undefined> {
+    const file = this.filePath(sha256);
+    try {
+      const now = new Date();
+      await utimes(file, now, now);
+      return (await stat(file)).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async writeBuffer(bytes: Buffer): Promise<StoredBlob> {
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    if ((await this.claim(sha256)) === bytes.length) return { sha256, size: bytes.length };
+    return this.write([bytes], { sha256, size: bytes.length });
+  }
+
+  private async place(tmpFile: string, sha256: string): Promise<void> {
+    const target = this.filePath(sha256);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Same content, same name: a blob already there is identical, and rename replaces it atomically.
+    await rename(tmpFile, target);
+  }
+
+  /** A stream of the blob's bytes from `start` to `end` inclusive. */
+  read(sha256: string, start?: number, end?: number): Readable {
+    return createReadStream(this.filePath(sha256), { start, end, highWaterMark: 256 * 1024 });
+  }
+
+  /**
+   * Removes blobs that `live` does not hold and temporary files, when older than `graceMs` (uploads
+   * under way and blobs waiting for their commit are younger). Returns what was removed.
+   */
+  async collect(live: Set<string>, graceMs = COLLECT_GRACE_MS): Promise<{ blobs: number; bytes: number }> {
+    const cutoff = Date.now() - graceMs;
+    let blobs = 0;
+    let bytes = 0;
+    for (const name of await readdir(this.tmp).catch(() => [] as string[])) {
+      const file = path.join(this.tmp, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info && info.mtimeMs < cutoff) await unlink(file).catch(() => {});
+    }
+    for (const a of await readdir(this.objects).catch(() => [] as string[])) {
+      for (const b of await readdir(path.join(this.objects, a)).catch(() => [] as string[])) {
+        for (const sha of await readdir(path.join(this.objects, a, b)).catch(() => [] as string[])) {
+          if (live.has(sha)) continue;
+          const file = path.join(this.objects, a, b, sha);
+          const info = await stat(file).catch(() => undefined);
+          if (!info || info.mtimeMs >= cutoff) continue;
+          await unlink(file).catch(() => {});
+          blobs++;
+          bytes += info.size;
+        }
+      }
+    }
+    return { blobs, bytes };
+  }
+}

@@ -1,0 +1,75 @@
+// `hubkit-hub token create|list|revoke`: hub tokens made on the server's own storage (the data dir,
+// or HUBKIT_DATABASE_URL), without a running server. `create` prints the new token alone on stdout.
+import { parseArgs } from "node:util";
+import type { Writable } from "node:stream";
+import { DEFAULT_DATA_DIR } from "../paths.js";
+import { openRepoService } from "./open.js";
+
+export const TOKEN_USAGE = `  hubkit-hub token create --user NAME [--write] [--org ORG]... [--name LABEL] [--data-dir DIR]
+      Create a hub token for NAME (and the user, and each org with NAME a member, when missing).
+      Prints the token alone on stdout: it is not stored and cannot be shown again. Read-only
+      unless --write.
+  hubkit-hub token list --user NAME [--data-dir DIR]
+  hubkit-hub token revoke ID [--data-dir DIR]`;
+
+export class TokenUsageError extends Error {}
+
+export async function tokenCommand(
+  argv: string[],
+  io: { stdout: Writable; stderr: Writable; env: Record<string, string | undefined> },
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        user: { type: "string" },
+        write: { type: "boolean" },
+        org: { type: "string", multiple: true },
+        name: { type: "string" },
+        "data-dir": { type: "string" },
+      },
+    });
+  } catch (error) {
+    throw new TokenUsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [action, ...rest] = positionals;
+  const service = await openRepoService({
+    dataDir: values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: io.env.HUBKIT_DATABASE_URL?.trim() || undefined,
+    blobDir: io.env.HUBKIT_BLOB_DIR || undefined,
+  });
+  try {
+    if (action === "create") {
+      if (!values.user) throw new TokenUsageError("token create needs --user NAME");
+      if (rest.length) throw new TokenUsageError(`unexpected argument "${rest[0]}"`);
+      const token = await service.access.createToken(values.user, {
+        write: values.write,
+        orgs: values.org,
+        name: values.name,
+      });
+      io.stdout.write(`${token}\n`);
+      return 0;
+    }
+    if (action === "list") {
+      if (!values.user) throw new TokenUsageError("token list needs --user NAME");
+      for (const token of await service.meta.listTokens(values.user))
+        io.stdout.write(`${token.id}\t${token.role}\t${token.createdAt}\t${token.displayName}\n`);
+      return 0;
+    }
+    if (action === "revoke") {
+      if (rest.length !== 1) throw new TokenUsageError("token revoke takes one token id (see token list)");
+      if (!(await service.meta.revokeToken(rest[0]))) {
+        io.stderr.write(`hubkit-hub: no token with id ${rest[0]}\n`);
+        return 1;
+      }
+      io.stdout.write(`revoked ${rest[0]}\n`);
+      return 0;
+    }
+    throw new TokenUsageError(`token needs an action: create, list or revoke`);
+  } finally {
+    await service.meta.close();
+  }
+}
