@@ -61,7 +61,8 @@ export function repoPathProblem(path: unknown): string | undefined {
   const segments = path.split("/");
   if (segments.some((segment) => segment === "" || segment === "." || segment === ".."))
     return `the file path ${shown} has an empty, '.' or '..' segment`;
-  if (segments[0] === ".git") return `the file path ${shown} is inside .git/, which a repo cannot hold`;
-  if (/[\x00-\x1f\x7f]/.test(path)) return `the file path ${shown} contains a control character`;
+  if (segments.includes(".git")) return `the file path ${shown} is inside a .git folder, which a repo cannot hold`;
+  if ([...path].some((char) => char < " " || char === "\x7f"))
+    return `the file path ${shown} contains a control character`;
   return undefined;
 }
