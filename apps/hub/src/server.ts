@@ -378,6 +378,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     repoService.onChange(followRepos);
     await syncCatalogue(store, repoService, followRepos);
     const repoRoutes = await registerRepoRoutes(app, repoService, {
+      inCatalogue: async (id) => (await store.getModel(id)) !== undefined,
       projectModel: async (resolved, query) =>
         projectModelForQuery(
           await hostedModelRecord(repoService.blobs, resolved.repo, resolved.commit, resolved.tree),

@@ -272,8 +272,11 @@ describe("GET /api/models/{id}", () => {
     const legacy = await getJson<{ id: string; mask_token: string }>("/api/models/distilroberta-base");
     expect(legacy.id).toBe("distilroberta-base");
     expect(legacy.mask_token).toBe("<mask>");
+    // As huggingface.co: a missing repo answers as a private one would (401 without a token), so
+    // that the two cannot be told apart; the clients read X-Error-Code.
     const missing = await get("/api/models/nobody/nothing-here");
-    expect(missing.status).toBe(404);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("x-error-code")).toBe("RepoNotFound");
     expect(((await missing.json()) as { error: string }).error).toMatch(/Repository not found/);
     expect((await get("/api/models/bad%20id/x")).status).toBe(400);
     expect((await get("/api/models/a/b/c")).status).toBe(404);

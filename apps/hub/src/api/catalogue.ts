@@ -483,7 +483,11 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   const findModel = async (id: string): Promise<HubModel> => {
     const model = await ctx.store.getModel(id);
     if (!model)
-      throw new HttpError(404, `Repository not found: model "${id}" is not in this hub's catalogue`);
+      throw new HttpError(
+        404,
+        `Repository not found: model "${id}" is not in this hub's catalogue`,
+        "RepoNotFound",
+      );
     return model;
   };
   const modelPage = async (id: string, query: Query) => {
@@ -513,6 +517,7 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
       throw new HttpError(
         404,
         `Revision not found: ${id} has no revision "${revision.slice(0, 80)}" (try "main")`,
+        "RevisionNotFound",
       );
     }
     return model;

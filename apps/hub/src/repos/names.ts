@@ -61,7 +61,8 @@ export function repoPathProblem(path: unknown): string | undefined {
   const segments = path.split("/");
   if (segments.some((segment) => segment === "" || segment === "." || segment === ".."))
     return `the file path ${shown} has an empty, '.' or '..' segment`;
-  if (segments.includes(".git")) return `the file path ${shown} is inside a .git folder, which a repo cannot hold`;
+  if (segments.includes(".git"))
+    return `the file path ${shown} is inside a .git folder, which a repo cannot hold`;
   if ([...path].some((char) => char < " " || char === "\x7f"))
     return `the file path ${shown} contains a control character`;
   return undefined;

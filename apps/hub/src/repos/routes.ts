@@ -11,7 +11,7 @@ import type { Principal } from "./access.js";
 import { gitBlobOid, folderOid, lfsPointer, wantsLfs } from "./git.js";
 import type { CommitRecord, RepoRecord, RepoType, TreeEntry } from "./model.js";
 import { frontMatter } from "./model-facts.js";
-import { repoPathProblem } from "./names.js";
+import { repoIdProblem, repoPathProblem } from "./names.js";
 import type { CommitHeader, CommitOperation, RepoService, Resolved } from "./service.js";
 
 type Params = Record<string, string | undefined>;
@@ -267,7 +267,11 @@ async function readCommitLines(
 export async function registerRepoRoutes(
   app: FastifyInstance,
   service: RepoService,
-  options: { projectModel: (resolved: Resolved, query: Query) => Promise<Record<string, unknown>> },
+  options: {
+    projectModel: (resolved: Resolved, query: Query) => Promise<Record<string, unknown>>;
+    /** whether the catalogue holds a model with this id (the embedded or an imported one) */
+    inCatalogue: (id: string) => Promise<boolean>;
+  },
 ): Promise<RepoRoutes> {
   const signingKey = await service.meta.signingKey();
   const principals = new WeakMap<FastifyRequest, Principal | undefined>();
@@ -883,9 +887,16 @@ export async function registerRepoRoutes(
       const params = request.params as Params;
       if (!params.owner) return undefined;
       const id = idOf(params);
+      // An id no repo can have: the catalogue's checks answer (400 for a malformed one).
+      if (repoIdProblem(id)) return undefined;
       const principal = await who(request);
       const repo = await service.meta.getRepo("model", id);
-      if (!repo) return undefined;
+      if (!repo) {
+        // Not hosted: the catalogue answers for its own models; anything else gets the same answer
+        // as a private repo, so that missing and hidden cannot be told apart.
+        if (await options.inCatalogue(id)) return undefined;
+        throw service.access.notFound(principal, "model", id);
+      }
       if (!service.access.canRead(principal, repo)) throw service.access.notFound(principal, "model", id);
       const revision = params.revision ?? params.revision ?? "main";
       const resolved = await service.resolve(repo, decodeURIComponent(revision));
