@@ -8,11 +8,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHubServer, type HubServer } from "../src/index.js";
+import type * as HubClientModule from "../../../bench/node_modules/hf-hub-2/dist/index.js";
 
 const clientEntry = fileURLToPath(
   new URL("../../../bench/node_modules/hf-hub-2/dist/index.mjs", import.meta.url),
 );
-type HubClient = typeof import("../../../bench/node_modules/hf-hub-2/dist/index.js");
+type HubClient = typeof HubClientModule;
 
 let hub: HubServer;
 let work: string;
