@@ -82,7 +82,8 @@ export function pythonMessagesFor(model: ModelData): string {
 
 /** A shell command that downloads the whole repository (or some files) into a folder. */
 export function hfDownload(modelId: string, localDir: string, include?: string[]): string {
-  const includes = include?.length ? ` --include ${include.map(sh).join(" ")}` : "";
+  // One --include per pattern: the hf CLI reads a second word after --include as a file name.
+  const includes = (include ?? []).map((pattern) => ` --include ${sh(pattern)}`).join("");
   return `hf download ${sh(modelId)}${includes} --local-dir ${sh(localDir)}`;
 }
 
