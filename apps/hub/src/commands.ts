@@ -12,7 +12,7 @@ import { parseAllowedHosts } from "./http/request-guard.js";
 import type { HubServer } from "./server.js";
 import { openStore, type HubStore } from "./store/hub-store.js";
 import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
-import { TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/token-command.js";
+import { gcCommand, TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/commands.js";
 
 export const USAGE = `Usage:
   hubkit-hub [serve] [--host HOST] [--port PORT] [--data-dir DIR]
@@ -206,6 +206,7 @@ async function generate(args: ParsedArgs, io: CommandIo): Promise<CommandResult>
 export async function runCommand(argv: string[], io: CommandIo): Promise<CommandResult> {
   try {
     if (argv[0] === "token") return { exitCode: await tokenCommand(argv.slice(1), io) };
+    if (argv[0] === "gc") return { exitCode: await gcCommand(argv.slice(1), io) };
     const args = parseArgs(argv);
     if (args.command === "help") {
       write(io.stdout, USAGE);

@@ -201,6 +201,51 @@ describe("kill -9 of the hub", () => {
   }, 180_000);
 });
 
+describe("the hub CLI's token and gc commands", () => {
+  it("token create prints only the token; list shows it; revoke ends it; gc removes what no commit names", async () => {
+    const env = { HUBKIT_DATA_DIR: path.join(dir, "cli") };
+    const cli = await hubCli();
+    const runCli = (args: string[]) =>
+      execFileAsync(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
+    const created = await runCli([
+      "token",
+      "create",
+      "--user",
+      "hana",
+      "--org",
+      "lab",
+      "--org",
+      "team",
+      "--name",
+      "ci",
+    ]);
+    expect(created.stdout).toMatch(/^hf_[A-Za-z]{34}\n$/);
+    const token = created.stdout.trim();
+    const listed = (await runCli(["token", "list", "--user", "hana"])).stdout.trim().split("\n");
+    expect(listed).toHaveLength(1);
+    const [id, role, , name] = listed[0].split("\t");
+    expect([role, name]).toEqual(["read", "ci"]);
+    expect(listed[0]).not.toContain(token);
+    // The token works against a hub on the same data dir, then no longer once revoked.
+    const hub = await start(env);
+    const whoami = await fetch(`${hub.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await whoami.json()) as { orgs: { name: string }[] }).orgs.map((org) => org.name)).toEqual([
+      "lab",
+      "team",
+    ]);
+    expect((await runCli(["token", "revoke", id])).stdout).toContain(`revoked ${id}`);
+    const after = await fetch(`${hub.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
+    await hub.stop();
+    const bad = await runCli(["token", "create", "--user", "no spaces"]).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect((bad as { code: number }).code).not.toBe(0);
+    expect((bad as { stderr: string }).stderr).toMatch(/not a valid user or organisation name/);
+    expect((await runCli(["gc"])).stdout).toMatch(/^removed \d+ unreferenced files \(\d+ bytes\)/);
+  }, 120_000);
+});
+
 describe("two replicas on one PostgreSQL database and one blob folder", () => {
   let postgres: Awaited<ReturnType<typeof freshPostgres>>;
 

@@ -1,5 +1,6 @@
-// `hubkit-hub token create|list|revoke`: hub tokens made on the server's own storage (the data dir,
-// or HUBKIT_DATABASE_URL), without a running server. `create` prints the new token alone on stdout.
+// The repository commands of hubkit-hub, on the server's own storage (the data dir, or
+// HUBKIT_DATABASE_URL and HUBKIT_BLOB_DIR) without a running server: `token create|list|revoke`
+// (`create` prints the new token alone on stdout) and `gc` (removes contents no commit names).
 import { parseArgs } from "node:util";
 import type { Writable } from "node:stream";
 import { DEFAULT_DATA_DIR } from "../paths.js";
@@ -10,9 +11,36 @@ export const TOKEN_USAGE = `  hubkit-hub token create --user NAME [--write] [--o
       Prints the token alone on stdout: it is not stored and cannot be shown again. Read-only
       unless --write.
   hubkit-hub token list --user NAME [--data-dir DIR]
-  hubkit-hub token revoke ID [--data-dir DIR]`;
+  hubkit-hub token revoke ID [--data-dir DIR]
+  hubkit-hub gc [--data-dir DIR]
+      Remove stored file contents that no commit names (older than an hour: uploads under way stay).`;
 
 export class TokenUsageError extends Error {}
+
+/** `hubkit-hub gc`: collects unreferenced blobs; prints what it removed. */
+export async function gcCommand(
+  argv: string[],
+  io: { stdout: Writable; env: Record<string, string | undefined> },
+): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { "data-dir": { type: "string" } } }));
+  } catch (error) {
+    throw new TokenUsageError((error as Error).message);
+  }
+  const service = await openRepoService({
+    dataDir: values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
+    databaseUrl: io.env.HUBKIT_DATABASE_URL?.trim() || undefined,
+    blobDir: io.env.HUBKIT_BLOB_DIR || undefined,
+  });
+  try {
+    const { blobs, bytes } = await service.collectGarbage();
+    io.stdout.write(`removed ${blobs} unreferenced files (${bytes} bytes)\n`);
+    return 0;
+  } finally {
+    await service.meta.close();
+  }
+}
 
 export async function tokenCommand(
   argv: string[],
