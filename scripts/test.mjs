@@ -121,6 +121,16 @@ function ensureSnippetRuntimes() {
 step("build (tsc -b, vite build)", process.execPath, [path.join(root, "scripts/build.mjs")]);
 step("eslint", "npx", ["eslint", "."]);
 step("prettier --check", "npx", ["prettier", "--check", "."]);
+// no import cycles anywhere, and the layering docs/ARCHITECTURE.md states (.dependency-cruiser.cjs)
+step("import rules (dependency-cruiser)", "npx", [
+  "depcruise",
+  "packages",
+  "apps",
+  "scripts",
+  "bench",
+  "-T",
+  "err",
+]);
 vitest("unit and integration", "vitest.config.ts");
 if (hasWeb) vitest("browser end-to-end", "apps/web/vitest.e2e.config.ts");
 

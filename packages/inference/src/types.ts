@@ -120,6 +120,21 @@ export interface InferenceProviderMappingEntry {
 }
 
 /** What `textToImage` (and the media tasks that take it) return: a URL, a data URL, a Blob or the raw JSON. */
+/** An embedding per input (or per token), nested up to three levels deep. */
+export type FeatureExtractionOutput = (number | number[] | number[][])[];
+
+export interface AudioToAudioOutputElem {
+  label: string;
+  audio: Blob;
+}
+
+/** One output track of audio-to-audio: its label, base64 audio and the audio's content type. */
+export interface AudioToAudioOutput {
+  blob: string;
+  "content-type": string;
+  label: string;
+}
+
 export type OutputType = "url" | "dataUrl" | "blob" | "json";
 
 export interface BaseArgs {
