@@ -121,6 +121,9 @@ function ensureSnippetRuntimes() {
 step("build (tsc -b, vite build)", process.execPath, [path.join(root, "scripts/build.mjs")]);
 step("eslint", "npx", ["eslint", "."]);
 step("prettier --check", "npx", ["prettier", "--check", "."]);
+// every test file (and what it reaches) under tsc: tsconfig.tests.json maps @hubkit/* to the sources
+// as Vitest does; the web app's tests are checked by its own build (apps/web/tsconfig.json)
+step("type-check tests (tsc -p tsconfig.tests.json)", "npx", ["tsc", "-p", "tsconfig.tests.json"]);
 // no import cycles anywhere, and the layering docs/ARCHITECTURE.md states (.dependency-cruiser.cjs)
 step("import rules (dependency-cruiser)", "npx", [
   "depcruise",
