@@ -5,9 +5,10 @@
 import { build } from "esbuild";
 import { copyFile, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { root } from "./lib.mjs";
+// the repository root (computed here: lib.mjs loads this module, so importing it back would be a cycle)
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 // Nothing is external: the client uses only a few small catalogue modules (example inputs, through
 // subpaths), and inlining them saves Node from resolving a second package at import.

@@ -121,6 +121,19 @@ function ensureSnippetRuntimes() {
 step("build (tsc -b, vite build)", process.execPath, [path.join(root, "scripts/build.mjs")]);
 step("eslint", "npx", ["eslint", "."]);
 step("prettier --check", "npx", ["prettier", "--check", "."]);
+// every test file (and what it reaches) under tsc: tsconfig.tests.json maps @hubkit/* to the sources
+// as Vitest does; the web app's tests are checked by its own build (apps/web/tsconfig.json)
+step("type-check tests (tsc -p tsconfig.tests.json)", "npx", ["tsc", "-p", "tsconfig.tests.json"]);
+// no import cycles anywhere, and the layering docs/ARCHITECTURE.md states (.dependency-cruiser.cjs)
+step("import rules (dependency-cruiser)", "npx", [
+  "depcruise",
+  "packages",
+  "apps",
+  "scripts",
+  "bench",
+  "-T",
+  "err",
+]);
 vitest("unit and integration", "vitest.config.ts");
 if (hasWeb) vitest("browser end-to-end", "apps/web/vitest.e2e.config.ts");
 

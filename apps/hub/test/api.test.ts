@@ -88,11 +88,11 @@ async function followPages(firstPath: string): Promise<{ items: ListItem[]; page
   let next: string | undefined = `${server.url}${firstPath}`;
   let pages = 0;
   while (next) {
-    const res = await fetch(next);
+    const res: Response = await fetch(next);
     expect(res.status).toBe(200);
     items.push(...((await res.json()) as ListItem[]));
     pages++;
-    const link = res.headers.get("link");
+    const link: string | null = res.headers.get("link");
     next = link ? /<([^>]+)>;\s*rel="next"/.exec(link)?.[1] : undefined;
     expect(pages).toBeLessThan(1000);
   }

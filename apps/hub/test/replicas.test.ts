@@ -64,7 +64,7 @@ describe("several hub replicas on one PostgreSQL database", () => {
     const total = 30_000;
     const file = path.join(dir, "import.jsonl");
     writeFileSync(file, [...syntheticCatalogueLines(total, 4)].join(""));
-    const lastId = syntheticModel(total - 1, 4).id;
+    const lastId = String(syntheticModel(total - 1, 4).id);
 
     const importer = await spawnImport(file, env);
     let importDone = false;

@@ -120,9 +120,11 @@ describe("kill -9 of the hub", () => {
         this.push(chunk);
       },
     });
-    const upload = fetch(href, { method: "PUT", body, duplex: "half" } as RequestInit).catch(
-      (error: unknown) => error,
-    );
+    const upload = fetch(href, {
+      method: "PUT",
+      body: Readable.toWeb(body) as ReadableStream,
+      duplex: "half",
+    } as RequestInit).catch((error: unknown) => error);
     const tmp = path.join(dir, "upload", "blobs", "tmp");
     const partSize = () =>
       readdirSync(tmp).reduce((sum, name) => sum + statSync(path.join(tmp, name)).size, 0);

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openCatalogue, parseModelRecord, syntheticModel, type HubModel } from "../src/index.js";
+import { trendingScore } from "../src/catalogue/derived.js";
 import type { CatalogueStore, ListPlan, ModelQuery, SortField } from "../src/store/sqlite.js";
 
 const COUNT = 3000;
@@ -44,6 +45,7 @@ afterAll(() => {
 function sortValue(model: HubModel, sort: SortField): number {
   if (sort === "lastModified") return Date.parse(model.lastModified);
   if (sort === "createdAt") return Date.parse(model.createdAt);
+  if (sort === "trending") return trendingScore(model);
   return model[sort];
 }
 

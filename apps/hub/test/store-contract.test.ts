@@ -9,6 +9,7 @@ import {
   importJsonl,
   openPostgresStore,
   startHubServer,
+  type PostgresStore,
   syntheticCatalogueLines,
   type HubServer,
 } from "../src/index.js";
@@ -102,7 +103,7 @@ async function expectSame(pathname: string, follow = false): Promise<number> {
   let next: string | undefined = pathname;
   let pages = 0;
   while (next) {
-    const [a, b] = await Promise.all([ask(sqlite, next), ask(postgres, next)]);
+    const [a, b]: Answer[] = await Promise.all([ask(sqlite, next), ask(postgres, next)]);
     expect(b, `PostgreSQL vs SQLite on ${next}`).toEqual(a);
     pages++;
     next = follow && a.link ? /<ORIGIN([^>]+)>/.exec(a.link)?.[1] : undefined;

@@ -1,4 +1,5 @@
 // Model lookup for the hub API and for the providers (which task does a model id run?).
+import type { WidgetType } from "@hubkit/tasks";
 import { MODELS } from "./data/models.js";
 import { FAULT_MODELS } from "./faults.js";
 import type { EmulatedModel, ProviderId } from "./types.js";
@@ -65,7 +66,7 @@ export class Catalog {
     if (task === undefined) return undefined;
     const tags =
       task === "text-generation" || task === "image-text-to-text" ? [task, "conversational"] : [task];
-    const mappingTask = tags.includes("conversational") ? "conversational" : task;
+    const mappingTask = (tags.includes("conversational") ? "conversational" : task) as WidgetType;
     return {
       id,
       pipeline_tag: task,

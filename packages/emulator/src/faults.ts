@@ -1,5 +1,6 @@
 // Faults on demand: programmatic rules (emu.fault) and reserved model ids that always fail the
 // same way, so a browser or a snippet can show a failing model with no test code.
+import type { WidgetType } from "@hubkit/tasks";
 import { HOST_ORIGINS } from "./hosts.js";
 import type {
   EmulatedModel,
@@ -134,7 +135,7 @@ export const RESERVED_FAULTS: readonly ReservedFault[] = [
   },
 ];
 
-const FAULT_MAPPING_TASKS: Partial<Record<ProviderId, string>> = {
+const FAULT_MAPPING_TASKS: Partial<Record<ProviderId, WidgetType>> = {
   "black-forest-labs": "text-to-image",
   cerebras: "conversational",
   cohere: "conversational",

@@ -1,4 +1,5 @@
 // Public types of @hubkit/emulator.
+import type { InferenceProviderMappingEntry } from "@hubkit/tasks";
 
 /** The inference providers of the contract (13) and the ten 4.x added. */
 export const PROVIDER_IDS = [
@@ -46,15 +47,8 @@ export type HostKey =
   | "zai-cdn"
   | "novita-cdn";
 
-export interface ProviderMappingEntry {
-  status: "live" | "staging";
-  providerId: string;
-  task: string;
-  /** "lora" when the hub model is an adapter the provider loads onto its base model (wavespeed, fal-ai, replicate). */
-  adapter?: "lora";
-  /** The adapter's weights file in the hub repo. */
-  adapterWeightsPath?: string;
-}
+/** A hub mapping entry (@hubkit/tasks' one definition); adapters are served by wavespeed, fal-ai and replicate. */
+export type ProviderMappingEntry = InferenceProviderMappingEntry;
 
 export interface EmulatedModel {
   id: string;

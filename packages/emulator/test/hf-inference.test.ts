@@ -24,7 +24,7 @@ async function postBytes(
 ): Promise<{ status: number; json: Json; res: Response }> {
   const res = await fetch(url, {
     method: "POST",
-    body: data,
+    body: new Uint8Array(data),
     headers: contentType ? { "Content-Type": contentType } : {},
   });
   const text = await res.clone().text();

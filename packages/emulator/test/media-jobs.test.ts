@@ -154,7 +154,7 @@ describe("together: video jobs, embeddings, speech, transcription", () => {
 
   it("transcription reads a multipart upload and refuses a file that is not audio", async () => {
     const form = new FormData();
-    form.append("file", new Blob([renderWav(1, 0.25)], { type: "audio/wav" }), "audio.wav");
+    form.append("file", new Blob([new Uint8Array(renderWav(1, 0.25))], { type: "audio/wav" }), "audio.wav");
     form.append("model", "openai/whisper-large-v3");
     form.append("response_format", "verbose_json");
     const ok = await fetch(`${together()}/v1/audio/transcriptions`, {

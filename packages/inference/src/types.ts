@@ -1,4 +1,8 @@
-import type { ChatCompletionInput, PipelineType, WidgetType } from "@hubkit/tasks";
+import type {
+  ChatCompletionInput,
+  InferenceProviderMappingEntry as HubProviderMappingEntry,
+  PipelineType,
+} from "@hubkit/tasks";
 import { PROVIDER_DEFINITIONS, PROVIDER_LISTINGS, type ProviderId } from "./providers/definitions.js";
 import type { Logger } from "./lib/logger.js";
 
@@ -107,19 +111,29 @@ export const PROVIDERS_HUB_ORGS: Record<InferenceProvider, string> = /* @__PURE_
   PROVIDER_LISTINGS.map((listing) => [listing.id, listing.hubOrg]),
 ) as Record<InferenceProvider, string>;
 
-/** One entry of a model's provider mapping on the hub. */
-export interface InferenceProviderMappingEntry {
-  adapter?: string;
-  adapterWeightsPath?: string;
+/** One entry of a model's provider mapping on the hub (@hubkit/tasks' entry), resolved for one model and provider. */
+export interface InferenceProviderMappingEntry extends HubProviderMappingEntry {
   hfModelId: ModelId;
   provider: string;
-  providerId: string;
-  status: "live" | "staging";
-  task: WidgetType;
   type?: "single-model" | "tag-filter";
 }
 
 /** What `textToImage` (and the media tasks that take it) return: a URL, a data URL, a Blob or the raw JSON. */
+/** An embedding per input (or per token), nested up to three levels deep. */
+export type FeatureExtractionOutput = (number | number[] | number[][])[];
+
+export interface AudioToAudioOutputElem {
+  label: string;
+  audio: Blob;
+}
+
+/** One output track of audio-to-audio: its label, base64 audio and the audio's content type. */
+export interface AudioToAudioOutput {
+  blob: string;
+  "content-type": string;
+  label: string;
+}
+
 export type OutputType = "url" | "dataUrl" | "blob" | "json";
 
 export interface BaseArgs {

@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import type { ModelDataMinimal } from "@hubkit/tasks";
 import * as source from "../src/index.js";
 import { recordingLogger } from "./helpers.js";
 
@@ -32,7 +33,7 @@ const CHAT = {
   id: "meta-llama/Llama-3.1-8B-Instruct",
   pipeline_tag: "text-generation",
   tags: ["conversational"],
-};
+} as ModelDataMinimal;
 
 describe("the Node bundle", () => {
   it("loads one file at import and the deferred chunk on first use", () => {
@@ -107,7 +108,11 @@ describe("the Node bundle", () => {
   });
 
   it("writes the same snippets as the sources (a synchronous call, as there)", () => {
-    const embed = { id: "BAAI/bge-m3", pipeline_tag: "feature-extraction", tags: [] };
+    const embed = {
+      id: "BAAI/bge-m3",
+      pipeline_tag: "feature-extraction",
+      tags: [] as string[],
+    } as ModelDataMinimal;
     for (const [model, provider] of [
       [CHAT, "together"],
       [CHAT, "auto"],

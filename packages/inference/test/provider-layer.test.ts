@@ -37,7 +37,6 @@ describe("provider definitions", () => {
     expect(definition.id).toBe(id);
     expect(listing?.hubOrg).toMatch(/^[A-Za-z0-9][A-Za-z0-9-]*$/);
     expect(new URL(definition.baseUrl).protocol).toBe("https:");
-    expect(listing?.keyEnvVar).toMatch(/^[A-Z][A-Z0-9_]*$/);
     // Without `auth`, the key goes as `Authorization: Bearer {key}`.
     if (definition.auth) expect(definition.auth.header.length).toBeGreaterThan(0);
     expect(typeof definition.routed).toBe("boolean");

@@ -4,6 +4,7 @@
 // deadline, abort and progress reports, LoRA), output types and token safety.
 import { describe, expect, it } from "vitest";
 import * as hf from "@hubkit/inference";
+import type { AutomaticSpeechRecognitionOutput, ChatCompletionOutput } from "@hubkit/tasks";
 import type { RecordedRequest } from "@hubkit/emulator";
 import {
   HUB_TOKEN,
@@ -92,7 +93,7 @@ const TASKS: Record<string, TaskCase> = {
   conversational: {
     call: (a, o) => hf.chatCompletion(a as never, o),
     args: () => ({ messages: [{ role: "user", content: "Say hello" }], max_tokens: 16 }),
-    check: (out) => expect(typeof (out as hf.ChatCompletionOutput).choices[0].message.content).toBe("string"),
+    check: (out) => expect(typeof (out as ChatCompletionOutput).choices[0].message.content).toBe("string"),
   },
   "text-generation": {
     call: (a, o) => hf.textGeneration(a as never, o),
@@ -113,7 +114,7 @@ const TASKS: Record<string, TaskCase> = {
     call: (a, o) => hf.automaticSpeechRecognition(a as never, o),
     args: () => ({ inputs: wav() }),
     check: (out) => {
-      const result = out as hf.AutomaticSpeechRecognitionOutput;
+      const result = out as AutomaticSpeechRecognitionOutput;
       expect(result.text.length).toBeGreaterThan(0);
       expect(result.chunks?.[0]?.timestamp).toHaveLength(2);
     },

@@ -27,7 +27,11 @@ export function openAIbaseUrl(provider: SnippetInferenceProvider): string {
   return provider === "hf-inference" ? `${url}/v1` : url;
 }
 
-/** How one provider serves one model, as listed by the hub (`expand[]=inferenceProviderMapping`). */
+/**
+ * How one provider serves one model, as listed by the hub (`expand[]=inferenceProviderMapping`).
+ * The one definition of the entry: the client's resolved entry, the emulator's and the hub's
+ * catalogue (and through its contract the web app) all use this one.
+ */
 export interface InferenceProviderMappingEntry {
   /** The model's id on the provider's side, e.g. "meta-llama/Llama-3.3-70B-Instruct-Turbo". */
   providerId: string;
@@ -35,6 +39,10 @@ export interface InferenceProviderMappingEntry {
   status: "live" | "staging";
   /** The task the provider serves the model for ("conversational" for chat). */
   task: WidgetType;
+  /** "lora" when the model is an adapter the provider loads onto its base model. */
+  adapter?: string;
+  /** The adapter's weights file in the model's repository. */
+  adapterWeightsPath?: string;
 }
 
 /** The hub's provider mapping for one model, keyed by provider id. */

@@ -38,8 +38,8 @@ describe("lazyRecord", () => {
 
   it("takes a write before the first read, and keeps the written value", () => {
     const { record, built } = make();
-    record.a = { key: "written", list: [] };
-    expect(record.a).toEqual({ key: "written", list: [] });
+    record.a = { key: "a", list: [] };
+    expect(record.a).toEqual({ key: "a", list: [] });
     expect(built).toEqual([]);
     expect(Object.keys(record)).toEqual(["b", "a", "c"]);
   });

@@ -21,6 +21,7 @@ import {
 import { badRequest, HttpError } from "../http/errors.js";
 import { modelCard } from "../catalogue/model-card.js";
 import type { LibraryInfo } from "../catalogue/hub-data.js";
+import type { HubConfig, ModelFacets } from "../contract/api.js";
 import { isValidModelId, type HubModel } from "../catalogue/model-record.js";
 import { PROVIDER_STATS_PATH, type ProviderStatsReply } from "../router/provider-stats.js";
 import type { HubStore } from "../store/hub-store.js";
@@ -251,22 +252,7 @@ function hubFilterTags(query: Query): string[] {
   return tags;
 }
 
-/** GET /api/models-facets: models per value of each filter of the models list. */
-export interface ModelFacets {
-  total: number;
-  pipeline_tag: Record<string, number>;
-  library: Record<string, number>;
-  license: Record<string, number>;
-  language: Record<string, number>;
-  inference_provider: Record<string, number>;
-  /** models some provider serves */
-  inference: number;
-  apps: Record<string, number>;
-  /** models per parameter range, keyed by its `num_parameters` value ("min:0,max:1B", …) */
-  num_parameters: Record<string, number>;
-  /** the most used other tags (not tasks, libraries, licenses, languages or lineage) */
-  other: Record<string, number>;
-}
+export type { ModelFacets } from "../contract/api.js";
 
 let languageNames: Intl.DisplayNames | undefined;
 /** ISO 639-1 codes only: three-letter tags are more often words ("ner", "moe") than languages. */
@@ -439,7 +425,7 @@ export interface ApiContext {
   ) => Promise<unknown>;
   tasks: () => Record<string, unknown>;
   libraries: () => LibraryInfo[];
-  config: () => Record<string, unknown>;
+  config: () => HubConfig;
   /** measured latency and throughput per provider from recent /router calls (provider-stats.ts) */
   providerStats?: () => ProviderStatsReply;
 }

@@ -11,67 +11,23 @@ import {
 } from "@hubkit/tasks";
 import { badRequest } from "../http/errors.js";
 import type { HubModel } from "../catalogue/model-record.js";
+import type {
+  GgufChoice,
+  LibrarySample,
+  LocalAppCommand,
+  LocalAppUsage,
+  ModelUsage,
+} from "../contract/api.js";
+import { toModelData } from "../contract/model-data.js";
 
-export interface LibraryUsage {
-  id: string;
-  prettyLabel: string;
-  repoUrl: string;
-  docsUrl?: string;
-  /** the generator's code blocks (mostly Python; some are shell or other languages) */
-  snippets: string[];
-  /** set when the generator threw: what failed, for whom, and its message */
-  error?: string;
-}
-
-export interface LocalAppCommand {
-  /** what this way of running is, e.g. "Use Docker" */
-  title: string;
-  /** one-time setup commands, when the app has some */
-  setup?: string;
-  /** the shell commands that run the model */
-  content: string;
-}
-
-export interface LocalAppUsage {
-  /** key in LOCAL_APPS, e.g. "llama.cpp" */
-  key: string;
-  prettyLabel: string;
-  docsUrl: string;
-  macOSOnly: boolean;
-  /** the URL that opens the model in the app (apps with a deeplink) */
-  deeplink?: string;
-  /** shell commands (apps without a deeplink) */
-  commands?: LocalAppCommand[];
-  /** set when the app's generator threw */
-  error?: string;
-}
-
-export interface GgufChoice {
-  /** the repository's .gguf files */
-  files: string[];
-  /** the file the commands use (`?file=`, else a Q4_K_M file, else the first) */
-  file?: string;
-  /** its quantisation label, e.g. "Q4_K_M" */
-  quant?: string;
-}
-
-/** Reply of `GET /api/models/{id}/usage`. */
-export interface ModelUsage {
-  id: string;
-  library: LibraryUsage | null;
-  localApps: LocalAppUsage[];
-  /** present when the repository lists .gguf files */
-  gguf?: GgufChoice;
-}
-
-/** Reply of `GET /api/libraries/{id}` (`sample`): the library's snippets for one model. */
-export interface LibrarySample {
-  /** a catalogue model of the library (the most downloaded), or a stand-in id when it has none */
-  modelId: string;
-  inCatalogue: boolean;
-  snippets: string[];
-  error?: string;
-}
+export type {
+  GgufChoice,
+  LibrarySample,
+  LibraryUsage,
+  LocalAppCommand,
+  LocalAppUsage,
+  ModelUsage,
+} from "../contract/api.js";
 
 /**
  * Placeholders that GGUF snippet and command generators leave for the page, and their stand-ins when
@@ -94,26 +50,6 @@ const LIBRARIES = MODEL_LIBRARIES_UI_ELEMENTS as unknown as Record<string, Libra
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The hub document as the generators of @hubkit/tasks take it. */
-export function toModelData(model: HubModel): ModelData {
-  const live = Object.values(model.inferenceProviderMapping ?? {}).some((entry) => entry.status === "live");
-  return {
-    id: model.id,
-    inference: live ? "warm" : "",
-    private: model.private,
-    tags: model.tags,
-    pipeline_tag: model.pipeline_tag as ModelData["pipeline_tag"],
-    library_name: model.library_name,
-    config: model.config as ModelData["config"],
-    cardData: model.cardData as ModelData["cardData"],
-    transformersInfo: model.transformersInfo as ModelData["transformersInfo"],
-    widgetData: model.widgetData as ModelData["widgetData"],
-    mask_token: model.mask_token,
-    safetensors: model.safetensors as ModelData["safetensors"],
-    gguf: model.gguf as ModelData["gguf"],
-  };
 }
 
 /** Runs a library's snippet generator; a throw becomes an `error` naming the library and the model. */

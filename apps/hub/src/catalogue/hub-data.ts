@@ -3,20 +3,9 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { LIBRARY_TASK_MAPPING, MODEL_LIBRARIES_UI_ELEMENTS, TASKS_DATA } from "@hubkit/tasks";
+import type { LibraryInfo } from "../contract/api.js";
 
-export interface LibraryInfo {
-  id: string;
-  prettyLabel: string;
-  repoName: string;
-  repoUrl: string;
-  docsUrl?: string;
-  filter?: boolean;
-  countDownloads?: string;
-  /** whether @hubkit/tasks has usage snippets for this library */
-  hasSnippets: boolean;
-  /** tasks served for this library (LIBRARY_TASK_MAPPING) */
-  tasks: string[];
-}
+export type { LibraryInfo } from "../contract/api.js";
 
 /** Task pages keyed by task id, as the hub's /api/tasks serves them (only ids with a page). */
 export function taskPages(): Record<string, unknown> {

@@ -2,16 +2,9 @@
 // records coming from a JSON-lines file (the embedded catalogue, or what a user exported from the hub).
 import crypto, { createHash } from "node:crypto";
 
-export type ProviderStatus = "live" | "staging";
+import type { ProviderMappingEntry } from "../contract/api.js";
 
-export interface ProviderMappingEntry {
-  status: ProviderStatus;
-  providerId: string;
-  task: string;
-  /** LoRA adapters served on top of a base model (newer hub exports carry these). */
-  adapter?: string;
-  adapterWeightsPath?: string;
-}
+export type { ProviderMappingEntry, ProviderStatus } from "../contract/api.js";
 
 export interface HubModel {
   _id: string;
@@ -141,7 +134,9 @@ function parseProviderMapping(value: unknown): Record<string, ProviderMappingEnt
     if (typeof raw.task !== "string" || !SLUG_RE.test(raw.task)) {
       return `"inferenceProviderMapping.${provider}.task" must be a task id such as "text-to-image"`;
     }
-    const entry: ProviderMappingEntry = { status: raw.status, providerId: raw.providerId, task: raw.task };
+    // any task id passes through (a real hub's export may name tasks newer than this catalogue)
+    const task = raw.task as ProviderMappingEntry["task"];
+    const entry: ProviderMappingEntry = { status: raw.status, providerId: raw.providerId, task };
     if (typeof raw.adapter === "string") entry.adapter = raw.adapter;
     if (typeof raw.adapterWeightsPath === "string") entry.adapterWeightsPath = raw.adapterWeightsPath;
     mapping[provider] = entry;

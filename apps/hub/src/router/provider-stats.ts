@@ -1,6 +1,7 @@
 // Measured latency and throughput of each inference provider, from the recent calls through this
 // server's /router proxy (the playground, the widgets, any client pointed at the hub): what the model
 // page's provider picker shows beside each provider. Kept in memory, per server.
+import type { ProviderFigures, ProviderStatsReply } from "../contract/api.js";
 import type { ProxyExchange } from "./proxy.js";
 
 /** Where the hub API answers summary(). */
@@ -16,20 +17,7 @@ interface Sample {
   tokensPerSecond?: number;
 }
 
-export interface ProviderFigures {
-  /** successful calls measured in the window */
-  calls: number;
-  /** median milliseconds to the first token (streams) or to the response (other calls) */
-  latencyMs: number;
-  /** median events per second of streamed replies (about tokens per second); null without streams */
-  tokensPerSecond: number | null;
-}
-
-/** GET /api/hubkit/provider-stats */
-export interface ProviderStatsReply {
-  windowMinutes: number;
-  providers: Record<string, ProviderFigures>;
-}
+export type { ProviderFigures, ProviderStatsReply } from "../contract/api.js";
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

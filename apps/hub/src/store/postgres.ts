@@ -23,7 +23,7 @@ import type { HubModel } from "../catalogue/model-record.js";
 import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, CopyRowWriter, setOrdinal } from "./copy-format.js";
 import { DERIVED_VERSION, filterTags, trendingOf } from "../catalogue/derived.js";
 import { SearchOrder } from "./search-order.js";
-import { StoreUnavailableError, type HubStore } from "./hub-store.js";
+import { StoreUnavailableError, type HubStore } from "./interface.js";
 
 const SORT_COLUMNS: Record<SortField, string> = {
   downloads: "downloads",

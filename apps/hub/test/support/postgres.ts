@@ -117,21 +117,22 @@ export async function startThrowawayCluster(): Promise<TestCluster> {
     }
   }
   let running = true;
+  const stop = () => {
+    if (running) pgCtl("stop");
+    running = false;
+  };
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     dataDir,
     port,
-    stop() {
-      if (running) pgCtl("stop");
-      running = false;
-    },
+    stop,
     start() {
       if (!running) pgCtl("start");
       running = true;
     },
     remove() {
       try {
-        this.stop();
+        stop();
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }

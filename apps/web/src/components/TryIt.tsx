@@ -19,7 +19,9 @@ import {
   type FieldValue,
   type FormValues,
   type TableValue,
+  type Sent,
   type TryField,
+  type TryResultValue,
 } from "../lib/try-tasks.js";
 import { ErrorNotice } from "./Feedback.js";
 
@@ -36,21 +38,10 @@ interface TryItProps {
   exampleFile?: string;
 }
 
-export type Result =
-  | { kind: "value"; value: unknown }
-  | { kind: "blob"; url: string; type: string }
-  | { kind: "chat"; text: string; done: boolean };
-
 type ClientMethod = (
   args: Record<string, unknown>,
   options?: { signal?: AbortSignal; onProgress?: (progress: InferenceProgress) => void },
 ) => unknown;
-
-/** What was sent, kept to draw results over it and to label them. */
-export interface Sent {
-  imageUrl?: string;
-  values: Record<string, unknown>;
-}
 
 /** The picked file, else the demo file; with an object URL to preview it. */
 function FileInput({
@@ -287,7 +278,7 @@ export function TryIt({ model, provider, task, initialInput, exampleFile }: TryI
   // nothing listens to yet would be lost.
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
-  const [result, setResult] = useState<Result | undefined>();
+  const [result, setResult] = useState<TryResultValue | undefined>();
   const [sent, setSent] = useState<Sent>({ values: {} });
   const [error, setError] = useState<unknown>();
   const [progress, setProgress] = useState<InferenceProgress | undefined>();

@@ -1,11 +1,10 @@
 // The result renderers of "Try it", in their own chunk: loaded when Run is pressed, so the first
 // load of task and model pages carries only the form.
-import type { TableValue, TrySpec } from "../lib/try-tasks.js";
+import type { Sent, TableValue, TryResultValue, TrySpec } from "../lib/try-tasks.js";
 import { ModelViewer } from "./ModelViewer.js";
 import { DataTable, LabelBars, TaggedText, VideoPlayer, type ScoredLabel } from "./Outputs.js";
 import { BoxesOverlay, MasksOverlay, type DetectedBox, type SegmentMask } from "./Overlays.js";
 import { lazy, Suspense } from "react";
-import type { Result, Sent } from "./TryIt.js";
 
 // Markdown (marked + highlight.js) only loads once a chat reply arrives.
 const ChatMarkdown = lazy(() => import("./ChatMarkdown.js"));
@@ -166,7 +165,7 @@ function AudioList({ value }: { value: unknown }) {
   );
 }
 
-function ResultBody({ spec, result, sent }: { spec: TrySpec; result: Result; sent: Sent }) {
+function ResultBody({ spec, result, sent }: { spec: TrySpec; result: TryResultValue; sent: Sent }) {
   if (result.kind === "chat") {
     return (
       <div className="result-text chat-reply" aria-busy={!result.done}>
@@ -287,7 +286,7 @@ function ResultBody({ spec, result, sent }: { spec: TrySpec; result: Result; sen
 }
 
 /** The result, in a box that says which renderer it uses (`data-output`). */
-export default function ResultView(props: { spec: TrySpec; result: Result; sent: Sent }) {
+export default function ResultView(props: { spec: TrySpec; result: TryResultValue; sent: Sent }) {
   return (
     <div className="try-result" data-output={props.spec.output}>
       <ResultBody {...props} />

@@ -42,6 +42,17 @@ export type TryOutput =
   | "boxes"
   | "masks";
 
+export type TryResultValue =
+  | { kind: "value"; value: unknown }
+  | { kind: "blob"; url: string; type: string }
+  | { kind: "chat"; text: string; done: boolean };
+
+/** What was sent, kept to draw results over it and to label them. */
+export interface Sent {
+  imageUrl?: string;
+  values: Record<string, unknown>;
+}
+
 export interface TrySpec {
   /** InferenceClient method */
   method: string;

@@ -1,10 +1,11 @@
 // The emulated hub's model table: real model ids with the providers that serve them.
 // `emulator` holds hints for generating outputs (labels, embedding size, mask token); the hub API
 // does not expose it. Provider ids follow each provider's real naming.
+import type { WidgetType } from "@hubkit/tasks";
 import type { EmulatedModel } from "../types.js";
 
-const live = (providerId: string, task: string) => ({ status: "live" as const, providerId, task });
-const staging = (providerId: string, task: string) => ({ status: "staging" as const, providerId, task });
+const live = (providerId: string, task: WidgetType) => ({ status: "live" as const, providerId, task });
+const staging = (providerId: string, task: WidgetType) => ({ status: "staging" as const, providerId, task });
 
 export const MODELS: readonly EmulatedModel[] = [
   // Chat models

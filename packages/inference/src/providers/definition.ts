@@ -39,8 +39,6 @@ export interface ProviderListing<Id extends string = string> {
   readonly id: Id;
   /** Its organization on the hub (`PROVIDERS_HUB_ORGS`). */
   readonly hubOrg: string;
-  /** Where its key usually lives in the environment (snippets). */
-  readonly keyEnvVar: string;
 }
 
 /** The listing part of a provider's definition, tied to it by id. */

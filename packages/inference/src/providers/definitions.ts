@@ -1,6 +1,6 @@
 /**
  * Every provider's definition, in the order errors list them. All provider tables (ids, base URLs,
- * auth schemes, routed or direct-only; tasks; hub orgs and key env vars from the listings) are
+ * auth schemes, routed or direct-only; tasks; hub orgs from the listings) are
  * derived from these lists.
  */
 import {

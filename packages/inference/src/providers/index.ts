@@ -25,9 +25,12 @@ import type {
   ZeroShotClassificationOutput,
   ZeroShotImageClassificationOutput,
 } from "@hubkit/tasks";
-import type { AudioToAudioOutput } from "../tasks/audio/audioToAudio.js";
-import type { FeatureExtractionOutput } from "../tasks/nlp/featureExtraction.js";
-import type { InferenceProvider, InferenceTask } from "../types.js";
+import type {
+  AudioToAudioOutput,
+  FeatureExtractionOutput,
+  InferenceProvider,
+  InferenceTask,
+} from "../types.js";
 import { PROVIDER_DEFINITIONS, PROVIDER_TASK_LISTS } from "./definitions.js";
 import { tasks as blackForestLabsTasks } from "./black-forest-labs/definition.js";
 import { tasks as falAiTasks } from "./fal-ai/definition.js";

@@ -3,8 +3,7 @@
  * nscale, scaleway): one maker each, so a provider folder only names its route and quirks.
  */
 import { InferenceClientProviderOutputError } from "../errors.js";
-import type { FeatureExtractionOutput } from "../tasks/nlp/featureExtraction.js";
-import type { InferenceProvider } from "../types.js";
+import type { FeatureExtractionOutput, InferenceProvider } from "../types.js";
 import { isObject, isString } from "../utils/guards.js";
 import { flattenPrompt, imageFromBase64, imageFromUrl, type ProviderHelper } from "./helper.js";
 

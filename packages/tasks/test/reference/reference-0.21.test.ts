@@ -70,7 +70,7 @@ function hasInputExample(catalogue: Catalogue, pipeline: string): boolean {
     pipeline_tag: pipeline as PipelineType,
     tags: [],
     mask_token: "[MASK]",
-  } as ModelData;
+  } as unknown as ModelData;
   let value: unknown;
   try {
     value = get(model);

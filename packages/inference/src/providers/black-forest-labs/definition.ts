@@ -13,5 +13,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "black-forest-labs",
-  keyEnvVar: "BFL_API_KEY",
 });

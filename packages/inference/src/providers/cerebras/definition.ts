@@ -12,5 +12,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "cerebras",
-  keyEnvVar: "CEREBRAS_API_KEY",
 });

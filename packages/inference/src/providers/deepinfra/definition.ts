@@ -19,5 +19,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "DeepInfra",
-  keyEnvVar: "DEEPINFRA_API_KEY",
 });

@@ -1,6 +1,6 @@
 /** fal's queued audio tasks: text-to-audio (music, sound) and audio-to-audio (speech to speech). */
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import type { AudioToAudioOutput } from "../../tasks/audio/audioToAudio.js";
+import type { AudioToAudioOutput } from "../../types.js";
 import { base64FromBinary } from "../../utils/base64.js";
 import { isObject, isString } from "../../utils/guards.js";
 import { download, flattenPrompt, withParameters } from "../helper.js";

@@ -26,5 +26,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "fal",
-  keyEnvVar: "FAL_KEY",
 });

@@ -12,5 +12,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "featherless-ai",
-  keyEnvVar: "FEATHERLESS_API_KEY",
 });

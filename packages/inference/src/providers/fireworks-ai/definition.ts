@@ -12,5 +12,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "fireworks-ai",
-  keyEnvVar: "FIREWORKS_API_KEY",
 });

@@ -12,5 +12,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "groq",
-  keyEnvVar: "GROQ_API_KEY",
 });

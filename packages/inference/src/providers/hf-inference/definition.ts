@@ -42,5 +42,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "hf-inference",
-  keyEnvVar: "HF_TOKEN",
 });

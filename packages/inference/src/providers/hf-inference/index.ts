@@ -20,8 +20,7 @@ import type {
   ZeroShotImageClassificationOutput,
 } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import type { AudioToAudioOutput } from "../../tasks/audio/audioToAudio.js";
-import type { FeatureExtractionOutput } from "../../tasks/nlp/featureExtraction.js";
+import type { AudioToAudioOutput, FeatureExtractionOutput } from "../../types.js";
 import { isArrayOf, isNumber, isNumberArray, isObject, isString, isStringArray } from "../../utils/guards.js";
 import { dataUrlOf, imageFromBase64, imageFromUrl, type ProviderHelper } from "../helper.js";
 import { hfInferenceHelper, openAiRoute } from "./base.js";

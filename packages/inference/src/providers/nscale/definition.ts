@@ -12,5 +12,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "nscale",
-  keyEnvVar: "NSCALE_API_KEY",
 });

@@ -13,5 +13,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "openai",
-  keyEnvVar: "OPENAI_API_KEY",
 });

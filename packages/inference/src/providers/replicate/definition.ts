@@ -18,5 +18,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "replicate",
-  keyEnvVar: "REPLICATE_API_TOKEN",
 });

@@ -22,5 +22,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "togethercomputer",
-  keyEnvVar: "TOGETHER_API_KEY",
 });

@@ -1,6 +1,6 @@
 import type { TextGenerationOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
-import type { FeatureExtractionOutput } from "../../tasks/nlp/featureExtraction.js";
+import type { FeatureExtractionOutput } from "../../types.js";
 import { isObject, isString } from "../../utils/guards.js";
 import {
   conversationalHelper,

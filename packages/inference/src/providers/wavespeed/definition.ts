@@ -19,5 +19,4 @@ export const tasks = /* @__PURE__ */ defineTasks(definition, {
 
 export const listing = /* @__PURE__ */ defineListing(definition, {
   hubOrg: "wavespeed",
-  keyEnvVar: "WAVESPEED_API_KEY",
 });
