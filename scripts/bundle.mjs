@@ -45,7 +45,7 @@ const PACKAGES = [
       ],
       // Objects exported by a deferred module that an eager one re-exports: each becomes a record
       // with the same keys whose values are read from the deferred module on first read (lazy.ts).
-      lazyRecords: { "providers/index.js": ["PROVIDERS"] },
+      lazyRecords: { "lib/publicHelpers.js": ["PROVIDERS"] },
     },
   },
 ];

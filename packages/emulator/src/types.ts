@@ -138,6 +138,11 @@ export interface FaultRule {
   eventDelayMs?: number;
   /** Polling (black-forest-labs, fal-ai queue, replicate, together video, novita async, wavespeed, zai-org images): never reach a final state. */
   neverComplete?: boolean;
+  /**
+   * replicate: a `Prefer: wait` reply carries the finished `output` while its `status` still says
+   * "processing", as the real service sometimes answers (a later poll says "succeeded").
+   */
+  outputWhileProcessing?: boolean;
 }
 
 export interface FaultHandle {

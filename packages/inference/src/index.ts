@@ -13,10 +13,10 @@ export type { FailedAttempt, HttpRequest, HttpResponse, JsonObject } from "./err
 export * from "./types.js";
 export * from "./tasks/index.js";
 export { HARDCODED_MODEL_ID_MAPPING } from "./lib/getProviderModelId.js";
-export { getProviderHelper } from "./lib/providerRegistry.js";
+export { getProviderHelper, PROVIDERS } from "./lib/publicHelpers.js";
+export type { TaskProviderHelper, TaskResponses } from "./lib/publicHelpers.js";
 export { makeRequestOptions, makeRequestOptionsFromResolvedModel } from "./lib/makeRequestOptions.js";
-export { PROVIDERS } from "./providers/index.js";
-export type { ProviderHelper as TaskProviderHelper } from "./providers/helper.js";
+export type { ProviderHelper } from "./providers/helper.js";
 export { isUrl } from "./lib/isUrl.js";
 export { setLogger } from "./lib/logger.js";
 export type { Logger } from "./lib/logger.js";

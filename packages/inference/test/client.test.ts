@@ -161,6 +161,74 @@ describe("exports", () => {
     expect(hf.getProviderHelper("auto", "fill-mask").provider).toBe("hf-inference");
     expect(() => hf.getProviderHelper("together", "fill-mask")).toThrow(hf.InferenceClientInputError);
   });
+
+  it("helpers have 4.x's members: URL, headers, body and reply parsing", async () => {
+    const helper = hf.getProviderHelper("together", "conversational");
+    expect(helper.clientSideRoutingOnly).toBe(false);
+    const routed = { authMethod: "hf-token", model: "m" } as const;
+    expect(helper.makeBaseUrl(routed)).toBe("https://router.huggingface.co/together");
+    expect(helper.makeUrl(routed)).toBe("https://router.huggingface.co/together/v1/chat/completions");
+    expect(helper.makeUrl({ authMethod: "provider-key", model: "m" })).toBe(
+      "https://api.together.xyz/v1/chat/completions",
+    );
+    expect(helper.prepareHeaders({ accessToken: "hf_x", authMethod: "hf-token" }, false)).toEqual({
+      Authorization: "Bearer hf_x",
+      "Content-Type": "application/json",
+    });
+    expect(
+      hf
+        .getProviderHelper("fal-ai", "text-to-image")
+        .prepareHeaders({ accessToken: "k", authMethod: "provider-key" }, true),
+    ).toEqual({
+      Authorization: "Key k",
+    });
+    const params = { args: { messages: [{ role: "user", content: "hi" }] }, model: "m" };
+    expect(JSON.parse(String(helper.makeBody(params)))).toEqual({ model: "m", ...params.args });
+    const reply = {
+      id: "1",
+      created: 1,
+      model: "m",
+      system_fingerprint: "",
+      choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "ok" } }],
+      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    };
+    expect(await helper.getResponse(reply, "https://x", {})).toEqual(reply);
+    await expect(helper.getResponse({})).rejects.toThrow(hf.InferenceClientProviderOutputError);
+    // A helper whose provider reworks the input asynchronously: hf-inference image segmentation
+    // with parameters sends the image as base64.
+    const segmentation = hf.getProviderHelper("hf-inference", "image-segmentation");
+    const reworked = await segmentation.preparePayloadAsync({
+      inputs: new Blob([new Uint8Array([1, 2, 3])]),
+      parameters: { threshold: 0.5 },
+    } as never);
+    expect(reworked).toMatchObject({ inputs: "AQID", parameters: { threshold: 0.5 } });
+  });
+
+  it("the request builders take a helper object written for 4.x", () => {
+    const own = {
+      provider: "together" as const,
+      clientSideRoutingOnly: false,
+      makeRoute: () => "v1/own",
+      makeBaseUrl: () => "https://router.huggingface.co/together",
+      makeUrl: () => "https://router.huggingface.co/together/v1/own",
+      preparePayload: ({ args, model }: { args: Record<string, unknown>; model: string }) => ({
+        ...args,
+        model,
+      }),
+      makeBody: () => "{}",
+      prepareHeaders: () => ({}),
+      getResponse: async (response: unknown, _url?: string, _headers?: HeadersInit) => response,
+    };
+    const { url, info } = hf.makeRequestOptionsFromResolvedModel(
+      "m",
+      own,
+      { messages: [], accessToken: "hf_x" } as never,
+      undefined,
+      { task: "conversational" },
+    );
+    expect(url).toBe("https://router.huggingface.co/together/v1/own");
+    expect(JSON.parse(String(info.body))).toEqual({ messages: [], model: "m" });
+  });
 });
 
 describe("InferenceClient", () => {

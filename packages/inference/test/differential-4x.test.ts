@@ -422,14 +422,15 @@ describe("where 4.13.30 is plainly wrong, hubkit does the right thing", () => {
  * Pairs that deliberately differ (README: "Differences from 4.13.30"): "request" where hubkit sends
  * another request, "reply" where both send the same request and only 4.13.30 fails on the reply.
  */
-const DELIBERATE: Record<string, { differs: "request" | "reply"; why: string }> = {
+const DELIBERATE: Record<string, { differs: "request" | "reply"; why: string; defaultInputOnly?: true }> = {
+  "hf-inference image-segmentation": {
+    differs: "request",
+    defaultInputOnly: true,
+    why: "without parameters hubkit sends the image as raw bytes, 4.13.30 as base64 in JSON (a third larger; the route takes both); with parameters both send JSON",
+  },
   "novita text-generation": {
     differs: "request",
     why: "the route is novita's chat route: hubkit sends the prompt as a chat message, 4.13.30 a hub-style {inputs} body the route rejects",
-  },
-  "hf-inference image-segmentation": {
-    differs: "request",
-    why: "hubkit sends the image as raw bytes, 4.13.30 as base64 in JSON (a third larger); the route takes both",
   },
   "groq text-generation": {
     differs: "request",
@@ -544,6 +545,268 @@ const TASK_CALLS: Record<
     args: () => ({ inputs: { data: { Height: ["11.52", "12.48"], Width: ["4.02", "4.31"] } } }),
   },
 };
+
+/**
+ * Each task's documented parameters (its @huggingface/tasks 0.21.54 input spec), in groups: one call
+ * per group and pair, merged over the task's default input (`parameters` merged key by key). The
+ * default inputs alone missed payload rewrites such as together's `response_format` and cerebras'
+ * `store`.
+ */
+const weather = {
+  type: "function",
+  function: {
+    name: "get_weather",
+    description: "The weather in a city",
+    parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+  },
+};
+const PARAMETER_GROUPS: Record<string, Record<string, Record<string, unknown>>> = {
+  conversational: {
+    sampling: {
+      temperature: 0.5,
+      top_p: 0.9,
+      seed: 7,
+      stop: ["END"],
+      frequency_penalty: 0.1,
+      presence_penalty: 0.2,
+      n: 1,
+      logit_bias: [0],
+    },
+    "structured output": {
+      response_format: {
+        type: "json_schema",
+        json_schema: {
+          name: "answer",
+          description: "A short answer",
+          schema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] },
+          strict: true,
+        },
+      },
+    },
+    "json object": { response_format: { type: "json_object" } },
+    tools: {
+      tools: [weather],
+      tool_choice: "auto",
+      tool_prompt: "Use a tool if it helps.",
+      messages: [
+        { role: "user", content: "Weather in Paris?" },
+        {
+          role: "assistant",
+          tool_calls: [
+            {
+              id: "call_1",
+              type: "function",
+              function: { name: "get_weather", parameters: { city: "Paris" } },
+            },
+          ],
+        },
+        { role: "tool", content: "sunny", tool_call_id: "call_1" },
+      ],
+    },
+    "forced tool": { tools: [weather], tool_choice: { function: { name: "get_weather" } } },
+    logprobs: { logprobs: true, top_logprobs: 2 },
+    "openai extras": { store: true, reasoning_effort: "low" },
+  },
+  "text-generation": {
+    sampling: {
+      parameters: {
+        temperature: 0.5,
+        top_k: 10,
+        top_p: 0.9,
+        typical_p: 0.9,
+        repetition_penalty: 1.1,
+        frequency_penalty: 0.1,
+        seed: 7,
+        stop: ["END"],
+        do_sample: true,
+        return_full_text: false,
+        truncate: 100,
+        watermark: false,
+        decoder_input_details: false,
+        details: true,
+        best_of: 1,
+        top_n_tokens: 2,
+        adapter_id: "a",
+      },
+    },
+    grammar: {
+      parameters: {
+        grammar: { type: "json", value: { type: "object", properties: { a: { type: "string" } } } },
+      },
+    },
+  },
+  "text-to-image": {
+    diffusion: {
+      parameters: {
+        negative_prompt: "blurry",
+        width: 512,
+        height: 512,
+        num_inference_steps: 4,
+        guidance_scale: 3.5,
+        seed: 7,
+        scheduler: "euler",
+      },
+    },
+  },
+  "text-to-video": {
+    diffusion: {
+      parameters: {
+        negative_prompt: "blurry",
+        num_frames: 16,
+        num_inference_steps: 4,
+        guidance_scale: 5,
+        seed: 7,
+      },
+    },
+  },
+  "text-to-speech": { generation: { parameters: { generation_parameters: { temperature: 0.5 } } } },
+  "automatic-speech-recognition": {
+    timestamps: { parameters: { return_timestamps: true, generation_parameters: { max_new_tokens: 20 } } },
+  },
+  "audio-classification": { output: { parameters: { top_k: 2, function_to_apply: "softmax" } } },
+  "image-classification": { output: { parameters: { top_k: 2, function_to_apply: "sigmoid" } } },
+  "object-detection": { threshold: { parameters: { threshold: 0.5 } } },
+  "image-segmentation": {
+    thresholds: {
+      parameters: {
+        threshold: 0.5,
+        mask_threshold: 0.4,
+        overlap_mask_area_threshold: 0.3,
+        subtask: "panoptic",
+      },
+    },
+  },
+  "image-to-text": { generation: { parameters: { max_new_tokens: 20 } } },
+  "image-to-image": {
+    diffusion: {
+      parameters: {
+        prompt: "blue",
+        negative_prompt: "red",
+        num_inference_steps: 4,
+        guidance_scale: 7,
+        target_size: { width: 64, height: 64 },
+      },
+    },
+  },
+  "image-to-video": {
+    diffusion: {
+      parameters: {
+        prompt: "moving",
+        negative_prompt: "still",
+        num_frames: 16,
+        num_inference_steps: 4,
+        guidance_scale: 5,
+        seed: 7,
+        target_size: { width: 64, height: 64 },
+      },
+    },
+  },
+  "image-text-to-image": {
+    diffusion: {
+      parameters: {
+        prompt: "add a hat",
+        negative_prompt: "blurry",
+        num_inference_steps: 4,
+        guidance_scale: 5,
+        seed: 7,
+        target_size: { width: 64, height: 64 },
+      },
+    },
+  },
+  "image-text-to-video": {
+    diffusion: {
+      parameters: {
+        prompt: "a slow pan",
+        negative_prompt: "shaky",
+        num_frames: 16,
+        num_inference_steps: 4,
+        guidance_scale: 5,
+        seed: 7,
+        target_size: { width: 64, height: 64 },
+      },
+    },
+  },
+  "zero-shot-image-classification": {
+    template: { parameters: { candidate_labels: ["cat", "dog"], hypothesis_template: "A photo of a {}." } },
+  },
+  "feature-extraction": {
+    truncation: { normalize: true, truncate: true, truncation_direction: "left", prompt_name: "query" },
+  },
+  "fill-mask": { output: { parameters: { top_k: 2, targets: ["capital"] } } },
+  "question-answering": {
+    answers: {
+      parameters: {
+        top_k: 1,
+        doc_stride: 128,
+        max_answer_len: 15,
+        max_seq_len: 384,
+        max_question_len: 64,
+        handle_impossible_answer: false,
+        align_to_words: true,
+      },
+    },
+  },
+  summarization: {
+    generation: {
+      parameters: {
+        clean_up_tokenization_spaces: true,
+        truncation: "longest_first",
+        generate_parameters: { max_new_tokens: 20 },
+      },
+    },
+  },
+  translation: {
+    languages: {
+      parameters: {
+        src_lang: "en",
+        tgt_lang: "de",
+        clean_up_tokenization_spaces: true,
+        truncation: "only_first",
+      },
+    },
+  },
+  "text-classification": { output: { parameters: { top_k: 2, function_to_apply: "sigmoid" } } },
+  "token-classification": {
+    aggregation: { parameters: { aggregation_strategy: "simple", ignore_labels: ["O"], stride: 0 } },
+  },
+  "zero-shot-classification": {
+    labels: {
+      parameters: {
+        candidate_labels: ["urgent", "phone"],
+        multi_label: true,
+        hypothesis_template: "This is {}.",
+      },
+    },
+  },
+  "table-question-answering": {
+    table: { parameters: { truncation: true, padding: "do_not_pad", sequential: false } },
+  },
+  "document-question-answering": {
+    answers: {
+      parameters: {
+        top_k: 1,
+        doc_stride: 128,
+        max_answer_len: 10,
+        max_seq_len: 384,
+        max_question_len: 64,
+        handle_impossible_answer: false,
+        lang: "en",
+        word_boxes: [[1, 2, 3, 4]],
+      },
+    },
+  },
+  "visual-question-answering": { answers: { parameters: { top_k: 2 } } },
+};
+
+/** The task's default input with a parameter group over it (`parameters` merged key by key). */
+function withGroup(
+  defaults: Record<string, unknown>,
+  group: Record<string, unknown>,
+): Record<string, unknown> {
+  const parameters = { ...(defaults.parameters as object), ...(group.parameters as object) };
+  const merged = { ...defaults, ...group };
+  return Object.keys(parameters).length > 0 ? { ...merged, parameters } : merged;
+}
 
 type ProvidersExport = Record<string, Record<string, unknown>>;
 
@@ -665,43 +928,89 @@ describe("every provider × task pair both packages serve", () => {
     it.each(provider === "openai" ? (["direct"] as const) : (["router", "direct"] as const))(
       "%s: same requests, same ending",
       async (mode) => {
-        const model = emulatedModel(provider, task)!;
-        const { fn, args } = TASK_CALLS[task];
-        const call = (c: Client, o: hubkit.Options) =>
-          (c as unknown as Record<string, (a: unknown, o: unknown) => Promise<unknown>>)[fn](
-            { ...args(model), model: model.id, provider, accessToken: mode === "router" ? HF : KEY },
-            o,
-          );
-        const ours = await runOnEmulator(hubkit, call);
-        const theirs = await runOnEmulator(reference, call);
-        // Deliberate: hubkit reads the mapping with the caller's token, and decodes base64 images
-        // locally where 4.13.30 fetches a data: URL (a custom fetch need not support those).
-        const alike = (sent: Sent[]) =>
-          sent
-            .filter((r) => !r.url.startsWith("data:"))
-            .map((r) => (r.url.includes("/api/models/") ? { ...r, authorization: "(hub lookup)" } : r));
-        const deliberate = DELIBERATE[`${provider} ${task}`];
-        if (deliberate?.differs === "request") {
-          expect(alike(ours.sent), deliberate.why).not.toEqual(alike(theirs.sent));
-          return;
-        }
-        expect(alike(ours.sent)).toEqual(alike(theirs.sent));
-        if (deliberate?.differs === "reply" && mode === "router") {
-          expect(theirs.outcome.ok, deliberate.why).toBe(false);
-          expect(ours.outcome.ok, deliberate.why).toBe(true);
-          return;
-        }
-        if (theirs.outcome.ok) expect(ours.outcome).toEqual(theirs.outcome);
-        else {
-          expect(ours.outcome.ok).toBe(false);
-          const [o, t] = [
-            ours.outcome as Extract<Outcome, { ok: false }>,
-            theirs.outcome as Extract<Outcome, { ok: false }>,
-          ];
-          expect(o.name).toBe(t.name);
-          expect(o.status).toBe(t.status);
-        }
+        await expectAlike(provider, task, mode, TASK_CALLS[task].args, false);
       },
     );
   });
 });
+
+/** The pairs' calls with each parameter group of their task: one call per group, through the router. */
+const groupCases: [string, string, string][] = sharedPairs(
+  hubkit.PROVIDERS as unknown as ProvidersExport,
+  REFERENCE_PROVIDERS,
+).flatMap(([provider, task]) =>
+  Object.keys(PARAMETER_GROUPS[task] ?? {}).map((group): [string, string, string] => [provider, task, group]),
+);
+
+describe("every shared pair with each group of its task's documented parameters", () => {
+  it("covers every task that has documented parameters", () => {
+    const tasks = new Set(groupCases.map(([, task]) => task));
+    for (const task of Object.keys(PARAMETER_GROUPS)) {
+      if (
+        sharedPairs(hubkit.PROVIDERS as unknown as ProvidersExport, REFERENCE_PROVIDERS).some(
+          ([, t]) => t === task,
+        )
+      )
+        expect(tasks.has(task), task).toBe(true);
+    }
+    expect(groupCases.length).toBeGreaterThan(100);
+  });
+
+  it.each(groupCases)("%s %s, %s: same requests, same ending", async (provider, task, group) => {
+    const { args } = TASK_CALLS[task];
+    await expectAlike(
+      provider,
+      task,
+      provider === "openai" ? "direct" : "router",
+      (model) => withGroup(args(model), PARAMETER_GROUPS[task][group]),
+      true,
+    );
+  });
+});
+
+/** Both clients make the call; their requests and endings must agree but for the deliberate pairs. */
+async function expectAlike(
+  provider: string,
+  task: string,
+  mode: "router" | "direct",
+  argsOf: (model: { mask_token?: string }) => Record<string, unknown>,
+  withParameters: boolean,
+): Promise<void> {
+  const model = emulatedModel(provider, task)!;
+  const { fn } = TASK_CALLS[task];
+  const call = (c: Client, o: hubkit.Options) =>
+    (c as unknown as Record<string, (a: unknown, o: unknown) => Promise<unknown>>)[fn](
+      { ...argsOf(model), model: model.id, provider, accessToken: mode === "router" ? HF : KEY },
+      o,
+    );
+  const ours = await runOnEmulator(hubkit, call);
+  const theirs = await runOnEmulator(reference, call);
+  // Deliberate: hubkit reads the mapping with the caller's token, and decodes base64 images
+  // locally where 4.13.30 fetches a data: URL (a custom fetch need not support those).
+  const alike = (sent: Sent[]) =>
+    sent
+      .filter((r) => !r.url.startsWith("data:"))
+      .map((r) => (r.url.includes("/api/models/") ? { ...r, authorization: "(hub lookup)" } : r));
+  const listed = DELIBERATE[`${provider} ${task}`];
+  const deliberate = listed?.defaultInputOnly && withParameters ? undefined : listed;
+  if (deliberate?.differs === "request") {
+    expect(alike(ours.sent), deliberate.why).not.toEqual(alike(theirs.sent));
+    return;
+  }
+  expect(alike(ours.sent)).toEqual(alike(theirs.sent));
+  if (deliberate?.differs === "reply" && mode === "router") {
+    expect(theirs.outcome.ok, deliberate.why).toBe(false);
+    expect(ours.outcome.ok, deliberate.why).toBe(true);
+    return;
+  }
+  if (theirs.outcome.ok) expect(ours.outcome).toEqual(theirs.outcome);
+  else {
+    expect(ours.outcome.ok).toBe(false);
+    const [o, t] = [
+      ours.outcome as Extract<Outcome, { ok: false }>,
+      theirs.outcome as Extract<Outcome, { ok: false }>,
+    ];
+    expect(o.name).toBe(t.name);
+    expect(o.status).toBe(t.status);
+  }
+}

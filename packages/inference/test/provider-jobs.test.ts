@@ -696,3 +696,57 @@ describe("token safety", () => {
     }
   });
 });
+
+describe("replicate: the output of a Prefer: wait reply whose status still says processing (issue 33)", () => {
+  // Real replicate traffic has such replies (recorded for flux text-to-image, canonical and
+  // versioned models, and Kokoro text-to-speech); 3.7.1 and 4.13.30 return that output. The
+  // emulator answers this way under its `outputWhileProcessing` fault.
+  const cases = [
+    {
+      name: "text-to-image, canonical model",
+      task: "text-to-image",
+      call: "textToImage",
+      inputs: "x",
+      type: "image/png",
+    },
+    {
+      name: "text-to-image, versioned model",
+      task: "text-to-image",
+      call: "textToImage",
+      inputs: "x",
+      type: "image/png",
+      model: "stabilityai/stable-diffusion-xl-base-1.0",
+    },
+    {
+      name: "text-to-speech (Kokoro, versioned)",
+      task: "text-to-speech",
+      call: "textToSpeech",
+      inputs: "Hello",
+      type: "audio/wav",
+    },
+  ] as const;
+
+  it.each(cases)("$name: the reply's output, no poll", async (c) => {
+    const e = emu();
+    const model = "model" in c ? c.model : modelFor("replicate", c.task).id;
+    const fault = e.fault({
+      match: { provider: "replicate", method: "POST" },
+      outputWhileProcessing: true,
+      times: 1,
+    });
+    e.clearRequests();
+    const events: InferenceProgress[] = [];
+    const blob = await (hf[c.call] as (a: unknown, o: unknown) => Promise<Blob>)(
+      { model, provider: "replicate", inputs: c.inputs, accessToken: HUB_TOKEN },
+      { ...e.clientOptions, ...fast, onProgress: (p: InferenceProgress) => events.push(p) },
+    );
+    expect(fault.hits).toBe(1);
+    const replicate = e.requests.filter((r) => r.provider === "replicate");
+    // The submission answered "processing" with the output: nothing polled it.
+    expect(replicate.map((r) => r.method)).toEqual(["POST"]);
+    expect(replicate[0].status).toBe(201);
+    expect(e.requests.some((r) => /\/v1\/predictions\/[a-z0-9]+$/.test(r.path))).toBe(false);
+    expect(blob.type).toBe(c.type);
+    expect(blob.size).toBeGreaterThan(0);
+  });
+});

@@ -147,7 +147,8 @@ function cannotRun(
     return "fal_client would need the input file turned into a data URL first";
   if (!RAW_HTTP.includes(client) || provider === "auto" || mode === "endpoint") return undefined;
   const helper = getProviderHelper(provider, task as never);
-  if (helper.prepareArgs || helper.makeBody || helper.job)
+  // (hf-inference image segmentation reworks only calls with parameters, which the examples have not.)
+  if ((helper.prepareArgs && (helper.reworksArgs?.({}) ?? true)) || helper.makeBody || helper.job)
     return "the client reads the file first, posts multipart or polls a job";
   if (MEDIA_OUTPUT_FILES[pipeline] && !MEDIA_REPLIES[pipeline]?.[provider])
     return "a job, or a reply of unknown shape";

@@ -182,6 +182,12 @@ describe("textGenerationStream and streamingRequest", () => {
     expect(typeof events[0].token.text).toBe("string");
     // The last event carries the whole text, as TGI's stream does.
     expect(events[events.length - 1].generated_text).toBe(events.map((e) => e.token.text).join(""));
+    // The completion chunk's own fields stay, as 4.13.30 yields them: code reading
+    // chunk.choices[0].text gets the same text as token.text.
+    for (const event of events) {
+      expect(event.choices?.[0]?.text).toBe(event.token.text);
+      expect(event).toHaveProperty("id");
+    }
     const post = emu().lastRequest((r) => r.method === "POST")!;
     expect(post.url).toBe(`https://router.huggingface.co/hf-inference/models/${id}/v1/completions`);
     expect((post.body as { stream: boolean }).stream).toBe(true);

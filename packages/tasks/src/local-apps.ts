@@ -164,14 +164,15 @@ function llamaCppSnippets(model: ModelData, filepath?: string): LocalAppSnippet[
   };
   return [
     {
-      title: "Install with Homebrew (macOS, Linux)",
-      setup: "brew install llama.cpp",
-      content: run("llama-server", "llama-cli"),
+      // The installer and WinGet package give one `llama` command (`llama serve`, `llama cli`).
+      title: "Install with the install script (macOS, Linux)",
+      setup: "curl -LsSf https://llama.app/install.sh | sh",
+      content: run("llama serve", "llama cli"),
     },
     {
       title: "Install with WinGet (Windows)",
       setup: "winget install llama.cpp",
-      content: run("llama-server", "llama-cli"),
+      content: run("llama serve", "llama cli"),
     },
     {
       title: "Use a pre-built binary",
@@ -395,8 +396,8 @@ function localAgentServer(model: ModelData, filepath?: string): LocalAppSnippet 
     return {
       title: "Start a local server",
       setup: "brew install llama.cpp",
-      // --jinja renders the model's own chat template, which is what makes tool calls work.
-      content: `llama-server -hf ${ggufRef(model, filepath)} --jinja --port 8080`,
+      // `llama serve` listens on port 8080 and renders the model's own chat template (tool calls).
+      content: `llama serve -hf ${ggufRef(model, filepath)}`,
     };
   }
   return {
@@ -423,7 +424,7 @@ function piSnippets(model: ModelData, filepath?: string): LocalAppSnippet[] {
     localAgentServer(model, filepath),
     {
       title: "Run Pi on the local model",
-      setup: "npm install -g @mariozechner/pi-coding-agent",
+      setup: "npm install -g @earendil-works/pi-coding-agent",
       content: [
         "# Register the local server (kept as is if you already have a models.json):",
         "mkdir -p ~/.pi/agent",

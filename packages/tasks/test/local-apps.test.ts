@@ -298,11 +298,24 @@ describe("snippets", () => {
     const base = snippetsOf("llama.cpp", models.ggufBase);
     const chat = snippetsOf("llama.cpp", models.ggufChat);
     const withCli = (snippets: LocalAppSnippet[]) =>
-      snippets.map(contentText).filter((text) => text.includes("llama-cli"));
+      snippets.map(contentText).filter((text) => /llama[- ]cli/.test(text));
     expect(withCli(base)).toHaveLength(4);
     expect(withCli(chat)).toHaveLength(4);
     for (const text of withCli(base))
-      expect(text).toMatch(/llama-cli -hf \S+ \\\n {2}-p "Once upon a time,"/);
+      expect(text).toMatch(/llama[- ]cli -hf \S+ \\\n {2}-p "Once upon a time,"/);
+    // As 0.21.54: the install script and WinGet give the `llama` command, the others the binaries.
+    expect(
+      snippetsOf("llama.cpp", models.ggufChat).map((s) => [
+        s.setup?.split("\n")[0],
+        contentText(s).match(/llama[- ]server|llama serve/)?.[0],
+      ]),
+    ).toEqual([
+      ["curl -LsSf https://llama.app/install.sh | sh", "llama serve"],
+      ["winget install llama.cpp", "llama serve"],
+      [expect.any(String), "llama-server"],
+      [expect.any(String), "llama-server"],
+      [undefined, undefined],
+    ]);
     for (const text of withCli(chat)) expect(text).not.toContain("-p ");
   });
 

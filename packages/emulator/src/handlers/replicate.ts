@@ -1,5 +1,6 @@
 // replicate: POST /v1/models/{owner}/{name}/predictions or /v1/predictions {version, input}.
 // With `Prefer: wait` the prediction comes back completed; otherwise poll GET /v1/predictions/{id}.
+// The `outputWhileProcessing` fault answers `Prefer: wait` with the output but status "processing".
 import type { Ctx, Env, Job } from "../context.js";
 import { isRecord } from "../context.js";
 import { HttpError, json } from "../reply.js";
@@ -96,9 +97,9 @@ function output(
   return fileUrl(env, "replicate-delivery", dir, { kind: "mp4", seed });
 }
 
-function prediction(env: Env, job: Job, status: string): Record<string, unknown> {
+function prediction(env: Env, job: Job, status: string, withOutput = false): Record<string, unknown> {
   const e = job.extra as { model: string; version: string | null; input: unknown; createdAt: string };
-  const done = status === "succeeded";
+  const done = status === "succeeded" || withOutput;
   const apiBase = env.urls.replicate;
   return {
     id: job.id,
@@ -200,6 +201,7 @@ export function replicateRoute(ctx: Ctx): Reply {
   env.jobs.set(`replicate:${id}`, job);
   const prefer = ctx.headers.prefer ?? "";
   const wait = /(^|[;,\s])wait(=\d+)?($|[;,\s])/.test(prefer);
-  const status = wait && !job.neverComplete ? "succeeded" : wait ? "processing" : "starting";
-  return json(201, prediction(env, job, status), wait ? { "Preference-Applied": "wait" } : undefined);
+  const early = wait && !job.neverComplete && ctx.fault?.outputWhileProcessing === true;
+  const status = wait && !job.neverComplete && !early ? "succeeded" : wait ? "processing" : "starting";
+  return json(201, prediction(env, job, status, early), wait ? { "Preference-Applied": "wait" } : undefined);
 }

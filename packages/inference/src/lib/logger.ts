@@ -4,6 +4,8 @@ export interface Logger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
+  /** 4.x's logger has it too; hubkit logs through the four levels above. */
+  log?(message: string, ...args: unknown[]): void;
 }
 
 let current: Logger = console;

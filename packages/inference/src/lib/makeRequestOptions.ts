@@ -16,6 +16,7 @@ import { HARDCODED_MODEL_ID_MAPPING, equivalentMappingTasks, getMappingEntry } f
 import { loadDefaultModel } from "./hubApi.js";
 import { isUrl } from "./isUrl.js";
 import { getLogger } from "./logger.js";
+import { internalOf, type AnyProviderHelper } from "./helperViews.js";
 import type { Route } from "./resolve.js";
 
 export type RequestOptions = Options & { task?: InferenceTask; outputType?: OutputType };
@@ -209,20 +210,20 @@ export function buildRequest(
  */
 export function makeRequestOptionsFromResolvedModel(
   resolvedModel: string,
-  providerHelper: ProviderHelper,
+  providerHelper: AnyProviderHelper,
   args: ArgsWithData,
   mapping: InferenceProviderMappingEntry | undefined,
   options: RequestOptions = {},
 ): PreparedRequest {
-  return buildRequest(providerHelper, resolvedModel, args, options, mapping);
+  return buildRequest(internalOf(providerHelper), resolvedModel, args, options, mapping);
 }
 
 /** 4.x's async request builder: validation, model resolution (hub mapping) and the request. */
 export async function makeRequestOptions(
   args: ArgsWithData,
-  providerHelper: ProviderHelper,
+  providerHelper: AnyProviderHelper,
   options: RequestOptions = {},
 ): Promise<PreparedRequest> {
-  const { url, info } = await prepareRequest(args, providerHelper, options);
+  const { url, info } = await prepareRequest(args, internalOf(providerHelper), options);
   return { url, info };
 }

@@ -55,6 +55,11 @@ export interface ProviderHelper<Output = unknown> {
     args: Record<string, unknown>,
     options: Options,
   ): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * Whether `prepareArgs` changes these arguments (default: whenever it exists). The snippet
+   * generator derives raw HTTP snippets only from calls whose arguments it leaves as they are.
+   */
+  reworksArgs?(args: Record<string, unknown>): boolean;
   /** Builds a body that is not JSON (multipart uploads); without it the payload is sent as JSON. */
   makeBody?(params: BodyParams): BodyInit;
   getResponse(response: unknown, context: ResponseContext): Promise<Output>;

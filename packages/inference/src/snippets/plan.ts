@@ -465,7 +465,7 @@ export function planSnippets(
   // Helpers that rework the input asynchronously (a file read into a data URL) or build a
   // multipart body: no raw HTTP snippet can be derived from the request; the client libraries,
   // which do that work themselves, are still written.
-  if (helper.prepareArgs || helper.makeBody) return plan;
+  if ((helper.prepareArgs && (helper.reworksArgs?.(args) ?? true)) || helper.makeBody) return plan;
   // A helper answering with a job to poll: the payload is still the one the client libraries (e.g.
   // fal_client) send, but no raw HTTP snippet is written (it would only submit the job).
   const job = Boolean(helper.job);

@@ -1,13 +1,14 @@
 /*
  * The inference types re-exported by the package barrel. Most tasks export everything; where a file
  * defines helper types that clash across tasks (GenerationParameters, EarlyStoppingUnion, …) only the
- * public names are listed. text2text-generation and text-to-audio types stay reachable by deep import.
+ * public names are listed. text2text-generation types stay reachable by deep import.
  */
 export type * from "./audio-classification/inference.js";
 export type * from "./automatic-speech-recognition/inference.js";
 export type {
   ChatCompletionInput,
   ChatCompletionInputMessage,
+  ChatCompletionInputMessageChunkType,
   ChatCompletionOutput,
   ChatCompletionOutputComplete,
   ChatCompletionOutputMessage,
@@ -31,6 +32,21 @@ export type {
   ImageToTextParameters,
 } from "./image-to-text/inference.js";
 export type * from "./image-segmentation/inference.js";
+export type {
+  ImageToVideoInput,
+  ImageToVideoOutput,
+  ImageToVideoParameters,
+} from "./image-to-video/inference.js";
+export type {
+  ImageTextToImageInput,
+  ImageTextToImageOutput,
+  ImageTextToImageParameters,
+} from "./image-text-to-image/inference.js";
+export type {
+  ImageTextToVideoInput,
+  ImageTextToVideoOutput,
+  ImageTextToVideoParameters,
+} from "./image-text-to-video/inference.js";
 export type * from "./object-detection/inference.js";
 export type * from "./depth-estimation/inference.js";
 export type * from "./question-answering/inference.js";
@@ -52,6 +68,11 @@ export type {
   TextToSpeechInput,
   TextToSpeechOutput,
 } from "./text-to-speech/inference.js";
+export type {
+  TextToAudioInput,
+  TextToAudioOutput,
+  TextToAudioParameters,
+} from "./text-to-audio/inference.js";
 export type * from "./token-classification/inference.js";
 export type { TranslationInput, TranslationOutput } from "./translation/inference.js";
 export type {

@@ -22,6 +22,7 @@ import type {
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import type { AudioToAudioOutput, FeatureExtractionOutput } from "../../types.js";
 import { isArrayOf, isNumber, isNumberArray, isObject, isString, isStringArray } from "../../utils/guards.js";
+import { base64FromBinary } from "../../utils/base64.js";
 import { dataUrlOf, imageFromBase64, imageFromUrl, type ProviderHelper } from "../helper.js";
 import { hfInferenceHelper, openAiRoute } from "./base.js";
 
@@ -80,13 +81,29 @@ export const hfInferenceImageClassification = /* @__PURE__ */ hfInferenceHelper(
   arrayOf<ImageClassificationOutput[number]>(response, labelScore, LABEL_SCORE),
 );
 
-export const hfInferenceImageSegmentation = /* @__PURE__ */ hfInferenceHelper((response) =>
-  arrayOf<ImageSegmentationOutput[number]>(
-    response,
-    (item) => isString(item.label) && isString(item.mask) && isNumber(item.score),
-    "Expected Array<{label: string, mask: string, score: number}>",
+/**
+ * With `parameters` (threshold, mask_threshold, overlap_mask_area_threshold, subtask) the image goes
+ * as base64 in a JSON body `{inputs, parameters}`, as 4.13.30 sends it, so the parameters reach the
+ * model. Without them it goes as raw bytes (a third smaller than base64; the route takes both, and
+ * the raw HTTP snippets post the file as is), where 4.13.30 sends JSON too.
+ */
+export const hfInferenceImageSegmentation: ProviderHelper<ImageSegmentationOutput> = {
+  ...hfInferenceHelper((response) =>
+    arrayOf<ImageSegmentationOutput[number]>(
+      response,
+      (item) => isString(item.label) && isString(item.mask) && isNumber(item.score),
+      "Expected Array<{label: string, mask: string, score: number}>",
+    ),
   ),
-);
+  reworksArgs: (args) => args.parameters !== undefined,
+  async prepareArgs(args) {
+    if (args.parameters === undefined) return args;
+    const { data, ...rest } = args;
+    const image = data ?? rest.inputs;
+    if (!(image instanceof Blob || image instanceof ArrayBuffer)) return args;
+    return { ...rest, inputs: await base64FromBinary(image) };
+  },
+};
 
 export const hfInferenceImageToImage = /* @__PURE__ */ hfInferenceHelper((response) =>
   response instanceof Blob ? response : fail("Expected Blob"),

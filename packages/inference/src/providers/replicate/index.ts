@@ -36,6 +36,13 @@ function predictionState(prediction: unknown): JobState<Record<string, unknown>>
   return { status: "done", providerStatus: status, result: prediction as Record<string, unknown> };
 }
 
+/** A prediction whose `output` is there: a value that is not null nor an empty list. */
+function hasOutput(prediction: unknown): boolean {
+  if (!isObject(prediction)) return false;
+  const output = prediction.output;
+  return output !== null && output !== undefined && !(Array.isArray(output) && output.length === 0);
+}
+
 /**
  * `Prefer: wait` asks replicate to answer once the prediction is done, but it gives up after a
  * minute and answers the prediction as it stands: that one is polled at `v1/predictions/{id}` on
@@ -44,6 +51,10 @@ function predictionState(prediction: unknown): JobState<Record<string, unknown>>
 async function awaitPrediction(response: unknown, context: ResponseContext): Promise<unknown> {
   const initial = predictionState(response);
   if (initial.status === "done") return response;
+  // A `Prefer: wait` reply can carry the finished output while its status still says "processing"
+  // (replicate sets the status a moment later): that output is the answer, as 4.x takes it, with no
+  // poll (against the real service one more round trip; the router may not serve the poll at all).
+  if (initial.status !== "failed" && hasOutput(response)) return response;
   const id = isObject(response) && isString(response.id) ? response.id : undefined;
   if (!id)
     throw new InferenceClientProviderOutputError("Received a pending Replicate prediction without an id");

@@ -11,4 +11,15 @@ export const scalewayTextGeneration = /* @__PURE__ */ textGenerationHelper(
   completionPayload,
 );
 
-export const scalewayFeatureExtraction = /* @__PURE__ */ embeddingsHelper(provider, "v1/embeddings");
+/**
+ * Scaleway's embeddings route is OpenAI's: the body is `{input, model}` alone (as 4.13.30 sends it);
+ * the hub's feature-extraction options (`normalize`, `truncate`, `truncation_direction`,
+ * `prompt_name`) have no meaning there.
+ */
+export const scalewayFeatureExtraction = /* @__PURE__ */ (() => {
+  const helper = embeddingsHelper(provider, "v1/embeddings");
+  return {
+    ...helper,
+    preparePayload: ({ args, model }) => ({ input: args.inputs, model }),
+  } satisfies typeof helper;
+})();

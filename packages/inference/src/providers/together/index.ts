@@ -13,7 +13,21 @@ import {
 
 const provider = "together";
 
-export const togetherConversational = /* @__PURE__ */ conversationalHelper(provider);
+/**
+ * Together takes a JSON schema as `response_format: {type: "json_schema", schema}`, not OpenAI's
+ * `{type: "json_schema", json_schema: {name, schema}}`: a format with a schema is rewritten (as
+ * 4.13.30 does); any other `response_format` goes as given.
+ */
+export const togetherConversational = /* @__PURE__ */ conversationalHelper(provider, undefined, {
+  preparePayload: ({ args, model }) => {
+    const format = args.response_format;
+    if (isObject(format) && format.type === "json_schema" && isObject(format.json_schema)) {
+      const schema = format.json_schema.schema;
+      if (schema) return { model, ...args, response_format: { type: "json_schema", schema } };
+    }
+    return { model, ...args };
+  },
+});
 
 export const togetherTextGeneration: ProviderHelper<TextGenerationOutput> = {
   provider,

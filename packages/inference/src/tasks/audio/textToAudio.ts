@@ -1,4 +1,4 @@
-import type { TextToAudioInput } from "../cv/mediaInputs.js";
+import type { TextToAudioInput } from "@hubkit/tasks";
 import { runTask } from "../../lib/request.js";
 import { textToAudioHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options } from "../../types.js";

@@ -1,7 +1,7 @@
 import { runTask } from "../../lib/request.js";
 import { imageTextToImageHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options, RequestArgs } from "../../types.js";
-import type { ImageTextToImageInput } from "./mediaInputs.js";
+import type { ImageTextToImageInput } from "@hubkit/tasks";
 
 export type ImageTextToImageArgs = BaseArgs & ImageTextToImageInput;
 export type { ImageTextToImageInput };

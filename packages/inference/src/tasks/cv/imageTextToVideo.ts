@@ -1,7 +1,7 @@
 import { runTask } from "../../lib/request.js";
 import { imageTextToVideoHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options, RequestArgs } from "../../types.js";
-import type { ImageTextToVideoInput } from "./mediaInputs.js";
+import type { ImageTextToVideoInput } from "@hubkit/tasks";
 
 export type ImageTextToVideoArgs = BaseArgs & ImageTextToVideoInput;
 export type { ImageTextToVideoInput };

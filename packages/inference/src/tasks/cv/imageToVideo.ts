@@ -1,7 +1,7 @@
 import { runTask } from "../../lib/request.js";
 import { imageToVideoHelpers } from "../../providers/index.js";
 import type { BaseArgs, Options, RequestArgs } from "../../types.js";
-import type { ImageToVideoInput } from "./mediaInputs.js";
+import type { ImageToVideoInput } from "@hubkit/tasks";
 
 export type ImageToVideoArgs = BaseArgs & ImageToVideoInput;
 export type { ImageToVideoInput };

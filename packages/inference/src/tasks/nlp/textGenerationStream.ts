@@ -46,12 +46,27 @@ export interface TextGenerationStreamOutput {
   token: TextGenerationStreamToken;
   generated_text: string | null;
   details: TextGenerationStreamDetails | null;
+  /**
+   * On routes that answer OpenAI-style completion chunks (hf-inference): the chunk's own choices,
+   * as 4.x yields them, so `chunk.choices[0].text` reads the new text too. The chunk's other fields
+   * (`id`, `object`, `created`, `model`) are kept as well.
+   */
+  choices?: CompletionChoice[];
+}
+
+/** One choice of an OpenAI-style completion chunk. */
+export interface CompletionChoice {
+  index?: number;
+  text?: string;
+  finish_reason?: string | null;
+  [property: string]: unknown;
 }
 
 /**
  * Continues a text prompt, token by token as it is generated. Routes that answer OpenAI-style
  * completion chunks (hf-inference's `/v1/completions`, as 4.x calls it) are read into this
- * shape; 4.x yields those chunks as they came, under this type.
+ * shape, keeping the chunk's own fields (`choices`, …): 4.x yields those chunks as they came, under this
+ * type, so code written for either reads them.
  */
 export function textGenerationStream(
   args: BaseArgs & TextGenerationInput,
@@ -64,12 +79,13 @@ export function textGenerationStream(
     { ...options, task: "text-generation" },
     undefined,
     (event) => {
-      if (!("choices" in event)) return event;
+      if ("token" in event || !Array.isArray(event.choices)) return event as TextGenerationStreamOutput;
       const choice = event.choices[0];
       if (!choice) return undefined;
       text += choice.text ?? "";
       const last = choice.finish_reason != null;
       return {
+        ...event,
         index: choice.index,
         token: { id: 0, text: choice.text ?? "", logprob: 0, special: false },
         generated_text: last ? text : null,
@@ -81,5 +97,6 @@ export function textGenerationStream(
 
 /** One chunk of an OpenAI-style streamed completion. */
 interface CompletionChunk {
-  choices: { index?: number; text?: string; finish_reason?: string | null }[];
+  choices: CompletionChoice[];
+  [property: string]: unknown;
 }

@@ -18,7 +18,9 @@ export interface ChatCompletionInput {
   n?: number;
   /** Penalise tokens that already appeared at least once (-2 to 2). */
   presence_penalty?: number;
-  /** Constrain the output to a JSON schema or a regular expression. */
+  /** How much the model should reason before answering (e.g. "low", "medium", "high"), where it can. */
+  reasoning_effort?: string;
+  /** Constrain the output: plain text, any JSON object, or JSON matching a schema. */
   response_format?: ChatCompletionInputGrammarType;
   /** Random seed, for reproducible sampling. */
   seed?: number;
@@ -75,19 +77,33 @@ export interface ChatCompletionInputToolCall {
 }
 
 export interface ChatCompletionInputFunctionDefinition {
-  arguments: unknown;
   description?: string;
   name: string;
+  /** The function's arguments as a JSON Schema (for a tool definition). */
+  parameters?: unknown;
   [property: string]: unknown;
 }
 
 export interface ChatCompletionInputGrammarType {
+  /** The schema the reply must match; used with type "json_schema". */
+  json_schema?: ChatCompletionInputJSONSchemaConfig;
   type: ChatCompletionInputGrammarTypeType;
-  value: unknown;
   [property: string]: unknown;
 }
 
-export type ChatCompletionInputGrammarTypeType = "json" | "regex";
+export interface ChatCompletionInputJSONSchemaConfig {
+  /** What the schema's output is for; may guide the model. */
+  description?: string;
+  /** A name for the schema (letters, digits, underscores and dashes). */
+  name: string;
+  /** The JSON Schema itself. */
+  schema?: { [key: string]: unknown };
+  /** Follow the schema exactly. */
+  strict?: boolean;
+  [property: string]: unknown;
+}
+
+export type ChatCompletionInputGrammarTypeType = "text" | "json_schema" | "json_object";
 
 export interface ChatCompletionInputStreamOptions {
   /** Send a final chunk with token usage. */
@@ -176,7 +192,8 @@ export interface ChatCompletionOutputToolCall {
 }
 
 export interface ChatCompletionOutputFunctionDefinition {
-  arguments: unknown;
+  /** The arguments the model chose, as a JSON string. */
+  arguments: string;
   description?: string;
   name: string;
   [property: string]: unknown;

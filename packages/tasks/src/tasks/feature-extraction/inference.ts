@@ -19,4 +19,4 @@ export interface FeatureExtractionInput {
 
 export type FeatureExtractionInputs = string[] | string;
 
-export type FeatureExtractionInputTruncationDirection = "Left" | "Right";
+export type FeatureExtractionInputTruncationDirection = "left" | "right";

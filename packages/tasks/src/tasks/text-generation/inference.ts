@@ -59,7 +59,7 @@ export interface TextGenerationInputGrammarType {
   [property: string]: unknown;
 }
 
-export type Type = "json" | "regex";
+export type Type = "json" | "regex" | "json_schema";
 
 /** What text generation returns. */
 export interface TextGenerationOutput {
