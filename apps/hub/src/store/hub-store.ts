@@ -6,6 +6,7 @@ import {
   type CatalogueStore,
   type FacetCounts,
   type ImportSession,
+  type MatchFacetCounts,
   type ModelPage,
   type ModelQuery,
 } from "./sqlite.js";
@@ -26,6 +27,8 @@ export interface HubStore {
   countModels(query: ModelQuery, cap: number): Promise<{ count: number; exact: boolean }>;
   /** models per pipeline tag and per filter tag over the whole catalogue */
   facetCounts(): Promise<FacetCounts>;
+  /** the same over the matches of a query's filters and search, with models per library_name */
+  matchFacetCounts(query: ModelQuery): Promise<MatchFacetCounts>;
   getMeta(key: string): Promise<string | undefined>;
   /**
    * Changes whenever the catalogue does, whoever changed it (an import by this process, another
@@ -82,6 +85,9 @@ export class SqliteHubStore implements HubStore {
   }
   async facetCounts() {
     return this.catalogue.facetCounts();
+  }
+  async matchFacetCounts(query: ModelQuery) {
+    return this.catalogue.matchFacetCounts(query);
   }
   async getMeta(key: string) {
     return this.catalogue.getMeta(key);
