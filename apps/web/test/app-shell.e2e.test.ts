@@ -279,7 +279,8 @@ describe("server rendering and the app shell", { timeout: 120_000 }, () => {
     const active = await search.getAttribute("aria-activedescendant");
     expect(await page.locator(`[id="${active}"]`).textContent()).toContain(CHAT_MODEL);
     await search.press("Enter");
-    await expect.poll(() => page.title()).toBe(`${CHAT_MODEL} · hubkit`);
+    // A model page can take a few seconds to load on a busy 2-core host (the default poll waits 1 s).
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(`${CHAT_MODEL} · hubkit`);
     expect(new URL(page.url()).pathname).toBe(`/models/${CHAT_MODEL}`);
 
     await search.fill("image class");

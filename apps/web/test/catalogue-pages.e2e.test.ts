@@ -4,6 +4,7 @@
 // `models-language-*` and `not-found-phone-*`.
 import { Readable } from "node:stream";
 import { importJsonl } from "@hubkit/hub";
+import { PROVIDER_DEFINITIONS } from "@hubkit/inference/providers";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -135,7 +136,7 @@ describe("the library page", () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-  });
+  }, 120_000);
 
   it("the libraries list links each library to its page", async () => {
     const { page } = await open(desktop, "/libraries?q=diffusers");
@@ -208,6 +209,73 @@ describe("the models list's filters", () => {
       );
       if (size === "phone") expect(await overflowing(page, PHONE.width)).toEqual([]);
       await screenshots(page, `models-language-${size}`);
+      await page.close();
+    }
+  });
+});
+
+describe("rough edges", () => {
+  it("a derived model names its relation: quantized, adapter, fine-tuned", async () => {
+    for (const [id, label] of [
+      ["bartowski/Meta-Llama-3.1-8B-Instruct-GGUF", "Quantized from meta-llama/Meta-Llama-3.1-8B-Instruct"],
+      ["mlx-community/Llama-3.2-3B-Instruct-4bit", "Quantized from meta-llama/Llama-3.2-3B-Instruct"],
+      ["XLabs-AI/flux-RealismLora", "Adapter for black-forest-labs/FLUX.1-dev"],
+      ["allenai/olmOCR-7B-0725", "Fine-tuned from Qwen/Qwen2.5-VL-7B-Instruct"],
+    ]) {
+      const { page } = await open(desktop, `/models/${id}`);
+      const tree = page.locator(".model-tree, [aria-labelledby='tree-title']").first();
+      await tree.waitFor();
+      expect((await tree.innerText()).replace(/\s+/g, " "), id).toContain(label);
+      await page.close();
+    }
+  });
+
+  it("the home page counts the providers from the client's definitions", async () => {
+    const { page } = await open(desktop, "/");
+    expect(PROVIDER_DEFINITIONS.length).toBe(23);
+    expect(await page.locator(".hero .lead").innerText()).toContain(
+      `router and ${PROVIDER_DEFINITIONS.length} providers`,
+    );
+    await page.close();
+  });
+
+  it("a GGUF page shows four apps as tabs and the others in a compact picker", async () => {
+    const { page } = await open(desktop, "/models/bartowski/Meta-Llama-3.1-8B-Instruct-GGUF");
+    const tabs = page.getByRole("tablist", { name: "Library or app" }).getByRole("tab");
+    expect(await tabs.allInnerTexts()).toEqual(["llama.cpp", "node-llama-cpp", "vLLM", "LM Studio"]);
+    const picker = page.getByLabel("More local apps");
+    const more = await picker.locator("option").allInnerTexts();
+    expect(more.length).toBeGreaterThan(8);
+    expect(more).toContain("Ollama");
+    await picker.selectOption({ label: "Ollama" });
+    await page.getByRole("tab", { name: "Ollama", selected: true }).waitFor();
+    const code = page.locator("#use-title").locator("..").locator(".code-block pre").first();
+    await expect.poll(async () => (await code.textContent()) ?? "").toContain("ollama run hf.co/bartowski/");
+    await screenshots(page, "model-gguf-apps-desktop", false);
+    await page.close();
+  });
+
+  it("the playground's Steps and Guidance fields are wide enough for their values", async () => {
+    for (const context of [desktop, phone]) {
+      const { page } = await open(context, "/playground?mode=image&steps=28&guidance=3.5");
+      if (context === phone)
+        await page
+          .getByRole("button", { name: /Settings/ })
+          .first()
+          .click();
+      for (const name of ["steps", "guidance", "seed"]) {
+        const field = page.locator(`input[data-param="${name}"]`);
+        const { width } = (await field.boundingBox())!;
+        // As wide as the settings panel's other fields (a select's width), not the browser's default.
+        const size = (await page.locator('select[data-param="size"]').boundingBox())!;
+        expect(width, name).toBeGreaterThanOrEqual(name === "seed" ? size.width - 60 : size.width - 1);
+        // The placeholder fits: its text is not wider than the field.
+        const fits = await field.evaluate(
+          (input: HTMLInputElement) => input.scrollWidth <= input.clientWidth,
+        );
+        expect(fits, name).toBe(true);
+      }
+      expect(await page.locator('input[data-param="guidance"]').inputValue()).toBe("3.5");
       await page.close();
     }
   });
