@@ -4,8 +4,13 @@
 import { existsSync, statSync } from "node:fs";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
-import { describeProblem, importJsonl, startImportWorkers } from "./catalogue/importer.js";
-import { DEFAULT_DATA_DIR } from "./paths.js";
+import {
+  describeProblem,
+  importJsonl,
+  seedEmbeddedCatalogue,
+  startImportWorkers,
+} from "./catalogue/importer.js";
+import { DEFAULT_DATA_DIR, EMBEDDED_CATALOGUE_PATH } from "./paths.js";
 import { parseAllowedHosts } from "./http/request-guard.js";
 // The server (Fastify, the emulator, the page renderer) is loaded by `serve` only: `import` and
 // `generate` start in a fraction of the time without it.
@@ -15,7 +20,7 @@ import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
 import { gcCommand, TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/commands.js";
 
 export const USAGE = `Usage:
-  hubkit-hub [serve] [--host HOST] [--port PORT] [--data-dir DIR]
+  hubkit-hub serve [--host HOST] [--port PORT] [--data-dir DIR]
       Serve the hub API and the web app. Env: HOST (default 127.0.0.1), PORT (default 5173),
       HUBKIT_DATA_DIR (default <repo>/.data/hub), HUBKIT_DATABASE_URL (postgres://… keeps the catalogue
       in PostgreSQL, shared by several hub replicas; HUBKIT_DATABASE_POOL_SIZE, default 10),
@@ -74,7 +79,8 @@ function parseArgs(argv: string[]): ParsedArgs {
       positional.push(arg);
     }
   }
-  if (help) return { command: "help", positional, flags };
+  // Bare `hubkit-hub` prints the usage rather than starting a server nobody asked for.
+  if (help || argv.length === 0) return { command: "help", positional, flags };
   const command = positional[0] !== undefined && COMMANDS.has(positional[0]) ? positional.shift() : "serve";
   return { command: command as ParsedArgs["command"], positional, flags };
 }
@@ -89,6 +95,10 @@ function integerFlag(value: string | undefined, name: string, min: number, max: 
 
 function write(stream: Writable, text: string): void {
   stream.write(`${text}\n`);
+}
+
+function seedMessage(inserted: number, updated: number): string {
+  return `hubkit-hub: seeded the embedded catalogue (${inserted} models added, ${updated} updated)`;
 }
 
 async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
@@ -139,6 +149,8 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
   const store = server.store.kind === "postgres" ? `PostgreSQL ${server.store.location}` : "SQLite";
   for (const repair of server.store.repairs)
     write(io.stdout, `hubkit hub: repaired the catalogue: ${repair}`);
+  if (server.embeddedSeed?.seeded)
+    write(io.stdout, seedMessage(server.embeddedSeed.inserted, server.embeddedSeed.updated));
   write(
     io.stdout,
     `hubkit hub: ${server.url}  (${await server.store.count()} models in ${store}; ${inference})`,
@@ -167,6 +179,11 @@ async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandRe
   for (const repair of store.repairs) write(io.stdout, `hubkit-hub: repaired the catalogue: ${repair}`);
   const started = Date.now();
   try {
+    // As `serve` does on start: the embedded catalogue first, so both count the same catalogue.
+    if (existsSync(EMBEDDED_CATALOGUE_PATH)) {
+      const { seeded, report } = await seedEmbeddedCatalogue(store, EMBEDDED_CATALOGUE_PATH);
+      if (seeded && report) write(io.stdout, seedMessage(report.inserted, report.updated));
+    }
     const report = await importJsonl(store, file, {
       onProblem: (problem) => write(io.stderr, `${file}: ${describeProblem(problem)}`),
       workers,

@@ -129,6 +129,8 @@ export interface HubServer {
   emulator?: Emulator;
   /** the latest exchanges through the inference proxy, oldest first (at most 200) */
   proxyExchanges: ProxyExchange[];
+  /** what seeding the embedded catalogue did at start (seeded: false when it was already loaded) */
+  embeddedSeed?: { seeded: boolean; inserted: number; updated: number };
   close(): Promise<void>;
 }
 
@@ -270,6 +272,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
   });
   let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
   let repos: RepoService | undefined;
+  let embeddedSeed: HubServer["embeddedSeed"];
   try {
     const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
     const databaseUrl = options.databaseUrl ?? process.env.HUBKIT_DATABASE_URL;
@@ -288,7 +291,10 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     });
     if (options.seed !== false) {
       const cataloguePath = options.cataloguePath ?? EMBEDDED_CATALOGUE_PATH;
-      if (existsSync(cataloguePath)) await seedEmbeddedCatalogue(store, cataloguePath);
+      if (existsSync(cataloguePath)) {
+        const { seeded, report } = await seedEmbeddedCatalogue(store, cataloguePath);
+        embeddedSeed = { seeded, inserted: report?.inserted ?? 0, updated: report?.updated ?? 0 };
+      }
     }
     if (mode === "offline") {
       // The emulator answers for this catalogue's models and provider ids, not only its own table.
@@ -512,6 +518,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       emulatorRouterUrl: emulator?.routerUrl,
       emulator,
       proxyExchanges,
+      embeddedSeed,
       async close() {
         if (closed) return;
         closed = true;

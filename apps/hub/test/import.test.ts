@@ -1,13 +1,18 @@
 // The import and generate commands (run in-process through runCommand), and a restart keeping imports.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCommand } from "../src/commands.js";
+import { EMBEDDED_CATALOGUE_PATH } from "../src/paths.js";
 import { openCatalogue, parseModelRecord, startHubServer, syntheticModel } from "../src/index.js";
 
 let dir: string;
+/** models in the embedded catalogue, which `import` seeds first as `serve` does */
+const EMBEDDED = readFileSync(EMBEDDED_CATALOGUE_PATH, "utf8")
+  .split("\n")
+  .filter((line) => line.trim()).length;
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-import-"));
@@ -86,7 +91,7 @@ describe("hubkit-hub import", () => {
 
     const store = openCatalogue(dataDir);
     try {
-      expect(store.count()).toBe(2);
+      expect(store.count()).toBe(EMBEDDED + 2);
       expect(store.getModel("acme/good-model-a")?.downloads).toBe(99); // the later duplicate wins
       expect(store.getModel("acme/good-model-b")?.library_name).toBe("diffusers");
     } finally {
@@ -105,6 +110,50 @@ describe("hubkit-hub import", () => {
     const missing = captureIo();
     expect((await runCommand(["import", path.join(dir, "nope.jsonl")], missing.io)).exitCode).toBe(2);
     expect(missing.err()).toMatch(/no such file/);
+  });
+
+  it("seeds the embedded catalogue first and says so, so import and serve count the same models", async () => {
+    const dataDir = path.join(dir, "fresh");
+    const file = path.join(dir, "two.jsonl");
+    writeFileSync(file, `${JSON.stringify(goodA)}\n${JSON.stringify(goodB)}\n`);
+    const first = captureIo();
+    expect((await runCommand(["import", file, "--data-dir", dataDir], first.io)).exitCode).toBe(0);
+    expect(first.out()).toContain(`seeded the embedded catalogue (${EMBEDDED} models added, 0 updated)`);
+    expect(first.out()).toContain(`The catalogue now holds ${EMBEDDED + 2} models.`);
+    // Seeded once: a second import does not seed again.
+    const second = captureIo();
+    expect((await runCommand(["import", file, "--data-dir", dataDir], second.io)).exitCode).toBe(0);
+    expect(second.out()).not.toContain("seeded");
+    expect(second.out()).toContain(`2 updated`);
+    // serve on the same folder counts the same models and seeds nothing.
+    const served = captureIo();
+    const { server } = await runCommand(["serve", "--port", "0", "--data-dir", dataDir], served.io);
+    try {
+      expect(served.out()).toContain(`(${EMBEDDED + 2} models in SQLite`);
+      expect(served.out()).not.toContain("seeded");
+    } finally {
+      await server?.close();
+    }
+    // serve on a fresh folder says it seeds.
+    const fresh = captureIo();
+    const started = await runCommand(
+      ["serve", "--port", "0", "--data-dir", path.join(dir, "other")],
+      fresh.io,
+    );
+    try {
+      expect(fresh.out()).toContain(`seeded the embedded catalogue (${EMBEDDED} models added, 0 updated)`);
+      expect(fresh.out()).toContain(`(${EMBEDDED} models in SQLite`);
+    } finally {
+      await started.server?.close();
+    }
+  });
+
+  it("with no arguments prints the usage instead of starting a server", async () => {
+    const { io, out } = captureIo();
+    const result = await runCommand([], io);
+    expect(result).toEqual({ exitCode: 0 });
+    expect(out()).toMatch(/^Usage:/);
+    expect(out()).toContain("hubkit-hub serve");
   });
 
   it("keeps imported models across a server restart", async () => {

@@ -206,6 +206,65 @@ describe("the models list API on SQLite and PostgreSQL", () => {
     expect(Object.keys(facets.other)).not.toContain("text-generation");
   });
 
+  it("with filters active, each facet count is the total that choosing the value gives", async () => {
+    type Facets = Record<string, Record<string, number> | number>;
+    const total = async (query: URLSearchParams) => {
+      const answer = await both(`/api/models?${query}&count=true&limit=1`);
+      expect(answer.status, `${query}: ${answer.body}`).toBe(200);
+      return Number(answer.headers["x-total-count"]);
+    };
+    // One value at a time in these groups (choosing one replaces the active one); the others add it.
+    const exclusive = new Set(["pipeline_tag", "library", "license", "inference_provider", "num_parameters"]);
+    const combos = [
+      "pipeline_tag=text-generation",
+      "pipeline_tag=text-generation&library=transformers",
+      "inference_provider=all&license=apache-2.0",
+      "library=gguf&apps=llama.cpp",
+      "search=llama&num_parameters=min:6B,max:9B",
+      "language=fr",
+    ];
+    let checked = 0;
+    for (const combo of combos) {
+      const answer = await both(`/api/models-facets?${combo}`);
+      expect(answer.status, answer.body).toBe(200);
+      const facets = JSON.parse(answer.body) as Facets;
+      const base = new URLSearchParams(combo);
+      expect(facets.total, combo).toBe(await total(base));
+      for (const [group, values] of Object.entries(facets)) {
+        if (typeof values === "number") continue;
+        // The three largest values and the smallest of each group.
+        const entries = Object.entries(values).sort((a, b) => b[1] - a[1]);
+        for (const [value, count] of [...entries.slice(0, 3), ...entries.slice(-1)]) {
+          const param = group === "inference_provider" && value === "all" ? "inference_provider" : group;
+          const query = new URLSearchParams(base);
+          if (exclusive.has(group)) query.delete(param);
+          if (group === "inference_provider") query.delete("inference");
+          if (!query.getAll(param).includes(value)) query.append(param, value);
+          expect(count, `${combo}: ${group}=${value}`).toBe(await total(query));
+          checked++;
+        }
+      }
+      if (typeof facets.inference === "number") {
+        const query = new URLSearchParams(base);
+        query.delete("inference_provider");
+        query.set("inference", "warm");
+        expect(facets.inference, `${combo}: inference`).toBe(await total(query));
+      }
+    }
+    expect(checked).toBeGreaterThan(60);
+    // A choice the other filters leave empty is counted 0 or left out, never the catalogue's figure.
+    const narrow = JSON.parse(
+      (await both("/api/models-facets?pipeline_tag=text-classification&language=fr")).body,
+    ) as Facets;
+    expect(narrow.total).toBe(1);
+    expect((narrow.library as Record<string, number>).transformers).toBe(1);
+    expect((narrow.library as Record<string, number>).gguf).toBeUndefined();
+    // Bad parameters are named, as in the list.
+    const bad = await both("/api/models-facets?num_parameters=min:5B");
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).error).toMatch(/num_parameters/);
+  });
+
   it("numbered pages (p) match the cursor pages, with previous pages reachable", async () => {
     const all = await ids("/api/models?sort=trending&limit=90");
     expect(await ids("/api/models?sort=trending&limit=30&p=0")).toEqual(all.slice(0, 30));

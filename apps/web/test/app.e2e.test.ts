@@ -360,8 +360,11 @@ describe("hubkit web app in Chromium", () => {
     const page = await open(`/models/${GGUF_MODEL.id}`);
     const useTabs = page.getByRole("tablist", { name: "Library or app" });
     await useTabs.waitFor();
-    await useTabs.getByRole("tab", { name: "Ollama" }).click();
     const useCard = page.locator("#use-title").locator("..");
+    // The first four are tabs; the other local apps are in the picker beside them.
+    expect(await useTabs.getByRole("tab").count()).toBe(4);
+    await useCard.getByLabel("More local apps").selectOption({ label: "Ollama" });
+    await useTabs.getByRole("tab", { name: "Ollama", selected: true }).waitFor();
     const command = useCard.locator(".code-block pre").first();
     await expect
       .poll(async () => (await command.textContent()) ?? "")

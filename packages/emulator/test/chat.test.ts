@@ -56,6 +56,27 @@ describe("OpenAI-style chat completions", () => {
     expect(a.json.choices[0].message.content.toLowerCase()).toContain("volcanoes");
   });
 
+  it("answers the same prompt differently for another model or another provider", async () => {
+    const ask = async (provider: string, model: string) => {
+      const r = await postJson(
+        `${emu.routerUrl}/${provider}/v1/chat/completions`,
+        chatBody(model, { messages: [{ role: "user", content: "Describe volcanoes briefly" }] }),
+        bearer(HUB_TOKEN),
+      );
+      expect(r.status, `${provider} ${model}`).toBe(200);
+      return r.json.choices[0].message.content as string;
+    };
+    const first = await ask("together", "m");
+    expect(await ask("together", "m")).toBe(first);
+    const otherModel = await ask("together", "another-model");
+    const otherProvider = await ask("cerebras", "m");
+    expect(otherModel).not.toBe(first);
+    expect(otherProvider).not.toBe(first);
+    // Still about the prompt.
+    for (const reply of [first, otherModel, otherProvider])
+      expect(reply.toLowerCase()).toContain("volcanoes");
+  });
+
   it("honours max_tokens with finish_reason length, n, and stop", async () => {
     const short = await postJson(chatUrl(), chatBody("m", { max_tokens: 3 }), bearer(HUB_TOKEN));
     expect(short.json.choices[0].finish_reason).toBe("length");

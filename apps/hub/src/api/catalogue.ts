@@ -311,6 +311,76 @@ function groupFacets(counts: FacetCounts, libraries: Map<string, number>): Model
   return facets;
 }
 
+/**
+ * The facet groups whose values replace one another in the models list (one task, library, provider,
+ * size range or licence at a time) and the list parameters that filter on each.
+ */
+const EXCLUSIVE_GROUP_PARAMS: [Exclude<keyof ModelFacets, "total" | "inference">, string[]][] = [
+  ["pipeline_tag", ["pipeline_tag"]],
+  ["library", ["library"]],
+  ["license", ["license"]],
+  ["inference_provider", ["inference_provider", "inference"]],
+  ["num_parameters", ["num_parameters"]],
+];
+
+/** The list parameters that select models (search and filters); sort, paging and fields aside. */
+const MATCH_PARAMS = [
+  "search",
+  "author",
+  "filter",
+  "language",
+  "apps",
+  "other",
+  ...EXCLUSIVE_GROUP_PARAMS.flatMap(([, params]) => params),
+];
+
+/**
+ * GET /api/models-facets: over the whole catalogue without filters. With them, each count is the
+ * number of models the list would show once that value is chosen: an exclusive group's values
+ * (which replace the group's active one) are counted over the query without that group's own
+ * parameters, the other groups' values (languages, apps, other tags: added to the active ones, all
+ * required) over the full query. One grouped read per distinct query, at most six.
+ */
+async function modelFacets(store: HubStore, query: Query): Promise<ModelFacets> {
+  const present = MATCH_PARAMS.filter((name) => listParam(query, name).length > 0);
+  if (present.length === 0) return groupFacets(await store.facetCounts(), await store.libraryCounts());
+  const matchQuery = (without: string[]): Query => {
+    const kept: Query = {};
+    for (const name of present) {
+      if (without.includes(name)) continue;
+      kept[name] = query[name];
+      if (query[`${name}[]`] !== undefined) kept[`${name}[]`] = query[`${name}[]`];
+    }
+    return kept;
+  };
+  const answers = new Map<string, Promise<ModelFacets>>();
+  const facetsOf = (kept: Query) => {
+    const key = JSON.stringify(kept);
+    let answer = answers.get(key);
+    if (!answer) {
+      const parsed = parseModelQuery(kept);
+      answer = store
+        .matchFacetCounts(parsed)
+        .then((counts) => groupFacets(counts, new Map(Object.entries(counts.library_name))));
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+  // Parse every variant before reading any, so a bad parameter fails the request as a whole.
+  const full = facetsOf(matchQuery([]));
+  const own = EXCLUSIVE_GROUP_PARAMS.filter(([, params]) =>
+    params.some((name) => present.includes(name)),
+  ).map(([group, params]) => [group, facetsOf(matchQuery(params))] as const);
+  const [all, ...groups] = await Promise.all([full, ...own.map(([, answer]) => answer)]);
+  const facets = { ...all };
+  for (const [index, [group]] of own.entries()) {
+    const counts = groups[index];
+    (facets as unknown as Record<string, unknown>)[group] = counts[group];
+    if (group === "inference_provider") facets.inference = counts.inference;
+  }
+  return facets;
+}
+
 export function parseModelQuery(query: Query): ModelQuery {
   const limitText = singleParam(query, "limit");
   let limit = DEFAULT_LIMIT;
@@ -559,10 +629,10 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   app.get("/:owner/:name/resolve/:revision/README.md", readmeRoute);
   app.get("/:name/resolve/:revision/README.md", readmeRoute);
 
-  // Per-value counts for the models list's filters (hubkit's; the real hub has no such route).
-  app.get("/api/models-facets", async () =>
-    groupFacets(await ctx.store.facetCounts(), await ctx.store.libraryCounts()),
-  );
+  // Per-value counts for the models list's filters (hubkit's; the real hub has no such route). With
+  // the list's parameters, each group counts the models that choosing its value would list: the
+  // matches of every other active filter (and the search), as huggingface.co's sidebar does.
+  app.get("/api/models-facets", async (request) => modelFacets(ctx.store, request.query as Query));
 
   const usageRoute = async (request: FastifyRequest) => {
     const id = modelIdFromParams(request.params as Record<string, string>);

@@ -39,6 +39,9 @@ export class SqliteHubStore implements HubStore {
   async facetCounts() {
     return this.catalogue.facetCounts();
   }
+  async matchFacetCounts(query: ModelQuery) {
+    return this.catalogue.matchFacetCounts(query);
+  }
   async getMeta(key: string) {
     return this.catalogue.getMeta(key);
   }

@@ -1,6 +1,6 @@
 // The storage interface both stores implement, apart from their choice (hub-store.ts), so that
 // the PostgreSQL store can implement it without importing the module that loads it.
-import type { ImportSession, FacetCounts, ModelPage, ModelQuery } from "./sqlite.js";
+import type { ImportSession, FacetCounts, MatchFacetCounts, ModelPage, ModelQuery } from "./sqlite.js";
 import { HttpError } from "../http/errors.js";
 import type { HubModel } from "../catalogue/model-record.js";
 
@@ -18,6 +18,8 @@ export interface HubStore {
   countModels(query: ModelQuery, cap: number): Promise<{ count: number; exact: boolean }>;
   /** models per pipeline tag and per filter tag over the whole catalogue */
   facetCounts(): Promise<FacetCounts>;
+  /** the same over the matches of a query's filters and search, with models per library_name */
+  matchFacetCounts(query: ModelQuery): Promise<MatchFacetCounts>;
   getMeta(key: string): Promise<string | undefined>;
   /**
    * Changes whenever the catalogue does, whoever changed it (an import by this process, another

@@ -12,6 +12,8 @@ import {
   sortedCounts,
   type FacetCounts,
   type ImportSession,
+  MATCH_FACET_CACHE,
+  type MatchFacetCounts,
   type ListPlan,
   type ModelPage,
   type ModelQuery,
@@ -191,6 +193,9 @@ export class PostgresStore implements HubStore {
   private readonly memoryWalkRows: number;
   private libraryCountsCache?: { version: string; counts: Map<string, number> };
   private facetCache?: { version: string; counts: FacetCounts };
+  /** matchFacetCounts' recent answers by query, valid for matchFacetVersion */
+  private readonly matchFacetCache = new Map<string, MatchFacetCounts>();
+  private matchFacetVersion = "";
   /** ids in list order per sort, as of a catalogue_version (see searchInMemory) */
   private readonly searchOrders = new Map<SortField, { version: string; order: SearchOrder }>();
   private readonly buildingOrders = new Map<SortField, Promise<void>>();
@@ -387,9 +392,8 @@ export class PostgresStore implements HubStore {
     return counts;
   }
 
-  /** As CatalogueStore.countModels: matches of the filters and search, counted up to `cap` + 1. */
-  async countModels(query: ModelQuery, cap: number): Promise<{ count: number; exact: boolean }> {
-    const params: unknown[] = [];
+  /** The conditions (on `models m`) of a query's filters and search, as countModels and matchFacetCounts read them. */
+  private matchWhere(query: ModelQuery, params: unknown[]): string[] {
     const param = (value: unknown) => {
       params.push(value);
       return `$${params.length}`;
@@ -403,6 +407,17 @@ export class PostgresStore implements HubStore {
     if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
     if (query.library) where.push(`m.library_name = ${param(query.library)}`);
     if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+    return where;
+  }
+
+  /** As CatalogueStore.countModels: matches of the filters and search, counted up to `cap` + 1. */
+  async countModels(query: ModelQuery, cap: number): Promise<{ count: number; exact: boolean }> {
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where = this.matchWhere(query, params);
     const sql =
       "SELECT count(*)::bigint AS n FROM (SELECT 1 FROM models m" +
       (where.length ? ` WHERE ${where.join(" AND ")}` : "") +
@@ -410,6 +425,52 @@ export class PostgresStore implements HubStore {
     const { rows } = await this.query<{ n: number }>(sql, params);
     const n = rows[0]?.n ?? 0;
     return { count: Math.min(n, cap), exact: n <= cap };
+  }
+
+  /** As CatalogueStore.matchFacetCounts: facet counts over the query's matches, in one statement. */
+  async matchFacetCounts(query: ModelQuery): Promise<MatchFacetCounts> {
+    const version = (await this.getMeta("catalogue_version")) ?? "0";
+    if (this.matchFacetVersion !== version) {
+      this.matchFacetCache.clear();
+      this.matchFacetVersion = version;
+    }
+    const cacheKey = JSON.stringify([
+      query.search,
+      query.author,
+      query.pipelineTag,
+      query.library,
+      query.tags,
+    ]);
+    const cached = this.matchFacetCache.get(cacheKey);
+    if (cached) return cached;
+    const params: unknown[] = [];
+    const where = this.matchWhere(query, params);
+    // One snapshot for the three groupings: kind 0 pipelines, 1 libraries, 2 tags.
+    const { rows } = await this.query<{ kind: number; value: string | null; n: number }>(
+      `WITH hits AS (SELECT m.pipeline_tag, m.library_name, m.tags FROM models m${
+        where.length ? ` WHERE ${where.join(" AND ")}` : ""
+      })
+      SELECT 0 AS kind, pipeline_tag AS value, count(*)::bigint AS n FROM hits GROUP BY pipeline_tag
+      UNION ALL SELECT 1, library_name, count(*)::bigint FROM hits WHERE library_name IS NOT NULL GROUP BY library_name
+      UNION ALL SELECT 2, tag, count(*)::bigint FROM hits, unnest(hits.tags) AS tag GROUP BY tag`,
+      params,
+    );
+    const of = (kind: number) =>
+      rows
+        .filter(
+          (row): row is { kind: number; value: string; n: number } => row.kind === kind && row.value !== null,
+        )
+        .map((row) => ({ value: row.value, n: Number(row.n) }));
+    const counts: MatchFacetCounts = {
+      total: rows.filter((row) => row.kind === 0).reduce((sum, row) => sum + Number(row.n), 0),
+      pipeline_tag: sortedCounts(of(0)),
+      tags: sortedCounts(of(2)),
+      library_name: sortedCounts(of(1)),
+    };
+    if (this.matchFacetCache.size >= MATCH_FACET_CACHE)
+      this.matchFacetCache.delete(this.matchFacetCache.keys().next().value!);
+    this.matchFacetCache.set(cacheKey, counts);
+    return counts;
   }
 
   /** As CatalogueStore.facetCounts, cached until an import commits (on any replica). */

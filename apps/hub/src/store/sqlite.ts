@@ -53,6 +53,14 @@ export interface FacetCounts {
   tags: Record<string, number>;
 }
 
+/** FacetCounts over the matches of a query, with the models per library_name among them. */
+export interface MatchFacetCounts extends FacetCounts {
+  library_name: Record<string, number>;
+}
+
+/** Filtered facet answers each store keeps (one per filter combination recently asked). */
+export const MATCH_FACET_CACHE = 128;
+
 /** Counts keyed in code-unit order, so both stores answer the same bytes. */
 export function sortedCounts(rows: { value: string; n: number }[]): Record<string, number> {
   const sorted = [...rows].sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
@@ -227,6 +235,9 @@ export class CatalogueStore {
   private localWrites = 0;
   private libraryCountsCache?: { key: string; counts: Map<string, number> };
   private facetCache?: { key: string; counts: FacetCounts };
+  /** matchFacetCounts' recent answers by query, valid while changeKey() is matchFacetKey */
+  private readonly matchFacetCache = new Map<string, MatchFacetCounts>();
+  private matchFacetKey = "";
   /**
    * Recent pages by query, least recently used first, valid while the database is unchanged
    * (`changeKey`): a hot search (the same few terms asked by many visitors) then costs a map look-up
@@ -397,6 +408,54 @@ export class CatalogueStore {
       tags: sortedCounts(tags),
     };
     this.facetCache = { key, counts };
+    return counts;
+  }
+
+  /**
+   * As facetCounts, over the models that match the query's filters and search only (its sort and
+   * cursor aside), with the models per library_name: the counts the models list shows beside each
+   * value when other filters are active. Three grouped reads over the matches (the same conditions as
+   * countModels); recent answers are kept until the database changes.
+   */
+  matchFacetCounts(query: ModelQuery): MatchFacetCounts {
+    const changeKey = this.changeKey();
+    if (this.matchFacetKey !== changeKey) {
+      this.matchFacetCache.clear();
+      this.matchFacetKey = changeKey;
+    }
+    const cacheKey = JSON.stringify([
+      query.search,
+      query.author,
+      query.pipelineTag,
+      query.library,
+      query.tags,
+    ]);
+    const cached = this.matchFacetCache.get(cacheKey);
+    if (cached) return cached;
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    matchClauses(query, (query.search ?? "").split(/\s+/).filter(Boolean), where, params);
+    const matches = `SELECT m.rowid FROM models m${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
+    const grouped = (column: string) =>
+      this.listStatement(
+        `SELECT ${column} AS value, COUNT(*) AS n FROM models WHERE rowid IN (${matches}) GROUP BY ${column}`,
+      ).all(...params) as { value: string | null; n: number }[];
+    const pipelines = grouped("pipeline_tag");
+    const libraries = grouped("library_name");
+    const tags = this.listStatement(
+      `SELECT tag AS value, COUNT(*) AS n FROM model_tags WHERE model IN (${matches}) GROUP BY tag`,
+    ).all(...params) as { value: string; n: number }[];
+    const named = (rows: { value: string | null; n: number }[]) =>
+      rows.filter((row): row is { value: string; n: number } => row.value !== null);
+    const counts: MatchFacetCounts = {
+      total: pipelines.reduce((sum, row) => sum + row.n, 0),
+      pipeline_tag: sortedCounts(named(pipelines)),
+      tags: sortedCounts(tags),
+      library_name: sortedCounts(named(libraries)),
+    };
+    if (this.matchFacetCache.size >= MATCH_FACET_CACHE)
+      this.matchFacetCache.delete(this.matchFacetCache.keys().next().value!);
+    this.matchFacetCache.set(cacheKey, counts);
     return counts;
   }
 

@@ -21,14 +21,19 @@ const CHILD_LABELS: Record<Relation, string> = {
   merge: "Merges",
 };
 
-/** The parents named by a model's tags, as `{relation, id}`. */
+/**
+ * The parents named by a model's tags, as `{relation, id}`. The hub tags a derived model both
+ * `base_model:{id}` and `base_model:{relation}:{id}`: the tag with the relation names it, whichever
+ * comes first.
+ */
 export function parentModels(tags: string[]): { relation: string; id: string }[] {
   const parents: { relation: string; id: string }[] = [];
   for (const tag of tags) {
     const match = /^base_model:(?:(finetune|adapter|quantized|merge):)?(.+)$/.exec(tag);
-    if (match && !parents.some((parent) => parent.id === match[2])) {
-      parents.push({ relation: match[1] ?? "", id: match[2] });
-    }
+    if (!match) continue;
+    const known = parents.find((parent) => parent.id === match[2]);
+    if (!known) parents.push({ relation: match[1] ?? "", id: match[2] });
+    else if (!known.relation && match[1]) known.relation = match[1];
   }
   return parents;
 }

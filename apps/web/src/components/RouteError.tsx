@@ -1,9 +1,11 @@
 // The error boundary of every route: a failed loader or a render error shows a readable page in the
 // frame, with Retry (runs the page's loaders again) and the technical details (error class, HTTP
-// status, the server's message) folded away behind "Details".
+// status, the server's message) folded away behind "Details". A 404 is the one "not found" page
+// (NotFound.tsx), with the details and without Retry, which could only find nothing again.
 import { AlertTriangle, ArrowRight, RotateCw } from "lucide-react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from "react-router";
 import { describeError } from "../lib/inference.js";
+import { NotFound } from "./NotFound.js";
 import { useTitle } from "../lib/title.js";
 
 function safeDecode(text: string): string {
@@ -24,7 +26,14 @@ function statusOf(error: unknown): number | undefined {
 function explain(status: number | undefined, pathname: string): { heading: string; text: string } {
   const [, section, ...rest] = pathname.split("/");
   const name = safeDecode(rest.join("/"));
-  const thing = section === "models" && name ? "model" : section === "tasks" && name ? "task" : "page";
+  const thing =
+    section === "models" && name
+      ? "model"
+      : section === "tasks" && name
+        ? "task"
+        : section === "libraries" && name
+          ? "library"
+          : "page";
   if (status === 404) {
     return {
       heading: `This ${thing} was not found`,
@@ -64,6 +73,37 @@ export function RouteError() {
   // The status has its own row.
   const details = described.filter((detail) => !detail.startsWith("HTTP "));
   const retrying = revalidator.state === "loading";
+  const detailsBox = (
+    <details className="error-details-box">
+      <summary>Details</summary>
+      <dl>
+        <dt>Error</dt>
+        <dd>
+          <code>{title}</code>
+        </dd>
+        {status !== undefined && (
+          <>
+            <dt>HTTP status</dt>
+            <dd>{status === 0 ? "no answer" : status}</dd>
+          </>
+        )}
+        <dt>Message</dt>
+        <dd>{message}</dd>
+        {details.length > 0 && (
+          <>
+            <dt>More</dt>
+            <dd>{details.join(" · ")}</dd>
+          </>
+        )}
+      </dl>
+    </details>
+  );
+  if (status === 404)
+    return (
+      <NotFound heading={heading} text={text}>
+        {detailsBox}
+      </NotFound>
+    );
   return (
     <div className="page error-page">
       <h1>{heading}</h1>
@@ -85,29 +125,7 @@ export function RouteError() {
           Back to the start page <ArrowRight size={16} aria-hidden />
         </Link>
       </p>
-      <details className="error-details-box">
-        <summary>Details</summary>
-        <dl>
-          <dt>Error</dt>
-          <dd>
-            <code>{title}</code>
-          </dd>
-          {status !== undefined && (
-            <>
-              <dt>HTTP status</dt>
-              <dd>{status === 0 ? "no answer" : status}</dd>
-            </>
-          )}
-          <dt>Message</dt>
-          <dd>{message}</dd>
-          {details.length > 0 && (
-            <>
-              <dt>More</dt>
-              <dd>{details.join(" · ")}</dd>
-            </>
-          )}
-        </dl>
-      </details>
+      {detailsBox}
     </div>
   );
 }

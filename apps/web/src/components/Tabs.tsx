@@ -14,9 +14,11 @@ interface TabsProps {
   onSelect(id: string): void;
   children: ReactNode;
   size?: "normal" | "small";
+  /** shown at the end of the tab row (e.g. a picker for options past the tabs) */
+  after?: ReactNode;
 }
 
-export function Tabs({ label, items, selected, onSelect, children, size = "normal" }: TabsProps) {
+export function Tabs({ label, items, selected, onSelect, children, size = "normal", after }: TabsProps) {
   const baseId = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const current = items.some((item) => item.id === selected) ? selected : items[0]?.id;
@@ -37,28 +39,31 @@ export function Tabs({ label, items, selected, onSelect, children, size = "norma
 
   return (
     <div className={`tabs tabs-${size}`}>
-      <div role="tablist" aria-label={label} className="tablist" onKeyDown={onKeyDown}>
-        {items.map((item) => {
-          const isSelected = item.id === current;
-          return (
-            <button
-              key={item.id}
-              ref={(element) => {
-                refs.current[item.id] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${item.id}`}
-              aria-selected={isSelected}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={isSelected ? 0 : -1}
-              className="tab"
-              onClick={() => onSelect(item.id)}
-            >
-              {item.label}
-            </button>
-          );
-        })}
+      <div className={after ? "tabs-bar" : undefined}>
+        <div role="tablist" aria-label={label} className="tablist" onKeyDown={onKeyDown}>
+          {items.map((item) => {
+            const isSelected = item.id === current;
+            return (
+              <button
+                key={item.id}
+                ref={(element) => {
+                  refs.current[item.id] = element;
+                }}
+                type="button"
+                role="tab"
+                id={`${baseId}-tab-${item.id}`}
+                aria-selected={isSelected}
+                aria-controls={`${baseId}-panel`}
+                tabIndex={isSelected ? 0 : -1}
+                className="tab"
+                onClick={() => onSelect(item.id)}
+              >
+                {item.label}
+              </button>
+            );
+          })}
+        </div>
+        {after && <div className="tabs-after">{after}</div>}
       </div>
       <div
         role="tabpanel"

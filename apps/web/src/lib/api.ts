@@ -183,8 +183,22 @@ export async function listModels(query: ModelListQuery, signal?: AbortSignal): P
   };
 }
 
-export function getModelFacets(signal?: AbortSignal): Promise<ModelFacets> {
-  return getJson<ModelFacets>("/api/models-facets", signal);
+/**
+ * With the list's filters and search, each count is the number of models choosing that value would
+ * list (the hub counts each exclusive group without its own filter); without them, the catalogue's.
+ */
+export function getModelFacets(
+  query: Pick<ModelListQuery, "search" | "pipelineTag" | "library" | "author" | "extra"> = {},
+  signal?: AbortSignal,
+): Promise<ModelFacets> {
+  const params = new URLSearchParams();
+  if (query.search) params.set("search", query.search);
+  if (query.pipelineTag) params.set("pipeline_tag", query.pipelineTag);
+  if (query.library) params.set("library", query.library);
+  if (query.author) params.set("author", query.author);
+  for (const [name, value] of query.extra ?? []) params.append(name, value);
+  const text = params.toString();
+  return getJson<ModelFacets>(`/api/models-facets${text ? `?${text}` : ""}`, signal);
 }
 
 /** The model card (README.md, YAML front matter included), as hub clients download it. */

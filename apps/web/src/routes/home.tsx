@@ -1,4 +1,5 @@
 // Start page: what hubkit offers, one card per section.
+import { PROVIDER_DEFINITIONS } from "@hubkit/inference/providers";
 import { ArrowRight, Boxes, FlaskConical, LayoutGrid, Library } from "lucide-react";
 import { Link } from "react-router";
 import { RouteError } from "../components/RouteError.js";
@@ -21,7 +22,7 @@ const SECTIONS = [
     to: "/libraries",
     icon: Library,
     title: "Libraries",
-    text: "Every library the hub knows: its repository, documentation, how downloads are counted and a sample snippet.",
+    text: "Every library the hub knows: what it is, how to install it, its documentation, its models and snippets.",
   },
   {
     to: "/playground",
@@ -39,7 +40,8 @@ export function Component() {
         <h1>Find a model, copy code that runs, try it first.</h1>
         <p className="lead">
           hubkit is an open model-hub toolkit: a catalogue of tasks and libraries, an inference client for the
-          router and 13 providers, and ready-to-run snippets. It works fully offline.
+          router and {PROVIDER_DEFINITIONS.length} providers, and ready-to-run snippets. It works fully
+          offline.
         </p>
       </section>
       <ul className="card-grid sections">

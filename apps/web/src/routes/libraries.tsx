@@ -170,7 +170,9 @@ export function Component() {
         {(complete ? shown : shown.slice(0, FIRST_PAINT_CARDS)).map((library) => (
           <li key={library.id} className="card library-card">
             <div className="library-head">
-              <h2>{library.prettyLabel}</h2>
+              <h2>
+                <Link to={`/libraries/${encodeURIComponent(library.id)}`}>{library.prettyLabel}</Link>
+              </h2>
               <code>{library.id}</code>
               {library.filter && <span className="badge info">in filter</span>}
               {library.modelCount > 0 ? (

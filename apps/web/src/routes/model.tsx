@@ -180,6 +180,9 @@ interface UseOption {
   error?: string;
 }
 
+/** "Use this model" options shown as tabs; the others are in a picker beside them. */
+const USE_TABS = 4;
+
 /** Library snippets that only say the generator could not place the model. */
 const UNKNOWN_TYPE_RE = /Type of model unknown/i;
 
@@ -268,6 +271,11 @@ function UseThisModel({
   const setSelected = onSelect;
   const active = options.find((option) => option.id === selected) ?? options[0];
   const ggufFiles = usage?.gguf?.files ?? [];
+  // The first few as tabs (the library, or the most used local apps first), the rest in a compact
+  // picker (a GGUF repository has 16 local apps); one picked there joins the tabs while selected.
+  const tabbed = options.slice(0, USE_TABS);
+  const more = options.slice(USE_TABS);
+  if (active && !tabbed.includes(active)) tabbed.push(active);
   return (
     <section className="card" aria-labelledby="use-title">
       <h2 id="use-title">
@@ -299,9 +307,30 @@ function UseThisModel({
           )}
           <Tabs
             label="Library or app"
-            items={options.map((option) => ({ id: option.id, label: option.label }))}
+            items={tabbed.map((option) => ({ id: option.id, label: option.label }))}
             selected={active.id}
             onSelect={setSelected}
+            after={
+              more.length > 0 && (
+                <>
+                  <label htmlFor="use-more" className="visually-hidden">
+                    More local apps
+                  </label>
+                  <select
+                    id="use-more"
+                    value={more.some((option) => option.id === active.id) ? active.id : ""}
+                    onChange={(event) => event.target.value && setSelected(event.target.value)}
+                  >
+                    <option value="">{more.length} more apps…</option>
+                    {more.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              )
+            }
           >
             <p className="links">
               {active.repoUrl && (

@@ -87,7 +87,11 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<M
   const cursor = get("cursor");
   const base = { search, sort, limit: PAGE_SIZE, expand: EXPAND, author: owner, count: true };
 
-  const facetsPromise = getModelFacets(request.signal).catch(() => undefined);
+  // Counts that follow the active filters; when the hub refuses one of them (the list then ignores
+  // them too), the counts of the search alone.
+  const facetsPromise = getModelFacets({ search, pipelineTag, author: owner, extra }, request.signal)
+    .catch(() => getModelFacets({ search, author: owner }, request.signal))
+    .catch(() => undefined);
   let page: ModelListPage;
   try {
     page = await listModels(
@@ -165,7 +169,7 @@ function facetGroups(facets: ModelFacets): FacetGroup[] {
         .map(([value, count]) => ({ value, label: paramRangeLabel(value), count })),
       single: true,
     },
-    { param: "license", title: "Licenses", values: sorted(facets.license) },
+    { param: "license", title: "Licenses", values: sorted(facets.license), single: true },
     { param: "language", title: "Languages", values: sorted(facets.language, languageName) },
     { param: "other", title: "Other tags", values: sorted(facets.other) },
   ].filter((group) => group.values.length > 0);
@@ -201,6 +205,7 @@ function FilterGroup({ group, params }: { group: FacetGroup; params: URLSearchPa
         <Link
           to={toggled(params, group.param, entry.value, group.single)}
           className={`facet${on ? " active" : ""}`}
+          data-count={entry.count}
           aria-current={on ? "true" : undefined}
           preventScrollReset
         >
@@ -345,7 +350,7 @@ function Pager({
   );
 }
 
-function ModelRow({ model }: { model: HubModel }) {
+export function ModelRow({ model }: { model: HubModel }) {
   return (
     <li>
       <Link to={`/models/${modelPath(model.id)}`} className="card model-card">

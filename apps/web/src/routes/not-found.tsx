@@ -1,21 +1,17 @@
-import { ArrowRight } from "lucide-react";
-import { Link, useLocation } from "react-router";
-import { useTitle } from "../lib/title.js";
+// The catch-all route (the server answers it with HTTP 404), in the same design as a loader's 404.
+import { useLocation } from "react-router";
+import { NotFound } from "../components/NotFound.js";
 
 export function Component() {
-  useTitle("Not found");
   const location = useLocation();
   return (
-    <div className="page">
-      <h1>Page not found</h1>
-      <p>
-        Nothing lives at <code>{location.pathname}</code>.
-      </p>
-      <p>
-        <Link to="/tasks" className="button">
-          Browse tasks <ArrowRight size={16} aria-hidden />
-        </Link>
-      </p>
-    </div>
+    <NotFound
+      heading="This page was not found"
+      text={
+        <>
+          There is no page at <code>{location.pathname}</code>. Check the spelling, or search from the header.
+        </>
+      }
+    />
   );
 }

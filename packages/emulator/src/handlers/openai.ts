@@ -234,7 +234,7 @@ interface ChoicePlan {
   finishReason: string;
 }
 
-function planChoice(chat: ChatRequest, index: number): ChoicePlan {
+function planChoice(chat: ChatRequest, index: number, provider = ""): ChoicePlan {
   const prompt = chat.messages.map(messageText).join("\n");
   const seed = hashString(`${chat.model}\n${prompt}`) ^ ((chat.seed ?? 0) * 31 + index);
   const rand = mulberry32(seed);
@@ -274,7 +274,13 @@ function planChoice(chat: ChatRequest, index: number): ChoicePlan {
     const tokens = text.match(/.{1,8}/gs) ?? [text];
     return { content: text, tokens, finishReason: "stop" };
   }
-  const gen = generateText(prompt, chat.maxTokens, (chat.seed ?? 0) * 31 + index);
+  // Seeded by the model and the provider too: two models, or one model on two providers, answer the
+  // same prompt differently, as real ones do (the Compare view shows two replies).
+  const gen = generateText(
+    prompt,
+    chat.maxTokens,
+    hashString(`${provider}\n${chat.model}`) ^ ((chat.seed ?? 0) * 31 + index),
+  );
   let tokens = gen.tokens;
   let finishReason: string = gen.finishReason;
   for (const s of chat.stop) {
@@ -306,7 +312,7 @@ export function chatCompletion(ctx: Ctx, flavor: ChatFlavor): Reply {
   const chat = validateChat(ctx, flavor.style, flavor.invalidStatus, flavor.modelFromPath);
   const created = Math.floor(ctx.env.now() / 1000);
   const promptTokens = chat.messages.reduce((sum, m) => sum + countTokens(messageText(m)) + 4, 0);
-  const plans = Array.from({ length: chat.n }, (_, i) => planChoice(chat, i));
+  const plans = Array.from({ length: chat.n }, (_, i) => planChoice(chat, i, ctx.provider ?? ctx.host));
   const completionTokens = plans.reduce(
     (s, p) => s + (p.toolCalls ? countTokens(p.toolCalls[0].function.arguments) : p.tokens.length),
     0,
