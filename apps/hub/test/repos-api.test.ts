@@ -87,7 +87,7 @@ async function uploadLfs(bytes: Buffer, announced = { oid: sha256(bytes), size: 
   return batch;
 }
 
-describe("hosted repos refuse bad input and store nothing", () => {
+describe("hosted repos refuse bad input and store nothing", { timeout: 120_000 }, () => {
   it("refuses file paths that climb out, are absolute, hold NUL or enter .git", async () => {
     const before = await files();
     for (const bad of [

@@ -38,7 +38,7 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe("@huggingface/hub 2.x against hosted repositories", () => {
+describe("@huggingface/hub 2.x against hosted repositories", { timeout: 120_000 }, () => {
   const repo = { type: "model" as const, name: "carol/npm-model" };
   const credentials = () => ({ accessToken: token, hubUrl: hub.url });
 

@@ -62,7 +62,8 @@ const py = (script: string, token: string | undefined, cache?: string, extra?: R
     work,
   );
 
-describe("huggingface_hub against hosted repositories", () => {
+// Each test runs Python clients several times: on a loaded 2-core host that takes tens of seconds.
+describe("huggingface_hub against hosted repositories", { timeout: 180_000 }, () => {
   it("whoami names the user, the orgs and the token's role", async () => {
     const out = await py(`w = api.whoami()\nprint(json.dumps(w))`, alice);
     expect(out.name).toBe("alice");
@@ -311,6 +312,22 @@ except HfHubHTTPError as e:
     expect(other.status).toBe(403);
     const files = await py(`print(json.dumps(api.list_repo_files("alice/demo")))`, alice);
     expect(files).not.toContain("x.txt");
+  });
+
+  it("with hf_xet enabled (the default install) a large upload is refused with 501 at the Xet token route", async () => {
+    const out = await runPython(
+      `import json
+from huggingface_hub import HfApi
+try:
+    HfApi().upload_file(path_or_fileobj=b"z" * (11 * 1024 * 1024), path_in_repo="xet.bin", repo_id="alice/demo")
+    print(json.dumps({"error": None}))
+except Exception as error:
+    print(json.dumps({"error": str(error)}))`,
+      { ...env(alice, "xet-cache"), HF_HUB_DISABLE_XET: "" },
+      work,
+    );
+    // hf_xet (Rust) shows the status and the route, not the hub's message: the README says what to set.
+    expect(out.error).toMatch(/501 Not Implemented.*\/api\/models\/alice\/demo\/xet-write-token\/main/);
   });
 
   it("the hf CLI: auth whoami, upload, download --local-dir give identical bytes", async () => {

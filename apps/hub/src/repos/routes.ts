@@ -759,6 +759,19 @@ export async function registerRepoRoutes(
     return {};
   });
 
+  // huggingface_hub with hf_xet installed (its default on x86_64 and arm64) uploads large files
+  // only through Xet, which this hub does not speak yet: say what to do instead of a bare 404.
+  for (const kind of ["read", "write"]) {
+    forTypes("get", `/xet-${kind}-token/:revision`, async (request) => {
+      const params = request.params as Params;
+      await readRepo(request, typeOf(params), idOf(params));
+      throw new HttpError(
+        501,
+        "This hub does not speak the Xet protocol yet: set HF_HUB_DISABLE_XET=1 (or uninstall hf_xet) and huggingface_hub uploads through LFS",
+      );
+    });
+  }
+
   // Datasets are hosted only (the catalogue holds models): their info routes are here.
   const datasetInfo = async (request: FastifyRequest) => {
     const params = request.params as Params;
