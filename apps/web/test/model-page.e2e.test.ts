@@ -13,7 +13,15 @@ import { gzipSync } from "node:zlib";
 import { importJsonl, type HubServer } from "@hubkit/hub";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { axeViolations, hydrated, screenshotDir, showScheme, startE2E, webDist, type E2E } from "./e2e-setup.js";
+import {
+  axeViolations,
+  hydrated,
+  screenshotDir,
+  showScheme,
+  startE2E,
+  webDist,
+  type E2E,
+} from "./e2e-setup.js";
 
 const JS_BUDGET_GZ = 150 * 1024;
 const execFileAsync = promisify(execFile);
