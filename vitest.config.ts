@@ -10,11 +10,20 @@ export default defineConfig({
       { find: /^@hubkit\/tasks$/, replacement: src("./packages/tasks/src/index.ts") },
       { find: /^@hubkit\/tasks\/(.*)$/, replacement: src("./packages/tasks/src/$1.ts") },
       { find: /^@hubkit\/inference$/, replacement: src("./packages/inference/src/index.ts") },
+      {
+        find: /^@hubkit\/inference\/providers$/,
+        replacement: src("./packages/inference/src/providers/definitions.ts"),
+      },
       { find: /^@hubkit\/emulator$/, replacement: src("./packages/emulator/src/index.ts") },
     ],
   },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/hub/test/**/*.test.ts"],
+    include: [
+      "packages/*/src/**/*.test.ts",
+      "packages/*/test/**/*.test.ts",
+      "apps/hub/test/**/*.test.ts",
+      "apps/web/test/unit/**/*.test.ts",
+    ],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",

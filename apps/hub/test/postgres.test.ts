@@ -378,8 +378,15 @@ describe("a connection the server drops while a transaction holds it", () => {
         `SELECT count(pg_terminate_backend(pid))::text AS killed FROM pg_stat_activity WHERE datname = '${db.name}'`,
       );
       expect(Number(killed)).toBeGreaterThan(0);
-      // The FATAL message arrives on the idle connection (no statement is under way to take it).
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The FATAL message arrives on the idle connection (no statement is under way to take it): each
+      // backend sends it before it exits, so once none is left the message is on the client's socket.
+      await waitFor(async () => {
+        const [{ left }] = await sql<{ left: string }>(
+          shared.cluster.adminUrl,
+          `SELECT count(*)::text AS left FROM pg_stat_activity WHERE datname = '${db.name}'`,
+        );
+        return Number(left) === 0;
+      });
       await session.abort();
       expect(await store.count()).toBe(50);
       const report = await importJsonl(store, Readable.from(syntheticCatalogueLines(60, 3)));

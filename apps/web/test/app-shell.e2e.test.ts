@@ -23,7 +23,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { startHubServer, type HubServer } from "@hubkit/hub";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated } from "./e2e-setup.js";
+import { hydrated, settled, showScheme } from "./e2e-setup.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const webDist = path.join(repoRoot, "apps/web/dist");
@@ -106,8 +106,7 @@ async function openPage(
 
 async function shots(page: Page, name: string): Promise<void> {
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(100);
+    await showScheme(page, scheme);
     await page.screenshot({ path: path.join(screenshotDir, `shell-${name}-${scheme}.png`) });
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -217,7 +216,9 @@ describe("server rendering and the app shell", { timeout: 120_000 }, () => {
     await page.goBack();
     await expect.poll(() => page.title()).toBe("Tasks · hubkit");
     await page.getByLabel("Search tasks").fill("segment");
-    await page.waitForTimeout(200);
+    // the search-parameter change has gone through the router (the URL holds it) before focus is read
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("segment");
+    await settled(page);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("task-search");
     expect(errors).toEqual([]);
     await context.close();

@@ -10,7 +10,7 @@ import { Readable } from "node:stream";
 import { importJsonl, startHubServer, type HubServer } from "@hubkit/hub";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hydrated } from "./e2e-setup.js";
+import { hydrated, settled, showScheme } from "./e2e-setup.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const webDist = path.join(repoRoot, "apps/web/dist");
@@ -93,8 +93,7 @@ async function open(pathname: string): Promise<Page> {
 /** Full-page screenshots in the light and the dark theme. */
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(100);
+    await showScheme(page, scheme);
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}.png`), fullPage: true });
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -427,7 +426,7 @@ describe("hubkit web app in Chromium", () => {
       await page.waitForLoadState("networkidle");
       // a card on the catalogue pages, the composer on the playground
       await page.locator("main .card, main .modality, main textarea").first().waitFor();
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
       expect(await unreachableByTab(page)).toEqual([]);

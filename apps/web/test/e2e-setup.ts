@@ -67,12 +67,36 @@ export async function hydrated(page: Page): Promise<void> {
   await page.getByTestId("mode-badge").waitFor();
 }
 
+/** Waits until no animation or transition runs on the page, then for two painted frames. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
+ * Switches the system colour scheme and waits until the page shows it: the app's theme (its
+ * `data-theme`, set after the media query's change event reaches React) is the scheme, unless the
+ * reader chose one with the toggle, and the theme's transitions have ended.
+ */
+export async function showScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (wanted) =>
+      !document.documentElement.dataset.theme ||
+      document.documentElement.dataset.theme === wanted ||
+      localStorage.getItem("hubkit-theme") !== null,
+    scheme,
+  );
+  await settled(page);
+}
+
 /** Screenshots in the light and the dark theme, named `{name}-{light|dark}.png`. */
 export async function screenshots(page: Page, name: string, fullPage = true): Promise<string[]> {
   const files: string[] = [];
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(100);
+    await showScheme(page, scheme);
     const file = path.join(screenshotDir, `${name}-${scheme}.png`);
     await page.screenshot({ path: file, fullPage });
     files.push(file);

@@ -13,7 +13,15 @@ import { gzipSync } from "node:zlib";
 import { importJsonl, type HubServer } from "@hubkit/hub";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { axeViolations, hydrated, screenshotDir, startE2E, webDist, type E2E } from "./e2e-setup.js";
+import {
+  axeViolations,
+  hydrated,
+  screenshotDir,
+  showScheme,
+  startE2E,
+  webDist,
+  type E2E,
+} from "./e2e-setup.js";
 
 const JS_BUDGET_GZ = 150 * 1024;
 const execFileAsync = promisify(execFile);
@@ -171,8 +179,7 @@ async function checkLayouts(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize(viewport);
     for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(150);
+      await showScheme(page, scheme);
       await page.screenshot({
         path: path.join(screenshotDir, `${name}-${size}-${scheme}.png`),
         fullPage: true,

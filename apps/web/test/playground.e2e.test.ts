@@ -10,7 +10,7 @@ import { startHubServer, type HubServer } from "@hubkit/hub";
 import { InferenceClient } from "@hubkit/inference";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hydrated } from "./e2e-setup.js";
+import { hydrated, settled, showScheme } from "./e2e-setup.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const webDist = path.join(repoRoot, "apps/web/dist");
@@ -84,8 +84,7 @@ async function open(pathname: string, viewport = DESKTOP): Promise<Page> {
 
 async function screenshots(page: Page, name: string, fullPage = true): Promise<void> {
   for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(150);
+    await showScheme(page, scheme);
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}.png`), fullPage });
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -364,6 +363,7 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
     expect(full.split(" ").length, "a candidate prompt with a long reply").toBeGreaterThanOrEqual(25);
 
     await page.getByLabel("Message", { exact: true }).fill(prompt);
+    const earlier = new Set(hub.proxyExchanges);
     await page.getByRole("button", { name: "Send", exact: true }).click();
     // Press Stop from inside the page as soon as three words are on screen: a round trip from the test
     // on a busy machine can take longer than the rest of the stream.
@@ -396,12 +396,17 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
       "Stopped: the reply ends where you pressed Stop",
     );
     await screenshots(page, "playground-stopped");
-    await page.waitForTimeout(1300);
+    // Once the hub has seen the browser close the stream, nothing more can arrive: then the reply
+    // must still be the partial one.
+    const chats = () =>
+      hub.proxyExchanges.filter(
+        (exchange) => !earlier.has(exchange) && exchange.path.endsWith("/chat/completions"),
+      );
+    await expect.poll(() => chats().at(-1)?.outcome).toBe("client-closed");
+    await settled(page);
     expect(await reply.locator("p").textContent()).toBe(partial);
     expect(await page.getByTestId("usage").count()).toBe(0);
     expect(await page.locator(".error-notice").count()).toBe(0);
-    const chats = () => hub.proxyExchanges.filter((exchange) => exchange.path.endsWith("/chat/completions"));
-    await expect.poll(() => chats().at(-1)?.outcome).toBe("client-closed");
     const sent = chatRequests().at(-1)!.body as ChatBody;
     expect(sent.stream).toBe(true);
     expect(sent.messages.at(-1)?.content).toBe(prompt);
@@ -411,13 +416,21 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
     const page = await open(`/playground?model=${encodeURIComponent("hubkit-faults/slow")}`);
     await ready(page);
     await page.getByLabel("Message", { exact: true }).fill("Take your time.");
+    const earlier = new Set(hub.proxyExchanges);
     await page.getByRole("button", { name: "Send", exact: true }).click();
     await page.getByRole("button", { name: "Stop" }).click();
     await page.getByRole("button", { name: "Send", exact: true }).waitFor();
     expect(await page.getByTestId("stopped").textContent()).toContain(
       "Stopped before the model sent anything",
     );
-    await page.waitForTimeout(1800);
+    // The slow model answers after 1.5 s; once the hub has seen the browser close the request,
+    // that answer can no longer reach the page.
+    const slowChats = () =>
+      hub.proxyExchanges.filter(
+        (exchange) => !earlier.has(exchange) && exchange.path.endsWith("/chat/completions"),
+      );
+    await expect.poll(() => slowChats().at(-1)?.outcome).toBe("client-closed");
+    await settled(page);
     expect(await page.locator(".message.assistant").count()).toBe(0);
     expect(await page.locator(".error-notice").count()).toBe(0);
   });
@@ -608,7 +621,7 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
 
     await page.getByRole("button", { name: "Settings" }).click();
     await page.getByLabel("System prompt").waitFor({ state: "visible" });
-    await page.waitForTimeout(300);
+    await settled(page);
     await screenshots(page, "playground-phone-settings", false);
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByLabel("System prompt").isVisible()).toBe(false);

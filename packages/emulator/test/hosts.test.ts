@@ -1,4 +1,4 @@
-import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { describe, it, expect, beforeAll, afterAll, vi } from "vitest";
 import { createServer } from "node:net";
 import { startEmulator, HOST_KEYS, HOST_ORIGINS, PROVIDER_IDS } from "@hubkit/emulator";
 import type { Emulator } from "@hubkit/emulator";
@@ -250,7 +250,7 @@ describe("close()", () => {
     // A slow request in flight must not keep close() waiting.
     e.fault({ match: { host: "hub" }, delayMs: 5000 });
     const pending = fetch(`${e.hubUrl}/api/tasks`).catch((err: unknown) => err);
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(e.requests.some((r) => r.path === "/api/tasks")).toBe(true));
     const t0 = Date.now();
     await e.close();
     expect(Date.now() - t0).toBeLessThan(2000);

@@ -4,7 +4,7 @@ import crypto, { createHash } from "node:crypto";
 
 import type { ProviderMappingEntry } from "../contract/api.js";
 
-export type { ProviderMappingEntry, ProviderStatus } from "../contract/api.js";
+export type { ProviderMappingEntry } from "../contract/api.js";
 
 export interface HubModel {
   _id: string;

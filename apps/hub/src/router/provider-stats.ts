@@ -17,7 +17,7 @@ interface Sample {
   tokensPerSecond?: number;
 }
 
-export type { ProviderFigures, ProviderStatsReply } from "../contract/api.js";
+export type { ProviderStatsReply } from "../contract/api.js";
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

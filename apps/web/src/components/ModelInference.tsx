@@ -4,7 +4,7 @@
 import { Zap } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { InferenceSnippet } from "@hubkit/tasks";
-import { getHubConfig, type HubModel } from "../lib/api.js";
+import { getHubConfig, type HubModel, type ProviderStats } from "../lib/api.js";
 import {
   generateSnippets,
   HIGHLIGHT_LANGUAGE,
@@ -233,10 +233,7 @@ export interface WidgetState {
 }
 
 /** Measured figures per provider (GET /api/hubkit/provider-stats). */
-export type ProviderFigures = Record<
-  string,
-  { calls: number; latencyMs: number; tokensPerSecond: number | null }
->;
+export type ProviderFigures = ProviderStats["providers"];
 
 /** "auto": the inference clients pick the first available provider of the model's mapping. */
 export const AUTO_PROVIDER = "auto";
