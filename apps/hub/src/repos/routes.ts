@@ -803,10 +803,14 @@ export async function registerRepoRoutes(
       const id = idOf(params);
       const principal = await who(request);
       const repo = await service.meta.getRepo(type, id);
-      if (!repo || !service.access.canRead(principal, repo)) {
-        if (!repo && type === "model" && params["*"] === "README.md") return reply.callNotFound();
+      if (!repo && type === "model" && (await options.inCatalogue(id)))
+        throw new HttpError(
+          404,
+          `Entry not found: ${id} is in this hub's catalogue without hosted files (its card is at /${id}/resolve/main/README.md)`,
+          "EntryNotFound",
+        );
+      if (!repo || !service.access.canRead(principal, repo))
         throw service.access.notFound(principal, type, id);
-      }
       const resolved = await service.resolve(repo, params.revision ?? "main");
       const path = params["*"] ?? "";
       const entry = resolved.tree.find((file) => file.path === path);
