@@ -197,9 +197,10 @@ describe("the models list's filters", () => {
       expect(labels).toEqual(expect.arrayContaining(["French", "German", "Swahili"]));
       await group.locator("a.facet", { hasText: "French" }).click();
       await page.waitForURL(/language=fr/);
-      await page.locator(".model-list").waitFor();
-      const ids = await page.locator(".model-list h2").allInnerTexts();
-      expect(ids.sort()).toEqual(["hubkit-lang/camembert-mini", "hubkit-lang/xlm-fr-de"]);
+      // The list follows once the new page's data is in (the old list stays until then).
+      await expect
+        .poll(async () => (await page.locator(".model-list h2").allInnerTexts()).sort(), { timeout: 15_000 })
+        .toEqual(["hubkit-lang/camembert-mini", "hubkit-lang/xlm-fr-de"]);
       // The chip names the language in full; German now counts the models in both languages.
       expect(await page.locator("main").innerText()).toContain("Languages: French");
       if (size === "phone" && !(await group.isVisible()))
