@@ -51,6 +51,9 @@ const chatTemplates = JSON.parse(readFileSync(path.join(tables, "chat-templates.
 const widgets = JSON.parse(readFileSync(path.join(tables, "widgets.json"), "utf8"));
 const ggufRepos = JSON.parse(readFileSync(path.join(tables, "gguf-repos.json"), "utf8"));
 const usedGgufRepos = new Set(["_about"]);
+// Files with sizes and safetensors parameter counts of well-known repositories (repo-files.json).
+const repoFiles = JSON.parse(readFileSync(path.join(tables, "repo-files.json"), "utf8"));
+const usedRepoFiles = new Set(["_comment"]);
 
 const mappings = new Map();
 for (const row of readTable("providers.tsv", ["model", "provider", "task", "providerId", "status"])) {
@@ -119,21 +122,24 @@ function buildModel(row) {
   if (extra.keras_tasks) config.keras_hub = { tasks: extra.keras_tasks.split(",") };
 
   const isAdapter = extraTags.includes("lora") || Boolean(extra.peft);
+  // A quantization (GGUF files, or a quantized export such as MLX 4-bit or MLC q4f16) derives from its
+  // base by "quantized", as huggingface.co labels it, not "finetune".
+  const isQuantized = extraTags.includes("gguf") || /GGUF|AWQ|GPTQ|EXL2|\d-?bit|q4f16|MLC/i.test(id);
+  const relation = isAdapter ? "adapter" : isQuantized ? "quantized" : "finetune";
   const tags = [
     ...(library ? [library] : []),
     ...(family ? ["safetensors", family.modelType] : []),
     ...(pipeline ? [pipeline] : []),
     ...extraTags,
     ...(config.tokenizer_config && !extraTags.includes("conversational") ? ["conversational"] : []),
-    ...(extra.base
-      ? [isAdapter ? `base_model:adapter:${extra.base}` : `base_model:finetune:${extra.base}`]
-      : []),
+    ...(extra.base ? [`base_model:${relation}:${extra.base}`] : []),
     ...(license ? [`license:${license}`] : []),
   ];
 
   const cardData = {};
   if (license) cardData.license = license;
   if (extra.base) cardData.base_model = extra.base;
+  if (extra.base && relation === "quantized") cardData.base_model_relation = relation;
   if (extra.prompt) cardData.instance_prompt = extra.prompt;
   if (library) cardData.library_name = library;
   if (pipeline) cardData.pipeline_tag = pipeline;
@@ -177,6 +183,18 @@ function buildModel(row) {
     // Local apps (llama.cpp, Ollama, LM Studio…) need the gguf summary and the file list.
     model.gguf = gguf.gguf;
     model.siblings = ["README.md", ...gguf.files].map((rfilename) => ({ rfilename }));
+  }
+  const files = repoFiles[id];
+  if (files) {
+    usedRepoFiles.add(id);
+    model.siblings = files.files.map(([rfilename, size]) =>
+      size === null ? { rfilename } : { rfilename, size },
+    );
+    model.safetensors = {
+      parameters: files.parameters,
+      total: Object.values(files.parameters).reduce((sum, n) => sum + n, 0),
+    };
+    if (!model.tags.includes("safetensors")) model.tags.splice(library ? 1 : 0, 0, "safetensors");
   }
   const mapping = mappings.get(id);
   if (mapping) {
@@ -253,6 +271,9 @@ if (mappings.size > 0) {
   );
 }
 
+const unusedFiles = Object.keys(repoFiles).filter((id) => !usedRepoFiles.has(id));
+if (unusedFiles.length)
+  throw new Error(`repo-files.json names models missing from the tables: ${unusedFiles.join(", ")}`);
 const unusedGguf = Object.keys(ggufRepos).filter((id) => !usedGgufRepos.has(id));
 if (unusedGguf.length)
   throw new Error(`gguf-repos.json names models missing from the tables: ${unusedGguf.join(", ")}`);

@@ -290,8 +290,9 @@ describe("server rendering and the app shell", { timeout: 120_000 }, () => {
 
     await search.fill("diffusers");
     await list.getByRole("option", { name: /Library\s*Diffusers/ }).click();
-    await expect.poll(() => new URL(page.url()).search).toBe("?q=diffusers");
-    await expect.poll(() => page.locator(".library-card").count()).toBeGreaterThan(0);
+    // A library opens its page.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/libraries/diffusers");
+    await page.locator("main h1", { hasText: "Diffusers" }).waitFor();
 
     // Escape closes the list; Enter without a suggestion searches the models.
     await search.fill("qwen");

@@ -197,9 +197,10 @@ describe("the models list's filters", () => {
       expect(labels).toEqual(expect.arrayContaining(["French", "German", "Swahili"]));
       await group.locator("a.facet", { hasText: "French" }).click();
       await page.waitForURL(/language=fr/);
-      await page.locator(".model-list").waitFor();
-      const ids = await page.locator(".model-list h2").allInnerTexts();
-      expect(ids.sort()).toEqual(["hubkit-lang/camembert-mini", "hubkit-lang/xlm-fr-de"]);
+      // The list follows once the new page's data is in (the old list stays until then).
+      await expect
+        .poll(async () => (await page.locator(".model-list h2").allInnerTexts()).sort(), { timeout: 15_000 })
+        .toEqual(["hubkit-lang/camembert-mini", "hubkit-lang/xlm-fr-de"]);
       // The chip names the language in full; German now counts the models in both languages.
       expect(await page.locator("main").innerText()).toContain("Languages: French");
       if (size === "phone" && !(await group.isVisible()))
@@ -229,6 +230,65 @@ describe("rough edges", () => {
       await page.close();
     }
   });
+
+  it("a task page says what the catalogue holds for it and links to its models", async () => {
+    const { page } = await open(desktop, "/tasks/text-classification");
+    const total = await apiTotal(new URLSearchParams({ pipeline_tag: "text-classification" }));
+    const about = page.locator(".task-about");
+    expect(await about.innerText()).toContain(`catalogue has ${total} models for it`);
+    expect(await about.innerText()).toMatch(/most of them for \S+ \(\d+\)/);
+    const browse = page.getByTestId("task-browse-models");
+    expect(await browse.innerText()).toContain(`Browse ${total} text classification models`);
+    await browse.click();
+    await page.waitForURL(/\/models\?pipeline_tag=text-classification$/);
+    await expect
+      .poll(async () => Number((await page.getByTestId("total-count").innerText()).replace(/\D/g, "")))
+      .toBe(total);
+    await page.close();
+  });
+
+  it("Llama and FLUX pages show their files, total size and parameters", async () => {
+    for (const [id, params, file] of [
+      ["meta-llama/Llama-3.3-70B-Instruct", "70.6B params", "model-00030-of-00030.safetensors"],
+      ["black-forest-labs/FLUX.1-dev", "11.9B params", "flux1-dev.safetensors"],
+    ]) {
+      for (const [context, size] of [
+        [desktop, "desktop"],
+        [phone, "phone"],
+      ] as const) {
+        const { page } = await open(context, `/models/${id}`);
+        expect(await page.locator('[data-fact="Parameters"]').textContent(), id).toBe(params);
+        const files = page
+          .locator("section", { has: page.locator("h2", { hasText: /^\s*Files\s*$/ }) })
+          .last();
+        expect(await files.innerText(), id).toContain(file);
+        expect(await files.innerText(), id).toMatch(/Known sizes total \d+(\.\d+)? GB/);
+        if (size === "phone") expect(await overflowing(page, PHONE.width)).toEqual([]);
+        await screenshots(page, `model-files-${id.split("/")[1]}-${size}`);
+        await page.close();
+      }
+    }
+  }, 120_000);
+
+  it("segmentation masks are drawn over the image, with a legend whose toggles hide them", async () => {
+    const { page } = await open(desktop, "/tasks/image-segmentation");
+    await page.locator(".inference-widget").getByRole("button", { name: "Run" }).click();
+    const stack = page.locator(".overlay-stack").last();
+    await stack.locator(".mask-layer").first().waitFor({ timeout: 20_000 });
+    const legend = page.locator(".overlay-legend").last();
+    const toggles = legend.locator('input[type="checkbox"]');
+    expect(await toggles.count()).toBeGreaterThan(0);
+    await stack.locator("img").evaluate((img: HTMLImageElement) => img.decode());
+    const withMasks = await stack.screenshot();
+    for (const toggle of await toggles.all()) await toggle.uncheck();
+    expect(await stack.locator(".mask-layer").count()).toBe(0);
+    const bare = await stack.screenshot();
+    expect(withMasks.equals(bare), "the masks change no pixel of the image").toBe(false);
+    await toggles.first().check();
+    expect(await stack.locator(".mask-layer").count()).toBe(1);
+    await screenshots(page, "segmentation-masks-desktop", false);
+    await page.close();
+  }, 60_000);
 
   it("the home page counts the providers from the client's definitions", async () => {
     const { page } = await open(desktop, "/");

@@ -516,6 +516,10 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
       expect(await reply.locator('[data-figure="total"]').textContent()).toMatch(/^\d+\.\d\d s$/);
       expect(await reply.locator('[data-figure="rate"]').textContent()).toMatch(/^\d+\.\d tok\/s$/);
     }
+    // The two models answer differently (the emulator's replies depend on the model and provider).
+    const replies = await page.locator(".compare-side .message.assistant .markdown").allTextContents();
+    expect(replies).toHaveLength(2);
+    expect(replies[0]).not.toBe(replies[1]);
     const sent = chatRequests(before).map((request) => (request.body as ChatBody).model);
     expect(sent).toHaveLength(2);
     expect(new Set(sent).size).toBe(2);
@@ -544,6 +548,10 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
       .filter((exchange) => exchange.path.endsWith("/chat/completions"))
       .slice(-2);
     expect(new Set(last.map((exchange) => exchange.path.split("/")[2])).size).toBe(2);
+    // One model on two providers: two answers too.
+    const again = await page.locator(".compare-side .message.assistant .markdown").allTextContents();
+    expect(again).toHaveLength(2);
+    expect(again[0]).not.toBe(again[1]);
   });
 
   it("text-to-image sends size, steps, guidance, seed and negative prompt; the image downloads", async () => {

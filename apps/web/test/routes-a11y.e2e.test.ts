@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, DESKTOP, hydrated, overflowing, PHONE, startE2E, type E2E } from "./e2e-setup.js";
 
-const ROUTES = ["/", "/tasks", "/libraries", "/models", "/playground", "/no-such-org/no-such-model"];
+const ROUTES = [
+  "/",
+  "/tasks",
+  "/libraries",
+  "/libraries/transformers",
+  "/models",
+  "/models?pipeline_tag=text-generation&library=transformers",
+  "/playground",
+  "/no-such-org/no-such-model",
+  "/no/such/page",
+];
 
 let e2e: E2E;
 

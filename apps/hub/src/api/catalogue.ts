@@ -359,9 +359,15 @@ async function modelFacets(store: HubStore, query: Query): Promise<ModelFacets> 
     let answer = answers.get(key);
     if (!answer) {
       const parsed = parseModelQuery(kept);
-      answer = store
-        .matchFacetCounts(parsed)
-        .then((counts) => groupFacets(counts, new Map(Object.entries(counts.library_name))));
+      // Without its one filter a group counts over the whole catalogue: the cached aggregates.
+      answer =
+        Object.keys(kept).length === 0
+          ? Promise.all([store.facetCounts(), store.libraryCounts()]).then(([counts, libraries]) =>
+              groupFacets(counts, libraries),
+            )
+          : store
+              .matchFacetCounts(parsed)
+              .then((counts) => groupFacets(counts, new Map(Object.entries(counts.library_name))));
       answers.set(key, answer);
     }
     return answer;

@@ -414,8 +414,9 @@ export class CatalogueStore {
   /**
    * As facetCounts, over the models that match the query's filters and search only (its sort and
    * cursor aside), with the models per library_name: the counts the models list shows beside each
-   * value when other filters are active. Three grouped reads over the matches (the same conditions as
-   * countModels); recent answers are kept until the database changes.
+   * value when other filters are active. Two grouped reads over the matches (the same conditions as
+   * countModels): the rows' pipeline and library pairs, and their tags; recent answers are kept until
+   * the database changes.
    */
   matchFacetCounts(query: ModelQuery): MatchFacetCounts {
     const changeKey = this.changeKey();
@@ -436,12 +437,17 @@ export class CatalogueStore {
     const params: (string | number)[] = [];
     matchClauses(query, (query.search ?? "").split(/\s+/).filter(Boolean), where, params);
     const matches = `SELECT m.rowid FROM models m${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
-    const grouped = (column: string) =>
-      this.listStatement(
-        `SELECT ${column} AS value, COUNT(*) AS n FROM models WHERE rowid IN (${matches}) GROUP BY ${column}`,
-      ).all(...params) as { value: string | null; n: number }[];
-    const pipelines = grouped("pipeline_tag");
-    const libraries = grouped("library_name");
+    // Pipelines and libraries in one pass over the matching rows (each row read once).
+    const pairs = this.listStatement(
+      `SELECT pipeline_tag AS pipeline, library_name AS library, COUNT(*) AS n FROM models WHERE rowid IN (${matches}) GROUP BY 1, 2`,
+    ).all(...params) as { pipeline: string | null; library: string | null; n: number }[];
+    const sum = (key: "pipeline" | "library") => {
+      const totals = new Map<string | null, number>();
+      for (const row of pairs) totals.set(row[key], (totals.get(row[key]) ?? 0) + row.n);
+      return [...totals].map(([value, n]) => ({ value, n }));
+    };
+    const pipelines = sum("pipeline");
+    const libraries = sum("library");
     const tags = this.listStatement(
       `SELECT tag AS value, COUNT(*) AS n FROM model_tags WHERE model IN (${matches}) GROUP BY tag`,
     ).all(...params) as { value: string; n: number }[];

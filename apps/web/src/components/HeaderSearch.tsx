@@ -62,7 +62,7 @@ async function suggest(query: string, signal: AbortSignal): Promise<Suggestion[]
       group: "Libraries",
       label: library.prettyLabel,
       detail: library.id,
-      to: `/libraries?q=${encodeURIComponent(library.id)}`,
+      to: `/libraries/${encodeURIComponent(library.id)}`,
     })),
   ];
 }

@@ -8,7 +8,16 @@ import { ErrorNotice } from "../components/Feedback.js";
 import { ModelInference, type InitialSnippets } from "../components/ModelInference.js";
 import { RouteError } from "../components/RouteError.js";
 import { TaskDemo } from "../components/TaskDemo.js";
-import { getModel, getTaskPages, HubApiError, modelPath, type HubModel } from "../lib/api.js";
+import {
+  getModel,
+  getModelFacets,
+  getTaskPages,
+  HubApiError,
+  modelPath,
+  type HubModel,
+  type ModelFacets,
+} from "../lib/api.js";
+import { formatCount } from "../lib/format.js";
 import { exampleInput } from "../lib/examples.js";
 import { findServedModel, servesTask } from "../lib/served-model.js";
 import { TRY_TASKS } from "../lib/try-tasks.js";
@@ -22,6 +31,8 @@ interface TaskLoaderData {
   servedModel?: HubModel;
   /** the widget's first snippets, generated here (on the server for a first load, see the model page) */
   initialSnippets?: InitialSnippets;
+  /** the catalogue's models of this task, per library and provider (a convenience: may be absent) */
+  facets?: ModelFacets;
 }
 
 /** The snippets of the provider the widget opens on for `task` (the same order as the widget). */
@@ -40,6 +51,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<TaskLoader
   // Own keys only: "__proto__" or "constructor" in the URL are not task ids.
   const page = Object.hasOwn(pages, id) ? pages[id] : undefined;
   if (!page) throw new HubApiError(`There is no task page for "${id}".`, 404);
+  const facetsPromise = getModelFacets({ pipelineTag: id }).catch(() => undefined);
   const widgetId = page.widgetModels[0];
   let widgetModel: HubModel | undefined;
   let widgetModelError: unknown;
@@ -51,11 +63,16 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<TaskLoader
     }
   }
   if (widgetModel && servesTask(widgetModel, id))
-    return { page, widgetModel, initialSnippets: await initialWidgetSnippets(widgetModel, id) };
+    return {
+      page,
+      widgetModel,
+      initialSnippets: await initialWidgetSnippets(widgetModel, id),
+      facets: await facetsPromise,
+    };
   // The listing is a convenience: when it fails, the page shows the widget model as it is.
   const servedModel = await findServedModel(id).catch(() => undefined);
   const initialSnippets = servedModel ? await initialWidgetSnippets(servedModel, id) : undefined;
-  return { page, widgetModel, widgetModelError, servedModel, initialSnippets };
+  return { page, widgetModel, widgetModelError, servedModel, initialSnippets, facets: await facetsPromise };
 }
 
 function RepoList({
@@ -94,8 +111,75 @@ function RepoList({
   );
 }
 
+/** Top entries of a count record, most first. */
+function top(record: Record<string, number> | undefined, n: number): [string, number][] {
+  return Object.entries(record ?? {})
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n);
+}
+
+/** What the catalogue holds for the task, in words, with the link to its models. */
+function TaskAbout({ page, facets }: { page: TaskData; facets?: ModelFacets }) {
+  const total = facets?.total ?? 0;
+  const pipeline = PIPELINE_DATA[page.id as PipelineType];
+  const libraries = top(facets?.library, 3);
+  const providers = top(facets?.inference_provider, 4);
+  const providerCount = Object.values(facets?.inference_provider ?? {}).filter((n) => n > 0).length;
+  const list = (items: [string, number][]) =>
+    items.map(([name, count], index) => (
+      <span key={name}>
+        {index > 0 && (index === items.length - 1 ? " and " : ", ")}
+        <strong>{name}</strong> ({formatCount(count)})
+      </span>
+    ));
+  return (
+    <div className="task-about">
+      <p>
+        {page.label} is {pipeline ? `a ${MODALITY_LABELS[pipeline.modality].toLowerCase()} task` : "a task"}
+        {page.models.length > 0 && (
+          <>
+            ; {page.models.length} model{page.models.length === 1 ? " is" : "s are"} suggested below to start
+            from
+          </>
+        )}
+        .{" "}
+        {total > 0 ? (
+          <>
+            This hub&apos;s catalogue has {formatCount(total)} model{total === 1 ? "" : "s"} for it
+            {libraries.length > 0 && <>, most of them for {list(libraries)}</>}.{" "}
+            {providerCount > 0 ? (
+              <>
+                {providerCount} inference provider{providerCount === 1 ? " serves" : "s serve"} some of them
+                {providers.length > 0 && <>: {list(providers)}</>}
+                {providerCount > providers.length ? " and others" : ""}.
+              </>
+            ) : (
+              <>No inference provider serves them: they run locally with their libraries.</>
+            )}
+          </>
+        ) : (
+          <>This hub&apos;s catalogue has no model for it yet.</>
+        )}
+      </p>
+      {total > 0 && (
+        <p>
+          <Link
+            className="button primary"
+            to={`/models?pipeline_tag=${encodeURIComponent(page.id)}`}
+            data-testid="task-browse-models"
+          >
+            Browse {total.toLocaleString("en-US")} {page.label.toLowerCase()} model{total === 1 ? "" : "s"}{" "}
+            <ArrowRight size={16} aria-hidden />
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function Component() {
-  const { page, widgetModel, widgetModelError, servedModel, initialSnippets } =
+  const { page, widgetModel, widgetModelError, servedModel, initialSnippets, facets } =
     useLoaderData() as TaskLoaderData;
   // The widget model is tried when it is served for this task; else a served model of the task, if any.
   const tried = servedModel ?? (widgetModel && servesTask(widgetModel, page.id) ? widgetModel : undefined);
@@ -114,6 +198,7 @@ export function Component() {
           <code>{page.id}</code>
         </p>
         <p className="lead">{page.summary}</p>
+        <TaskAbout page={page} facets={facets} />
         {page.youtubeId && (
           <p>
             <a
@@ -205,7 +290,7 @@ export function Component() {
           <ul className="chip-list">
             {page.libraries.map((library) => (
               <li key={library}>
-                <Link className="chip" to={`/libraries?q=${encodeURIComponent(library)}`}>
+                <Link className="chip" to={`/libraries/${encodeURIComponent(library)}`}>
                   {library}
                 </Link>
               </li>
