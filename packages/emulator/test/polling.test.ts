@@ -205,6 +205,25 @@ describe("replicate", () => {
     expect(isPng((await download(r.json.output[0])).bytes)).toBe(true);
   });
 
+  it("the outputWhileProcessing fault: Prefer: wait answers the output with status processing", async () => {
+    const fault = emu.fault({ match: { provider: "replicate" }, outputWhileProcessing: true, times: 1 });
+    const r = await postJson(
+      url(),
+      { input: { prompt: "a fox" } },
+      { ...bearer(PROVIDER_KEY), Prefer: "wait" },
+    );
+    expect(fault.hits).toBe(1);
+    expect(r.status).toBe(201);
+    expect(r.json.status).toBe("processing");
+    expect(isPng((await download(r.json.output[0])).bytes)).toBe(true);
+    // A later poll sees it finished, with the same output.
+    let last: Json = r.json;
+    for (let i = 0; i < 3 && last.status !== "succeeded"; i++)
+      last = (await getJson(r.json.urls.get, bearer(PROVIDER_KEY))).json;
+    expect(last.status).toBe("succeeded");
+    expect(last.output).toEqual(r.json.output);
+  });
+
   it("without Prefer: starting, then processing, then succeeded on GET", async () => {
     const r = await postJson(url(), { input: { prompt: "a fox" } }, bearer(PROVIDER_KEY));
     expect(r.json.status).toBe("starting");

@@ -195,6 +195,19 @@ describe("getInferenceSnippets: 4.x conventions", () => {
 });
 
 describe("getInferenceSnippets: request bodies", () => {
+  it("labels a posted file with its type in requests, fetch and cURL alike (as 4.x's snippets)", () => {
+    const cases = [
+      [model("openai/whisper-large-v3", "automatic-speech-recognition"), "audio/flac"],
+      [model("google/vit-base-patch16-224", "image-classification"), "image/jpeg"],
+    ] as const;
+    for (const [m, type] of cases) {
+      const list = getInferenceSnippets(m, "hf-inference", undefined, { accessToken: HUB_TOKEN });
+      expect(find(list, "python/requests")).toContain(`"Content-Type": "${type}"`);
+      expect(find(list, "js/fetch")).toContain(`"Content-Type": "${type}"`);
+      expect(find(list, "sh/curl")).toContain(`Content-Type: ${type}`);
+    }
+  });
+
   it("sends exactly the client's request body, streaming or not", () => {
     for (const streaming of [false, true]) {
       const list = getInferenceSnippets(CHAT, "together", entry("together", "pid", "conversational"), {

@@ -300,6 +300,8 @@ export function requestsSnippet(plan: SnippetPlan): string | undefined {
     );
   for (const [name, value] of Object.entries(plan.extraHeaders))
     headers.push(`${pythonString(name)}: ${pythonString(value)}`);
+  // The file's type, as the fetch and cURL snippets (and 4.x's) send it: the route reads it.
+  if (plan.upload) headers.push(`"Content-Type": ${pythonString(plan.upload.mediaType)}`);
 
   const body: string[] = [];
   let sendArgs: string;
