@@ -6,7 +6,6 @@ import type { HubStore } from "../store/hub-store.js";
 import { BlobStore } from "./blob-store.js";
 import type { RepoMetadata } from "./metadata.js";
 import { hostedModelRecord } from "./model-facts.js";
-import { PostgresRepoMetadata } from "./postgres-metadata.js";
 import { DEFAULT_LIMITS, RepoService, type RepoLimits, type RepoListener } from "./service.js";
 import { SqliteRepoMetadata } from "./sqlite-metadata.js";
 
@@ -27,8 +26,9 @@ export function byteLimit(name: string, value: string | undefined, fallback: num
 }
 
 export async function openRepoService(options: RepoStorageOptions): Promise<RepoService> {
+  // PostgreSQL's modules load only when a database is named (as the catalogue's store does).
   const meta: RepoMetadata = options.databaseUrl
-    ? await PostgresRepoMetadata.open(options.databaseUrl)
+    ? await (await import("./postgres-metadata.js")).PostgresRepoMetadata.open(options.databaseUrl)
     : new SqliteRepoMetadata(path.join(options.dataDir, "repos.sqlite"));
   const blobs = new BlobStore(options.blobDir ?? path.join(options.dataDir, "blobs"));
   await blobs.open();

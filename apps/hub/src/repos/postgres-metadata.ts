@@ -16,6 +16,8 @@ import type {
   TreeEntry,
 } from "./model.js";
 import { toCommit, toRepo, toToken } from "./sqlite-metadata.js";
+import { StoreUnavailableError } from "../store/interface.js";
+import { isConnectionError } from "../store/postgres.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS hub_settings (key text PRIMARY KEY, value bytea NOT NULL);
@@ -40,6 +42,13 @@ const SCHEMA_LOCK = 7_422_016_031;
 
 type Row = Record<string, unknown>;
 
+function unavailable(error: unknown): unknown {
+  if (error instanceof StoreUnavailableError || !isConnectionError(error)) return error;
+  return new StoreUnavailableError(
+    `The repository database is unavailable (${(error as Error).message}); try again shortly`,
+  );
+}
+
 export class PostgresRepoMetadata implements RepoMetadata {
   readonly kind = "postgres" as const;
 
@@ -57,12 +66,26 @@ export class PostgresRepoMetadata implements RepoMetadata {
     return store;
   }
 
+  /** Runs a statement; a database that cannot be reached becomes a StoreUnavailableError (503). */
+  private async query(sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
+    try {
+      return await this.pool.query(sql, params);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
   private async rows<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(sql, params)).rows as T[];
+    return (await this.query(sql, params)).rows as T[];
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
     client.on("error", () => {});
     try {
       await client.query("BEGIN");
@@ -71,14 +94,14 @@ export class PostgresRepoMetadata implements RepoMetadata {
       return result;
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {});
-      throw error;
+      throw unavailable(error);
     } finally {
       client.release();
     }
   }
 
   async signingKey(): Promise<Buffer> {
-    await this.pool.query(
+    await this.query(
       "INSERT INTO hub_settings (key, value) VALUES ('signing-key', $1) ON CONFLICT DO NOTHING",
       [randomBytes(32)],
     );
@@ -87,7 +110,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async ensureAccount(name: string, isOrg: boolean): Promise<Account> {
-    await this.pool.query(
+    await this.query(
       "INSERT INTO hub_accounts (name, lname, fullname, is_org, created_at) VALUES ($1, lower($1), $1, $2, $3) ON CONFLICT DO NOTHING",
       [name, isOrg, new Date().toISOString()],
     );
@@ -103,7 +126,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async setMember(org: string, user: string, role: OrgRole): Promise<void> {
-    await this.pool.query(
+    await this.query(
       `INSERT INTO hub_members (org, "user", role) VALUES (lower($1), lower($2), $3) ON CONFLICT (org, "user") DO UPDATE SET role = excluded.role`,
       [org, user, role],
     );
@@ -119,7 +142,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async addToken(token: TokenRecord): Promise<void> {
-    await this.pool.query(
+    await this.query(
       `INSERT INTO hub_tokens (id, "user", role, display_name, created_at, hash) VALUES ($1, $2, $3, $4, $5, $6)`,
       [token.id, token.user, token.role, token.displayName, token.createdAt, token.hash],
     );
@@ -137,7 +160,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async revokeToken(id: string): Promise<boolean> {
-    return ((await this.pool.query("DELETE FROM hub_tokens WHERE id = $1", [id])).rowCount ?? 0) > 0;
+    return ((await this.query("DELETE FROM hub_tokens WHERE id = $1", [id])).rowCount ?? 0) > 0;
   }
 
   async createRepo(repo: Omit<RepoRecord, "rid">, first: NewCommit): Promise<RepoRecord | undefined> {
@@ -197,7 +220,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
 
   async moveRepo(type: RepoType, from: string, to: string): Promise<boolean> {
     try {
-      const result = await this.pool.query(
+      const result = await this.query(
         "UPDATE hub_repos SET id = $3, lid = lower($3) WHERE type = $1 AND lid = lower($2)",
         [type, from, to],
       );
@@ -210,9 +233,9 @@ export class PostgresRepoMetadata implements RepoMetadata {
 
   async updateRepo(rid: number, changes: { private?: boolean; gated?: RepoRecord["gated"] }): Promise<void> {
     if (changes.private !== undefined)
-      await this.pool.query("UPDATE hub_repos SET private = $2 WHERE rid = $1", [rid, changes.private]);
+      await this.query("UPDATE hub_repos SET private = $2 WHERE rid = $1", [rid, changes.private]);
     if (changes.gated !== undefined)
-      await this.pool.query("UPDATE hub_repos SET gated = $2 WHERE rid = $1", [rid, changes.gated || null]);
+      await this.query("UPDATE hub_repos SET gated = $2 WHERE rid = $1", [rid, changes.gated || null]);
   }
 
   async refs(rid: number): Promise<RefRecord[]> {
@@ -315,7 +338,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async liveBlobs(): Promise<Set<string>> {
-    await this.pool.query(
+    await this.query(
       "DELETE FROM hub_trees t WHERE NOT EXISTS (SELECT 1 FROM hub_commits c WHERE c.tree = t.sha)",
     );
     const live = new Set<string>();
