@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { projectModelForQuery, registerHubApi } from "./api/catalogue.js";
 import { hostedModelRecord } from "./repos/model-facts.js";
 import { byteLimit, followInCatalogue, openRepoService, syncCatalogue } from "./repos/open.js";
+import { registerPreviewRoutes } from "./repos/preview-routes.js";
 import { registerRepoRoutes } from "./repos/routes.js";
 import { DEFAULT_LIMITS, type RepoService } from "./repos/service.js";
 import { PROVIDER_STATS_PATH, ProviderStats } from "./router/provider-stats.js";
@@ -384,6 +385,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
           query,
         ),
     });
+    registerPreviewRoutes(app, repoService);
     await registerHubApi(app, {
       store,
       hosted: (kind, request, reply) => repoRoutes.hostedModel(kind, request, reply),
