@@ -249,6 +249,15 @@ function rowsParameter(value: unknown): number {
   return rows;
 }
 
+/**
+ * Whether a page's loader read a hosted dataset (its info, files or README). Such pages are not kept
+ * in the page cache: the "repos" source has no version (a push to any branch, or a change of
+ * visibility, would not drop them), and they are few.
+ */
+export function readsHostedRepoOnly(apiPath: string): boolean {
+  return /^\/(api\/)?datasets(\/|\?|$)/.test(apiPath);
+}
+
 export function registerPreviewRoutes(app: FastifyInstance, service: RepoService): void {
   app.get("/api/datasets/:owner/:name/preview/:revision/*", async (request: FastifyRequest) => {
     const params = request.params as Record<string, string | undefined>;

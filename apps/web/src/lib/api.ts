@@ -1,5 +1,6 @@
 // Typed access to the hub API served by apps/hub (same origin). Errors carry the server's message.
 import type { ModelData, TaskData } from "@hubkit/tasks";
+import { withHubToken } from "./session.js";
 
 export type ProviderStatus = "live" | "staging";
 
@@ -35,6 +36,8 @@ export interface HubModel {
   spaces?: string[];
   inference?: string;
   gated?: false | "auto" | "manual";
+  /** a hosted repo's visibility (only those who may read it get it) */
+  private?: boolean;
   inferenceProviderMapping?: Record<string, ProviderMappingEntry>;
 }
 
@@ -123,8 +126,8 @@ async function readError(response: Response, what: string): Promise<HubApiError>
 
 type ApiFetch = (path: string, init: RequestInit) => Promise<Response>;
 
-/** In the browser: fetch on this origin. The server renderer swaps in the hub's in-process handler. */
-let apiFetch: ApiFetch = (path, init) => fetch(path, init);
+/** In the browser: fetch on this origin, with the signed-in person's hub token. The server renderer swaps in the hub's in-process handler. */
+let apiFetch: ApiFetch = (path, init) => fetch(path, withHubToken(init));
 
 /** Used by the server renderer: the hub answers API calls in-process, without a network round trip. */
 export function setApiFetch(implementation: ApiFetch): void {
@@ -278,6 +281,13 @@ export async function getModelCard(id: string, signal?: AbortSignal): Promise<st
     headers: { accept: "text/markdown" },
   });
   if (!response.ok) throw await readError(response, "Loading the model card");
+  return response.text();
+}
+
+/** A file's text as the hub serves it (e.g. a hosted dataset's README at /datasets/{id}/resolve/main/README.md). */
+export async function getText(path: string, signal?: AbortSignal): Promise<string> {
+  const response = await apiFetch(path, { signal, headers: { accept: "text/plain" } });
+  if (!response.ok) throw await readError(response, `GET ${path}`);
   return response.text();
 }
 

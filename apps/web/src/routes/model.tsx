@@ -29,6 +29,7 @@ import { NoProviders } from "../components/NoProviders.js";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
 import { ModelCard, preloadCardRenderer } from "../components/ModelCard.js";
 import { FilesList, ModelDetails, parameterCount } from "../components/ModelFacts.js";
+import { RepoBrowser, REPO_BROWSER_PARAMS } from "../components/RepoBrowser.js";
 import { ModelTree, RELATIONS, type TreeChildren } from "../components/ModelTree.js";
 import type {
   InitialSnippets,
@@ -96,7 +97,7 @@ async function initialWidgetSnippets(
 }
 
 /** Widget and table state kept in the URL; changing it does not reload the page's data. */
-const STATE_PARAMS = ["provider", "language", "client", "hardware", "use"];
+const STATE_PARAMS = ["provider", "language", "client", "hardware", "use", ...REPO_BROWSER_PARAMS];
 
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<ModelLoaderData> {
   // /models/{id} or huggingface.co's /{owner}/{name}
@@ -159,7 +160,9 @@ export function shouldRevalidate({
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  // The same address again is a revalidation (Retry, sign-in or sign-out): the data may differ.
+  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href)
+    return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     for (const name of STATE_PARAMS) params.delete(name);
@@ -455,7 +458,12 @@ export function Component() {
               </Suspense>
             </section>
           )}
-          <FilesList model={model} estimate={(file) => estimatedFileSize(rows, file)} />
+          <RepoBrowser
+            kind="model"
+            id={model.id}
+            isPrivate={model.private}
+            whenNotHosted={<FilesList model={model} estimate={(file) => estimatedFileSize(rows, file)} />}
+          />
         </div>
         <div className="model-side">
           {Object.keys(model.inferenceProviderMapping ?? {}).length === 0 ? (
