@@ -1,13 +1,19 @@
 // Hosted repositories: the parameter counts read from weight headers (safetensors, GGUF) in the
 // catalogue record, and the dataset preview route (CSV, JSON Lines, Parquet), over real HTTP on a
 // hub with SQLite.
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHubServer, type HubServer } from "../src/index.js";
 import { commitFiles, createRepo, ggufFile, safetensorsFile } from "./support/repo-files.js";
+
+const run = promisify(execFile);
+const repoPython = path.resolve(import.meta.dirname, "../../../.data/py/bin/python");
+const python = process.env.HUBKIT_PYTHON ?? (existsSync(repoPython) ? repoPython : undefined);
 
 let hub: HubServer;
 let dataDir: string;
@@ -55,6 +61,29 @@ describe("parameter counts from weight headers", () => {
     expect((listed.body as unknown as { id: string; safetensors?: unknown }[])[0]).toMatchObject({
       id: "alice/sharded",
       safetensors: { total: 70 },
+    });
+  });
+
+  it("huggingface_hub's model_info reads it as SafeTensorsInfo", async () => {
+    if (!python)
+      throw new Error("No Python clients: run `npm test` (it sets up .data/py) or set HUBKIT_PYTHON");
+    const { stdout } = await run(
+      python,
+      [
+        "-c",
+        `import json
+from huggingface_hub import HfApi
+info = HfApi().model_info("alice/sharded")
+print(json.dumps({"parameters": info.safetensors.parameters, "total": info.safetensors.total}))`,
+      ],
+      {
+        env: { PATH: process.env.PATH, HF_ENDPOINT: hub.url, HF_HUB_DISABLE_TELEMETRY: "1" },
+        timeout: 60_000,
+      },
+    );
+    expect(JSON.parse(stdout.trim().split("\n").at(-1)!)).toEqual({
+      parameters: { F16: 62, F32: 8 },
+      total: 70,
     });
   });
 

@@ -189,9 +189,9 @@ describe("an uploaded model's page", () => {
       const files = page.getByTestId("repo-files");
       const safetensorsRow = files.locator("tr", { hasText: "model.safetensors" });
       expect(await safetensorsRow.textContent()).toContain("LFS");
-      expect(await safetensorsRow.locator(".file-size").textContent()).toBe("128.5 KB");
+      expect(await safetensorsRow.locator(".file-size").textContent()).toBe("128.4 KB");
       expect(await files.locator("tr", { hasText: "config.json" }).textContent()).not.toContain("LFS");
-      expect(await page.getByTestId("repo-size").textContent()).toMatch(/5 files · 128\.\d KB/);
+      expect(await page.getByTestId("repo-size").textContent()).toMatch(/5 files · 130\.2 KB/);
       // 64,064 parameters from the safetensors header
       expect(await page.locator(".model-side").textContent()).toContain("64.1K params");
       const history = page.getByTestId("repo-history");

@@ -6,17 +6,15 @@
 // stay out of server-rendered pages and the page cache. The revision and folder are URL parameters
 // (`rev`, `path`) that do not reload the page's data.
 import { Download, FileText, Folder, GitBranch, GitCommitHorizontal, HardDrive, Table2 } from "lucide-react";
-import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type MouseEvent } from "react";
 import { useSearchParams } from "react-router";
 import { modelPath } from "../lib/api.js";
 import { formatDate } from "../lib/format.js";
 import { useSession, withHubToken } from "../lib/session.js";
+import { NotHosted } from "./NotHosted.js";
 import "./repo-browser.css";
 
 export type RepoKind = "model" | "dataset";
-
-/** URL parameters the browser keeps its state in (pages leave them out of their revalidation). */
-export const REPO_BROWSER_PARAMS = ["rev", "path", "preview"];
 
 interface TreeItem {
   type: "file" | "directory";
@@ -126,14 +124,11 @@ export function RepoBrowser({
   kind,
   id,
   isPrivate,
-  whenNotHosted,
 }: {
   kind: RepoKind;
   id: string;
   /** a private repo's downloads go through fetch with the token */
   isPrivate?: boolean;
-  /** shown (with a note) when the hub holds no files for this id: an embedded catalogue model */
-  whenNotHosted?: ReactNode;
 }) {
   const { token } = useSession();
   const [params, setParams] = useSearchParams();
@@ -186,23 +181,13 @@ export function RepoBrowser({
       { replace: true, preventScrollReset: true },
     );
 
+  if (state.status === "missing") return <NotHosted kind={kind} />;
   if (state.status === "loading")
     return (
-      <>
-        {whenNotHosted}
-        <section className="card repo-browser" aria-busy="true">
-          <p className="muted">Loading the repository's files…</p>
-        </section>
-      </>
-    );
-  if (state.status === "missing")
-    return (
-      <>
-        {whenNotHosted}
-        <p className="muted not-hosted" data-testid="not-hosted">
-          No files are hosted on this hub for this {kind}: the catalogue holds its metadata only.
-        </p>
-      </>
+      <section className="card repo-browser" aria-busy="true">
+        <h2>Files and versions</h2>
+        <p className="muted">Loading the repository's files…</p>
+      </section>
     );
   if (state.status === "error")
     return (
@@ -578,3 +563,5 @@ function DatasetPreview({
     </section>
   );
 }
+
+export default RepoBrowser;

@@ -38,6 +38,8 @@ export interface HubModel {
   gated?: false | "auto" | "manual";
   /** a hosted repo's visibility (only those who may read it get it) */
   private?: boolean;
+  /** bytes of a hosted repo's files: only repos hosted on this hub have it (catalogue models do not) */
+  usedStorage?: number;
   inferenceProviderMapping?: Record<string, ProviderMappingEntry>;
 }
 

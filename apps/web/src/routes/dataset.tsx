@@ -11,7 +11,8 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { ModelCard, preloadCardRenderer } from "../components/ModelCard.js";
-import { RepoBrowser, REPO_BROWSER_PARAMS } from "../components/RepoBrowser.js";
+import { REPO_BROWSER_PARAMS } from "../components/NotHosted.js";
+import { RepoBrowser } from "../components/RepoBrowser.js";
 import { RouteError } from "../components/RouteError.js";
 import { getJson, getText, modelPath } from "../lib/api.js";
 import { formatDate } from "../lib/format.js";

@@ -29,7 +29,7 @@ import { NoProviders } from "../components/NoProviders.js";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
 import { ModelCard, preloadCardRenderer } from "../components/ModelCard.js";
 import { FilesList, ModelDetails, parameterCount } from "../components/ModelFacts.js";
-import { RepoBrowser, REPO_BROWSER_PARAMS } from "../components/RepoBrowser.js";
+import { NotHosted, REPO_BROWSER_PARAMS } from "../components/NotHosted.js";
 import { ModelTree, RELATIONS, type TreeChildren } from "../components/ModelTree.js";
 import type {
   InitialSnippets,
@@ -61,6 +61,8 @@ const ModelInference = lazyWithPreload<ComponentProps<typeof ModelInferenceCompo
   import("../components/ModelInference.js").then((module) => ({ default: module.ModelInference })),
 );
 const GgufQuants = lazyWithPreload(() => import("../components/GgufQuants.js"));
+/** Files and versions of a model hosted on this hub (catalogue models have none: not loaded for them). */
+const RepoBrowser = lazyWithPreload(() => import("../components/RepoBrowser.js"));
 
 type UsageResult = { usage: ModelUsage; error?: undefined } | { usage?: undefined; error: unknown };
 
@@ -144,6 +146,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<M
     new URL(request.url).searchParams.get("provider"),
   );
   await parts;
+  if (typeof model.usedStorage === "number") await RepoBrowser.preload();
   return {
     initialSnippets,
     model,
@@ -458,12 +461,14 @@ export function Component() {
               </Suspense>
             </section>
           )}
-          <RepoBrowser
-            kind="model"
-            id={model.id}
-            isPrivate={model.private}
-            whenNotHosted={<FilesList model={model} estimate={(file) => estimatedFileSize(rows, file)} />}
-          />
+          {typeof model.usedStorage === "number" ? (
+            <RepoBrowser kind="model" id={model.id} isPrivate={model.private} />
+          ) : (
+            <>
+              <FilesList model={model} estimate={(file) => estimatedFileSize(rows, file)} />
+              <NotHosted kind="model" />
+            </>
+          )}
         </div>
         <div className="model-side">
           {Object.keys(model.inferenceProviderMapping ?? {}).length === 0 ? (
