@@ -1,50 +1,29 @@
-// Sign-in with a hub token, in the header: a small form (the token is checked with the hub's
-// who-am-I before it is kept), then "Signed in as NAME" and Sign out. Signing in or out runs the
-// page's loaders again, so a private repo appears or disappears at once.
-import { LogIn, LogOut, UserRound } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+// Sign-in with a hub token, in the header: Sign in opens a small form (SignInForm.tsx, loaded on
+// the first click, with the who-am-I check of lib/whoami.ts), then "Signed in as NAME" and Sign out.
+// Signing in or out runs the page's loaders again, so a private repo appears or disappears at once.
+// Kept small: it is part of every page's first JavaScript.
+import { LogIn, LogOut } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { confirmSession, signIn, signOut, useSession } from "../lib/session.js";
+import { signOut, useSession } from "../lib/session.js";
 import "./sign-in.css";
+
+const SignInForm = lazy(() => import("./SignInForm.js"));
 
 export function SignIn() {
   const session = useSession();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  const [token, setToken] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void confirmSession();
-  }, [session.token]);
-  useEffect(() => {
-    if (open) input.current?.focus();
-  }, [open]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await signIn(token);
-      setToken("");
-      setOpen(false);
-      void revalidator.revalidate();
-    } catch (problem) {
-      setError((problem as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    // A remembered token is checked once per page load (and gives the person's name).
+    if (session.token && !session.user) void import("../lib/whoami.js").then((m) => m.confirmSession());
+  }, [session.token, session.user]);
 
   if (session.token) {
     return (
       <div className="sign-in signed-in" data-testid="session">
         <span className="session-user" title={session.user?.fullname}>
-          <UserRound size={16} aria-hidden />{" "}
           {session.user ? (
             <>
               <span className="session-label">Signed in as </span>
@@ -80,31 +59,14 @@ export function SignIn() {
         <LogIn size={14} aria-hidden /> <span className="button-label">Sign in</span>
       </button>
       {open && (
-        <form className="sign-in-form card" onSubmit={(event) => void submit(event)}>
-          <label htmlFor={inputId}>Hub token</label>
-          <input
-            ref={input}
-            id={inputId}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="hf_…"
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-            aria-describedby={`${inputId}-hint`}
+        <Suspense fallback={null}>
+          <SignInForm
+            onSignedIn={() => {
+              setOpen(false);
+              void revalidator.revalidate();
+            }}
           />
-          <p id={`${inputId}-hint`} className="muted small-text">
-            Made with <code>cli.js token create --user NAME</code>. Kept in this browser only.
-          </p>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="button primary" disabled={busy || !token.trim()}>
-            {busy ? "Checking…" : "Sign in"}
-          </button>
-        </form>
+        </Suspense>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
-// Who is signed in to this hub: a hub token (from `cli.js token create`) kept in this browser's
+// Who is signed in to this hub (the store; checking a token with the hub is lib/whoami.ts, loaded
+// when someone signs in or a remembered token is confirmed): a hub token (from `cli.js token create`) kept in this browser's
 // localStorage, checked with GET /api/whoami-v2, and sent as `Authorization: Bearer` on the app's own
 // API calls (lib/api.ts), so that loaders and components see the private repos the person may read.
 // The server never sees it on page requests: it renders every page anonymously, and a page with
@@ -75,54 +76,18 @@ export function withHubToken(init: RequestInit = {}): RequestInit {
   return { ...init, headers };
 }
 
-interface WhoAmI {
-  name?: unknown;
-  fullname?: unknown;
-  orgs?: { name?: unknown }[];
-}
-
-async function whoami(token: string): Promise<HubUser> {
-  let response: Response;
-  try {
-    response = await fetch("/api/whoami-v2", { headers: { authorization: `Bearer ${token}` } });
-  } catch {
-    throw new Error("The hub server could not be reached");
-  }
-  if (response.status === 401) throw new Error("This hub does not know that token (or it was revoked)");
-  if (!response.ok) throw new Error(`The hub answered HTTP ${response.status} to who-am-I`);
-  const body = (await response.json()) as WhoAmI;
-  if (typeof body.name !== "string") throw new Error("The hub's who-am-I answer has no name");
-  return {
-    name: body.name,
-    fullname: typeof body.fullname === "string" ? body.fullname : undefined,
-    orgs: (body.orgs ?? []).map((org) => org.name).filter((name): name is string => typeof name === "string"),
-  };
-}
-
-/** Checks the token with the hub, then keeps it. Throws a readable reason when it is refused. */
-export async function signIn(token: string): Promise<HubUser> {
-  const trimmed = token.trim();
-  if (!/^hf_[A-Za-z0-9]{8,200}$/.test(trimmed))
-    throw new Error("A hub token starts with hf_ followed by letters and digits");
-  const user = await whoami(trimmed);
-  set({ token: trimmed, user });
-  return user;
+/** Keeps the person's name once the hub has said who the token belongs to (lib/whoami.ts). */
+export function setSession(next: Session): void {
+  set(next);
 }
 
 export function signOut(): void {
   set(SIGNED_OUT);
 }
 
-/** Confirms a remembered token once per page load (a revoked one signs the person out). */
-export async function confirmSession(): Promise<void> {
-  const session = load();
-  if (!session.token || session.user) return;
-  try {
-    const user = await whoami(session.token);
-    if (current?.token === session.token) set({ token: session.token, user });
-  } catch (error) {
-    if (/does not know/.test((error as Error).message) && current?.token === session.token) signOut();
-  }
+/** The current session, outside React. */
+export function currentSession(): Session {
+  return load();
 }
 
 export function useSession(): Session {
