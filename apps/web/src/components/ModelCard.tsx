@@ -44,16 +44,7 @@ function copyFromStaticHtml(event: MouseEvent<HTMLDivElement>) {
   setTimeout(() => status && (status.textContent = "Copy"), 2000);
 }
 
-export function ModelCard({
-  source,
-  modelId,
-  title = "Model card",
-}: {
-  source: string;
-  modelId: string;
-  /** the section's heading ("Dataset card" on a dataset's page) */
-  title?: string;
-}) {
+export function ModelCard({ source, modelId }: { source: string; modelId: string }) {
   const { frontMatter, body } = splitFrontMatter(source);
   const [kept] = useState(() => serverHtml(modelId));
   useEffect(() => {
@@ -62,7 +53,7 @@ export function ModelCard({
   return (
     <section className="card model-card-section" aria-labelledby="model-card-title">
       <h2 id="model-card-title">
-        <FileText size={18} aria-hidden /> {title}
+        <FileText size={18} aria-hidden /> Model card
       </h2>
       {frontMatter && (
         <details className="front-matter">

@@ -4,7 +4,7 @@
 import { AlertTriangle, ArrowRight, RotateCw } from "lucide-react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from "react-router";
 import { describeError } from "../lib/inference.js";
-import { useRetryWhenSignedIn } from "../lib/session.js";
+import { useRetryWhenSignedIn } from "../lib/retry-signed-in.js";
 import { useTitle } from "../lib/title.js";
 
 function safeDecode(text: string): string {

@@ -4,8 +4,7 @@
 // API calls (lib/api.ts), so that loaders and components see the private repos the person may read.
 // The server never sees it on page requests: it renders every page anonymously, and a page with
 // private data is completed in the browser. The server snapshot is "signed out", so hydration matches.
-import { useEffect, useRef, useSyncExternalStore } from "react";
-import { useLocation, useRevalidator } from "react-router";
+import { useSyncExternalStore } from "react";
 
 const STORAGE_KEY = "hubkit-hub-token";
 
@@ -92,23 +91,4 @@ export function currentSession(): Session {
 
 export function useSession(): Session {
   return useSyncExternalStore(subscribe, load, () => SIGNED_OUT);
-}
-
-/**
- * On an error page for something missing (401/404) while signed in, runs the page's loaders again
- * once per address: the server rendered it anonymously, and it may be a private repo this person
- * may read.
- */
-export function useRetryWhenSignedIn(status: number | undefined): void {
-  const { token } = useSession();
-  const { pathname } = useLocation();
-  const revalidator = useRevalidator();
-  const tried = useRef(new Set<string>());
-  useEffect(() => {
-    if (!token || (status !== 401 && status !== 404)) return;
-    const key = `${token.slice(-6)} ${pathname}`;
-    if (tried.current.has(key) || revalidator.state !== "idle") return;
-    tried.current.add(key);
-    void revalidator.revalidate();
-  }, [token, status, pathname, revalidator]);
 }

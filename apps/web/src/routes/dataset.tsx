@@ -3,20 +3,29 @@
 // (components/RepoBrowser.tsx, fetched in the browser with the signed-in person's token). The loader
 // reads the dataset's info and README; the server renders it anonymously, so a private dataset is a
 // 404 there and is loaded again in the browser for someone signed in who may read it.
-import { Lock } from "lucide-react";
+import { FileText, Lock } from "lucide-react";
 import {
   Link,
   useLoaderData,
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { ModelCard, preloadCardRenderer } from "../components/ModelCard.js";
 import { REPO_BROWSER_PARAMS } from "../components/NotHosted.js";
 import { RepoBrowser } from "../components/RepoBrowser.js";
 import { RouteError } from "../components/RouteError.js";
 import { getJson, getText, modelPath } from "../lib/api.js";
 import { formatDate } from "../lib/format.js";
+import { lazyWithPreload } from "../lib/lazy.js";
 import { useTitle } from "../lib/title.js";
+
+// The card's Markdown renderer (the model page's chunk), not ModelCard: sharing that component with
+// the model page split it into a chunk of its own and made every model page's JavaScript larger.
+const CardMarkdown = lazyWithPreload(() => import("../components/CardMarkdown.js"));
+
+/** The README without its YAML front matter. */
+function cardBody(readme: string): string {
+  return readme.replace(/^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/, "");
+}
 
 interface DatasetInfo {
   id: string;
@@ -37,7 +46,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<D
   const signal = request.signal;
   const [info] = await Promise.all([
     getJson<DatasetInfo>(`/api/datasets/${modelPath(id)}`, signal),
-    preloadCardRenderer(),
+    CardMarkdown.preload(),
   ]);
   const card = info.siblings?.some((file) => file.rfilename === "README.md")
     ? await getText(`/datasets/${modelPath(id)}/resolve/main/README.md`, signal).catch(() => undefined)
@@ -83,7 +92,14 @@ export function Component() {
           {info.lastModified && <span className="muted">Updated {formatDate(info.lastModified)}</span>}
         </p>
       </header>
-      {card !== undefined && <ModelCard source={card} modelId={info.id} title="Dataset card" />}
+      {card !== undefined && cardBody(card).trim() && (
+        <section className="card model-card-section" aria-labelledby="dataset-card-title">
+          <h2 id="dataset-card-title">
+            <FileText size={18} aria-hidden /> Dataset card
+          </h2>
+          <CardMarkdown source={cardBody(card)} />
+        </section>
+      )}
       <RepoBrowser kind="dataset" id={info.id} isPrivate={info.private} />
     </div>
   );
