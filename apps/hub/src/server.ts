@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { projectModelForQuery, registerHubApi } from "./api/catalogue.js";
 import { hostedModelRecord } from "./repos/model-facts.js";
 import { byteLimit, followInCatalogue, openRepoService, syncCatalogue } from "./repos/open.js";
+import { readsHostedRepoOnly, registerPreviewRoutes } from "./repos/preview-routes.js";
 import { registerRepoRoutes } from "./repos/routes.js";
 import { DEFAULT_LIMITS, type RepoService } from "./repos/service.js";
 import { PROVIDER_STATS_PATH, ProviderStats } from "./router/provider-stats.js";
@@ -391,9 +392,11 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
           query,
         ),
     });
+    registerPreviewRoutes(app, repoService);
     await registerHubApi(app, {
       store,
       hosted: (kind, request, reply) => repoRoutes.hostedModel(kind, request, reply),
+      hostedRecord: (request, id) => repoRoutes.hostedRecord(request, id),
       tasks: taskPages,
       libraries: libraryRegistry,
       providerStats: () => providerStats.summary(),
@@ -468,7 +471,12 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
               catalogue: await store.catalogueVersion(),
               providerStats: providerStats.version(),
             }),
-            sourceOf: (apiPath) => (apiPath.startsWith(PROVIDER_STATS_PATH) ? "providerStats" : "catalogue"),
+            sourceOf: (apiPath) =>
+              apiPath.startsWith(PROVIDER_STATS_PATH)
+                ? "providerStats"
+                : readsHostedRepoOnly(apiPath)
+                  ? "repos"
+                  : "catalogue",
           },
         })
       : undefined;

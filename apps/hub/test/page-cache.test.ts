@@ -42,7 +42,8 @@ export async function render(url, fetchApi) {
   const providers = stats ? Object.keys((await stats.json()).providers).join(",") : "";
   const main = model.ok ? "<h1>" + id + "</h1><p class=downloads>" + (await model.json()).downloads + "</p>" : "<h1>no model</h1>";
   return {
-    status: model.ok ? 200 : model.status,
+    // As the web app: a repo the API will not show (401 or 404 RepoNotFound) is a 404 page.
+    status: model.ok ? 200 : model.headers.get("x-error-code") === "RepoNotFound" ? 404 : model.status,
     title: id,
     routeModules: [],
     hydrationJson: "{}",

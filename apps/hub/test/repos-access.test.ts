@@ -90,6 +90,7 @@ const READS: [string, string, unknown?, string?][] = [
   ["POST", "/api/models/vaultco/vault/paths-info/main", { paths: ["README.md"] }],
   ["GET", "/api/models/vaultco/vault/refs"],
   ["GET", "/api/models/vaultco/vault/commits/main"],
+  ["GET", "/api/models/vaultco/vault/usage"],
   ["GET", "/vaultco/vault/resolve/main/README.md"],
   ["HEAD", "/vaultco/vault/resolve/main/README.md"],
   ["GET", "/vaultco/vault/raw/main/README.md"],

@@ -204,7 +204,8 @@ describe("GET /api/models/{id}/usage", () => {
   });
 
   it("unknown and invalid ids", async () => {
-    const unknown = await getJson<{ error: string }>("/api/models/nobody/nothing-here/usage", 404);
+    // As every route of a missing repo: 401 RepoNotFound without a token (a private one looks the same).
+    const unknown = await getJson<{ error: string }>("/api/models/nobody/nothing-here/usage", 401);
     expect(unknown.error).toContain('"nobody/nothing-here"');
     const invalid = await getJson<{ error: string }>("/api/models/bad%20owner/x/usage", 400);
     expect(invalid.error).toMatch(/not a valid model id/);

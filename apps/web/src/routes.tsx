@@ -28,6 +28,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   model: "src/routes/model.tsx",
   "author-models": "src/routes/models.tsx",
   "model-by-path": "src/routes/model.tsx",
+  dataset: "src/routes/dataset.tsx",
   playground: "src/routes/playground.tsx",
   "not-found": "src/routes/not-found.tsx",
 };
@@ -69,6 +70,11 @@ export const routes: RouteObject[] = [
               const page = await import("./routes/playground.js");
               return { ...page, Component: titled("Playground", page.Component) };
             }),
+          },
+          {
+            id: "dataset",
+            path: "datasets/:owner/:name",
+            lazy: reloadOnStaleChunk(() => import("./routes/dataset.js")),
           },
           // huggingface.co's paths: /{org}/{name} opens a model, /{org} lists an author's models. The
           // static paths above rank first.

@@ -499,6 +499,8 @@ export interface ApiContext {
     request: FastifyRequest,
     reply: FastifyReply,
   ) => Promise<unknown>;
+  /** a hosted model's catalogue record, for the caller (undefined: not hosted) */
+  hostedRecord?: (request: FastifyRequest, id: string) => Promise<HubModel | undefined>;
   tasks: () => Record<string, unknown>;
   libraries: () => LibraryInfo[];
   config: () => HubConfig;
@@ -643,7 +645,9 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
   const usageRoute = async (request: FastifyRequest) => {
     const id = modelIdFromParams(request.params as Record<string, string>);
     const file = singleParam(request.query as Query, "file");
-    return modelUsage(await findModel(id), file);
+    // A hosted model (a private one is not in the catalogue) is read from its repo.
+    const hosted = ctx.hostedRecord ? await ctx.hostedRecord(request, id) : undefined;
+    return modelUsage(hosted ?? (await findModel(id)), file);
   };
   app.get("/api/models/:owner/:name/usage", usageRoute);
   // "/api/models/x/usage" is also the page of a model named "x/usage": serve it when no "x" exists.

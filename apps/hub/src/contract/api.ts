@@ -43,6 +43,8 @@ export interface ApiModel {
   /** "warm" when a provider serves the model live */
   inference?: string;
   inferenceProviderMapping?: Record<string, ProviderMappingEntry>;
+  /** bytes of a hosted repo's files: only repos hosted on this hub have it (catalogue models do not) */
+  usedStorage?: number;
 }
 
 /** An entry of GET /api/libraries. */

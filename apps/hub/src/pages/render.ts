@@ -262,7 +262,9 @@ export async function createPageRenderer(
     serverRendered: true,
     cache,
     async send(request, reply) {
-      if (!cache) return renderUncached(request, reply);
+      // The render never sees credentials (its API calls are anonymous); a request that carries some
+      // is still rendered for itself alone, so no page of one caller's is ever kept for another.
+      if (!cache || request.headers.authorization) return renderUncached(request, reply);
       let version: DataVersion;
       try {
         version = await options.cache!.dataVersion();

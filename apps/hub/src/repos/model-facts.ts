@@ -6,6 +6,7 @@ import { parse as parseYaml } from "yaml";
 import type { HubModel } from "../catalogue/model-record.js";
 import type { BlobStore } from "./blob-store.js";
 import type { CommitRecord, RepoRecord, TreeEntry } from "./model.js";
+import { ggufFacts, safetensorsParameters, type GgufFacts, type SafetensorsCount } from "./weight-headers.js";
 
 /** Largest README.md or config.json read for facts. */
 const MAX_FACT_FILE_BYTES = 1024 * 1024;
@@ -129,5 +130,49 @@ export async function hostedModelRecord(
     if (typeof config.model_type === "string") kept.model_type = config.model_type;
     record.config = kept;
   }
+  Object.assign(record, await weightFacts(blobs, tree));
   return record;
+}
+
+/** Most weight files whose headers are read for one commit (a sharded model has a few dozen). */
+const MAX_WEIGHT_FILES = 256;
+
+/**
+ * The parameter counts of a commit's weights, as huggingface.co reports them: `safetensors`
+ * (`{ parameters: { F16: n, … }, total }`, summed over every `*.safetensors` file) and `gguf` (from
+ * the header of the first `.gguf` file: `total`, `architecture`, `context_length`). Only the
+ * headers are read from the blob store. A file whose header does not parse is left out.
+ */
+export async function weightFacts(
+  blobs: BlobStore,
+  tree: TreeEntry[],
+): Promise<{ safetensors?: SafetensorsCount; gguf?: GgufFacts }> {
+  const out: { safetensors?: SafetensorsCount; gguf?: GgufFacts } = {};
+  const shards = tree.filter((entry) => entry.path.endsWith(".safetensors")).slice(0, MAX_WEIGHT_FILES);
+  if (shards.length > 0) {
+    const parameters: Record<string, number> = {};
+    let total = 0;
+    let read = 0;
+    for (const shard of shards) {
+      try {
+        const count = await safetensorsParameters(blobs.filePath(shard.sha256));
+        for (const [dtype, n] of Object.entries(count.parameters))
+          parameters[dtype] = (parameters[dtype] ?? 0) + n;
+        total += count.total;
+        read++;
+      } catch {
+        // not a safetensors file after all: no count from it
+      }
+    }
+    if (read > 0) out.safetensors = { parameters, total };
+  }
+  const gguf = tree.find((entry) => entry.path.endsWith(".gguf"));
+  if (gguf) {
+    try {
+      out.gguf = await ggufFacts(blobs.filePath(gguf.sha256));
+    } catch {
+      // not a GGUF file this reader knows
+    }
+  }
+  return out;
 }

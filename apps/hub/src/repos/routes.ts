@@ -10,7 +10,8 @@ import { HttpError } from "../http/errors.js";
 import type { Principal } from "./access.js";
 import { gitBlobOid, folderOid, lfsPointer, wantsLfs } from "./git.js";
 import type { CommitRecord, RepoRecord, RepoType, TreeEntry } from "./model.js";
-import { frontMatter } from "./model-facts.js";
+import { frontMatter, hostedModelRecord } from "./model-facts.js";
+import type { HubModel } from "../catalogue/model-record.js";
 import { repoIdProblem, repoPathProblem } from "./names.js";
 import type { CommitHeader, CommitOperation, RepoService, Resolved } from "./service.js";
 
@@ -28,6 +29,11 @@ export const COMMIT_BODY_LIMIT = 1024 * 1024 * 1024;
 const LFS_MEDIA_TYPE = "application/vnd.git-lfs+json";
 
 export interface RepoRoutes {
+  /**
+   * The catalogue record of a hosted model the caller may read (for "Use this model" of a private
+   * one, which the catalogue does not hold); undefined when the id is not hosted.
+   */
+  hostedRecord(request: FastifyRequest, id: string): Promise<HubModel | undefined>;
   /** answers the catalogue's model routes for hosted models; undefined for the catalogue's own */
   hostedModel(
     kind: "info" | "tree" | "readme",
@@ -900,6 +906,18 @@ export async function registerRepoRoutes(
   }
 
   return {
+    async hostedRecord(request, id) {
+      if (repoIdProblem(id)) return undefined;
+      const repo = await service.meta.getRepo("model", id);
+      const principal = await who(request);
+      if (!repo) {
+        if (await options.inCatalogue(id)) return undefined;
+        throw service.access.notFound(principal, "model", id);
+      }
+      if (!service.access.canRead(principal, repo)) throw service.access.notFound(principal, "model", id);
+      const resolved = await service.resolve(repo, "main");
+      return hostedModelRecord(service.blobs, repo, resolved.commit, resolved.tree);
+    },
     async hostedModel(kind, request, reply) {
       const params = request.params as Params;
       if (!params.owner) return undefined;

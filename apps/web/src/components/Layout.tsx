@@ -6,6 +6,7 @@ import { NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "
 import { getHubConfig, type HubConfig } from "../lib/api.js";
 import { useTheme } from "../lib/theme.js";
 import { HeaderSearch } from "./HeaderSearch.js";
+import { SignIn } from "./SignIn.js";
 
 function ModeBadge() {
   const [config, setConfig] = useState<HubConfig | undefined>();
@@ -86,6 +87,7 @@ export function Layout() {
             <HeaderSearch id="site-search" />
           </div>
           <div className="header-tools">
+            <SignIn />
             <ModeBadge />
             <button
               type="button"

@@ -6,6 +6,7 @@ import { AlertTriangle, ArrowRight, RotateCw } from "lucide-react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from "react-router";
 import { describeError } from "../lib/inference.js";
 import { NotFound } from "./NotFound.js";
+import { useRetryWhenSignedIn } from "../lib/retry-signed-in.js";
 import { useTitle } from "../lib/title.js";
 
 function safeDecode(text: string): string {
@@ -66,6 +67,7 @@ export function RouteError() {
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
   const status = statusOf(error);
+  useRetryWhenSignedIn(status);
   const { heading, text } = explain(status, pathname);
   useTitle(status === 404 ? "Not found" : "Error");
   const shown = isRouteErrorResponse(error) ? new Error(String(error.data ?? error.statusText)) : error;

@@ -25,6 +25,7 @@ export type {
   TaskPages,
 } from "../../../hub/src/contract/api.js";
 export { toModelData } from "../../../hub/src/contract/model-data.js";
+import { withHubToken } from "./session.js";
 
 /** An HTTP error from the hub API, with the server's own explanation. */
 export class HubApiError extends Error {
@@ -45,16 +46,19 @@ async function readError(response: Response, what: string): Promise<HubApiError>
   } catch {
     // not JSON: the status line is all we have
   }
+  // The hub answers 401 RepoNotFound for a repo it will not show an anonymous caller (missing or
+  // private, as huggingface.co does): to the pages that is "not found".
+  const status = response.headers.get("x-error-code") === "RepoNotFound" ? 404 : response.status;
   return new HubApiError(
     detail || `${what} failed: HTTP ${response.status} ${response.statusText}`.trim(),
-    response.status,
+    status,
   );
 }
 
 type ApiFetch = (path: string, init: RequestInit) => Promise<Response>;
 
-/** In the browser: fetch on this origin. The server renderer swaps in the hub's in-process handler. */
-let apiFetch: ApiFetch = (path, init) => fetch(path, init);
+/** In the browser: fetch on this origin, with the signed-in person's hub token. The server renderer swaps in the hub's in-process handler. */
+let apiFetch: ApiFetch = (path, init) => fetch(path, withHubToken(init));
 
 /** Used by the server renderer: the hub answers API calls in-process, without a network round trip. */
 export function setApiFetch(implementation: ApiFetch): void {
@@ -208,6 +212,13 @@ export async function getModelCard(id: string, signal?: AbortSignal): Promise<st
     headers: { accept: "text/markdown" },
   });
   if (!response.ok) throw await readError(response, "Loading the model card");
+  return response.text();
+}
+
+/** A file's text as the hub serves it (e.g. a hosted dataset's README at /datasets/{id}/resolve/main/README.md). */
+export async function getText(path: string, signal?: AbortSignal): Promise<string> {
+  const response = await apiFetch(path, { signal, headers: { accept: "text/plain" } });
+  if (!response.ok) throw await readError(response, `GET ${path}`);
   return response.text();
 }
 

@@ -29,6 +29,7 @@ import { NoProviders } from "../components/NoProviders.js";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
 import { ModelCard, preloadCardRenderer } from "../components/ModelCard.js";
 import { FilesList, ModelDetails, parameterCount } from "../components/ModelFacts.js";
+import { NotHosted, REPO_BROWSER_PARAMS } from "../components/NotHosted.js";
 import { ModelTree, RELATIONS, type TreeChildren } from "../components/ModelTree.js";
 import type {
   InitialSnippets,
@@ -60,6 +61,8 @@ const ModelInference = lazyWithPreload<ComponentProps<typeof ModelInferenceCompo
   import("../components/ModelInference.js").then((module) => ({ default: module.ModelInference })),
 );
 const GgufQuants = lazyWithPreload(() => import("../components/GgufQuants.js"));
+/** Files and versions of a model hosted on this hub (catalogue models have none: not loaded for them). */
+const RepoBrowser = lazyWithPreload(() => import("../components/RepoBrowser.js"));
 
 type UsageResult = { usage: ModelUsage; error?: undefined } | { usage?: undefined; error: unknown };
 
@@ -96,7 +99,7 @@ async function initialWidgetSnippets(
 }
 
 /** Widget and table state kept in the URL; changing it does not reload the page's data. */
-const STATE_PARAMS = ["provider", "language", "client", "hardware", "use"];
+const STATE_PARAMS = ["provider", "language", "client", "hardware", "use", ...REPO_BROWSER_PARAMS];
 
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<ModelLoaderData> {
   // /models/{id} or huggingface.co's /{owner}/{name}
@@ -143,6 +146,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<M
     new URL(request.url).searchParams.get("provider"),
   );
   await parts;
+  if (typeof model.usedStorage === "number") await RepoBrowser.preload();
   return {
     initialSnippets,
     model,
@@ -159,7 +163,9 @@ export function shouldRevalidate({
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  // The same address again is a revalidation (Retry, sign-in or sign-out): the data may differ.
+  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href)
+    return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     for (const name of STATE_PARAMS) params.delete(name);
@@ -484,7 +490,14 @@ export function Component() {
               </Suspense>
             </section>
           )}
-          <FilesList model={model} estimate={(file) => estimatedFileSize(rows, file)} />
+          {typeof model.usedStorage === "number" ? (
+            <RepoBrowser kind="model" id={model.id} isPrivate={model.private} />
+          ) : (
+            <>
+              <FilesList model={model} estimate={(file) => estimatedFileSize(rows, file)} />
+              <NotHosted kind="model" />
+            </>
+          )}
         </div>
         <div className="model-side">
           {Object.keys(model.inferenceProviderMapping ?? {}).length === 0 ? (
