@@ -58,3 +58,31 @@ describe.skipIf(!existsSync(path.join(WEB_DIST, "..", "dist-ssr", "entry-server.
     expect(html).not.toMatch(/<img [^>]*evil\.example/);
   });
 });
+
+describe.skipIf(!existsSync(path.join(WEB_DIST, "..", "dist-ssr", "entry-server.js")))("page paths", () => {
+  let server: HubServer;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-page-paths-"));
+    server = await startHubServer({ port: 0, dataDir, hfToken: "", webDistDir: WEB_DIST, logger: false });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("does not render //host/… or /\\host/… (one cached page per made-up host before)", async () => {
+    for (const target of ["//evil-1.example/models", "//evil-2.example/tasks", "/\\evil-3.example/models"]) {
+      const res = await fetch(`${server.url}${target}`);
+      const body = await res.text();
+      expect(res.status, target).toBe(404);
+      expect(body, target).not.toContain('<div id="root"><');
+    }
+    // a page of this site still renders
+    const page = await fetch(`${server.url}/tasks`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root"><');
+  });
+});
