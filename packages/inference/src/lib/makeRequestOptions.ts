@@ -144,6 +144,8 @@ export function buildRequest(
   args: ArgsWithData,
   options: RequestOptions = {},
   mapping?: InferenceProviderMappingEntry,
+  /** the request is written into a snippet, not sent: the transport rule for the token does not apply */
+  forSnippet = false,
 ): PreparedRequest {
   const {
     accessToken,
@@ -184,7 +186,7 @@ export function buildRequest(
     // endpoint the caller named, never to a host a provider or a default picked; and over cleartext
     // http only to this machine.
     const named = endpointUrl || isHubHost(url, options);
-    if (named && isSafeForToken(url)) headers.Authorization = `Bearer ${accessToken}`;
+    if (named && (forSnippet || isSafeForToken(url))) headers.Authorization = `Bearer ${accessToken}`;
     else if (named) {
       getLogger(options.logger).warn(
         `Not sending the hub token to ${new URL(url).origin} over cleartext http (only https, or http to this machine, carries it).`,
