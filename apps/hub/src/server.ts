@@ -482,7 +482,10 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       : undefined;
 
     const isPage = (url: string) => {
-      const pathname = url.split("?")[0];
+      const pathname = url.split("?")[0]!;
+      // `//host/…` and `/\host/…` are no page of this site: read as a URL they name another host
+      // (the renderer rendered /… for it, and kept one cached page per made-up host).
+      if (/^\/[/\\]/.test(pathname)) return false;
       return !/^\/(api|router|emulator|assets\/tasks)(\/|$)/.test(pathname) && !STATIC_FILE_RE.test(pathname);
     };
     // Pages are a route (not the not-found handler) so that they get the routes' compression.

@@ -26,8 +26,27 @@ import type {
 } from "./types.js";
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
-const RECORDED_BODY_BYTES = 1024 * 1024;
+/** The request log keeps the first this many bytes of a body… */
+const RECORDED_BODY_BYTES = 64 * 1024;
+/** …and its parsed form when the whole body is no larger than this. */
+const RECORDED_PARSED_BYTES = 1024 * 1024;
+/**
+ * Most bytes of bodies the request log keeps in all (a parsed body counted at twice its bytes): past
+ * it, the bodies of the oldest records are dropped (the records stay, with `bodySize`).
+ */
+const RECORDED_BODIES_BUDGET = 16 * 1024 * 1024;
+
+function recordCost(record: RecordedRequest): number {
+  return (
+    record.bodyBytes.length + (record.body === null || record.body === undefined ? 0 : 2 * record.bodySize)
+  );
+}
 const HUB_TOKEN_IN_TEXT = /hf_[A-Za-z0-9]{4,}/;
+/**
+ * Deepest nesting of arrays and objects a JSON body may have. The handlers walk bodies recursively
+ * (schemas, tools, content parts): a body nested thousands deep overflowed the stack, a 500.
+ */
+export const MAX_JSON_DEPTH = 128;
 
 class BodyTooLarge extends Error {}
 
@@ -49,10 +68,33 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+class BodyTooDeep extends Error {}
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `limit` (a scan of the bytes, without
+ * recursion, before anything walks the parsed value).
+ */
+export function jsonDeeperThan(bytes: Uint8Array, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 function parseBody(bytes: Buffer, contentType: string): unknown {
   if (bytes.length === 0) return null;
   const looksJson = bytes[0] === 0x7b || bytes[0] === 0x5b || /json/.test(contentType);
   if (looksJson) {
+    if (jsonDeeperThan(bytes, MAX_JSON_DEPTH)) throw new BodyTooDeep();
     try {
       return JSON.parse(bytes.toString("utf8"));
     } catch {
@@ -250,7 +292,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const url = new URL(req.url ?? "/", "http://emulator.invalid");
     const headers = lowerHeaders(req);
-    const body = parseBody(bodyBytes, headers["content-type"] ?? "");
+    let body: unknown;
+    try {
+      body = parseBody(bodyBytes, headers["content-type"] ?? "");
+    } catch (err) {
+      if (!(err instanceof BodyTooDeep)) throw err;
+      res.statusCode = 400;
+      res.setHeader("Content-Type", "application/json");
+      res.end(
+        JSON.stringify({
+          error: `Request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
+        }),
+      );
+      return;
+    }
     let provider = providerOfHost(host);
     let path = url.pathname;
     let via: Ctx["via"] = "direct";
@@ -276,9 +331,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       query,
       url: HOST_ORIGINS[host] + url.pathname + url.search,
       headers,
-      body,
-      bodyBytes:
-        bodyBytes.length > RECORDED_BODY_BYTES ? bodyBytes.subarray(0, RECORDED_BODY_BYTES) : bodyBytes,
+      // The log keeps bounded copies: a view into the request's buffer (or its parsed body) kept the
+      // whole of it, about 60 MB per 30 MiB request, for each of the last maxRecordedRequests.
+      body: bodyBytes.length > RECORDED_PARSED_BYTES ? null : body,
+      bodyBytes: Buffer.from(bodyBytes.subarray(0, RECORDED_BODY_BYTES)),
       bodySize: bodyBytes.length,
       provider,
       model: models[0],
@@ -296,6 +352,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     requests.push(record);
     if (requests.length > maxRecorded) requests.splice(0, requests.length - maxRecorded);
+    let kept = 0;
+    for (const r of requests) kept += recordCost(r);
+    for (let i = 0; kept > RECORDED_BODIES_BUDGET && i < requests.length - 1; i++) {
+      kept -= recordCost(requests[i]);
+      requests[i].body = null;
+      requests[i].bodyBytes = new Uint8Array(0);
+    }
 
     const fault: FaultRule | undefined = faults.take({
       host,

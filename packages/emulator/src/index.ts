@@ -1,4 +1,4 @@
-export { startEmulator } from "./emulator.js";
+export { startEmulator, jsonDeeperThan, MAX_JSON_DEPTH } from "./emulator.js";
 export { HOST_ORIGINS, HOST_KEYS } from "./hosts.js";
 export { RESERVED_FAULTS, FAULT_MODELS, FAULT_MODEL_PREFIX } from "./faults.js";
 export { MODELS } from "./data/models.js";

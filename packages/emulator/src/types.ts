@@ -80,9 +80,16 @@ export interface RecordedRequest {
   url: string;
   /** Lower-cased header names. */
   headers: Record<string, string>;
-  /** Parsed JSON body when the body is JSON, the text for text bodies, else null. */
+  /**
+   * Parsed JSON body when the body is JSON, the text for text bodies, else null (null too for a body
+   * over 1 MiB: the log keeps bounded copies).
+   */
   body: unknown;
-  /** The raw body bytes (kept up to 1 MiB; `bodySize` has the full length). */
+  /**
+   * The raw body bytes (a copy of the first 64 KiB at most; `bodySize` has the full length). The log
+   * keeps 16 MiB of bodies in all (parsed ones counted at twice their size): past that, older records
+   * lose `body` and `bodyBytes`.
+   */
   bodyBytes: Uint8Array;
   bodySize: number;
   /** Provider addressed (router segment, or the direct host's provider). */

@@ -47,8 +47,37 @@ export function providerBase(key: ProviderUrlKey, options?: BaseOptions): string
  * Hosts a hub token may be sent to without the caller naming them: the configured hub and router
  * (same origin), and https `huggingface.co` or a subdomain of it. Not `*.hf.space` nor
  * `*.huggingface.cloud`: anyone can create a Space or an endpoint there and read the headers it
- * receives. (An `endpointUrl` the caller passes gets the token whatever its host, as in 4.x.)
+ * receives. (An `endpointUrl` the caller passes gets the token whatever its host, as in 4.x, but
+ * over cleartext http only on this machine: isSafeForToken.)
  */
+/**
+ * Whether a hub token may travel to `url` as far as the connection goes: over https, or over
+ * cleartext http only to this machine (localhost, 127.0.0.0/8, [::1]: the offline hub, the
+ * emulator). Anyone on the path could read it from any other http request.
+ */
+export function isSafeForToken(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === "https:") return true;
+  if (parsed.protocol !== "http:") return false;
+  const host = parsed.hostname;
+  return host === "localhost" || host === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/** Whether a URL carries a user name or password (`https://huggingface.co@evil.example` does). */
+export function hasUserinfo(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== "" || parsed.password !== "";
+  } catch {
+    return false;
+  }
+}
+
 export function isHubHost(url: string, options?: BaseOptions): boolean {
   const origin = (href: string) => {
     try {

@@ -13,7 +13,8 @@ import {
   textToVideo,
   type InferenceProvider,
 } from "@hubkit/inference";
-import { isHubHost } from "../src/config.js";
+import { InferenceClientInputError } from "../src/errors.js";
+import { isHubHost, isSafeForToken } from "../src/config.js";
 import { HUB_TOKEN, PROVIDER_KEY, modelFor, recordingLogger, rejection, useEmulator } from "./helpers.js";
 
 const emu = useEmulator();
@@ -209,6 +210,50 @@ describe("hub token and foreign hosts", () => {
       ),
     );
     expect(e.lastRequest()?.headers.authorization).toBe(`Bearer ${HUB_TOKEN}`);
+  });
+
+  it("refuses an endpointUrl with a user name or password, before any request (issue 34)", async () => {
+    const e = emu();
+    e.clearRequests();
+    for (const endpointUrl of [
+      "https://huggingface.co@evil.example/v1",
+      "https://user:secret@evil.example/v1",
+      `${e.providerUrls.together.replace("http://", "http://huggingface.co@")}/v1`,
+    ]) {
+      const error = await rejection(
+        chatCompletion({ endpointUrl, model: "any", messages, accessToken: HUB_TOKEN }, e.clientOptions),
+      );
+      expect(error).toBeInstanceOf(InferenceClientInputError);
+      expect((error as Error).message).toMatch(/endpointUrl must not contain a user name or password/);
+      expect((error as Error).message).not.toContain("secret");
+    }
+    expect(e.requests).toHaveLength(0);
+  });
+
+  it("sends a hub token over cleartext http only to this machine (issue 34)", () => {
+    const logger = recordingLogger();
+    const helper = getProviderHelper("hf-inference", "conversational");
+    const headersFor = (endpointUrl: string) =>
+      makeRequestOptionsFromResolvedModel(
+        "m",
+        helper,
+        { endpointUrl, messages, accessToken: HUB_TOKEN } as never,
+        undefined,
+        { task: "conversational", logger },
+      ).info.headers as Record<string, string>;
+    expect(headersFor("https://my-endpoint.example/v1").Authorization).toBe(`Bearer ${HUB_TOKEN}`);
+    expect(headersFor("http://127.0.0.1:8080/v1").Authorization).toBe(`Bearer ${HUB_TOKEN}`);
+    expect(headersFor("http://localhost:8080/v1").Authorization).toBe(`Bearer ${HUB_TOKEN}`);
+    expect(headersFor("http://[::1]:8080/v1").Authorization).toBe(`Bearer ${HUB_TOKEN}`);
+    expect(headersFor("http://my-endpoint.example/v1").Authorization).toBeUndefined();
+    expect(headersFor("http://10.0.0.5:8080/v1").Authorization).toBeUndefined();
+    expect(
+      logger.lines.filter((l) => l.level === "warn" && l.message.includes("over cleartext http")),
+    ).toHaveLength(2);
+    expect(logger.lines.map((l) => l.message).join("\n")).not.toContain(HUB_TOKEN);
+    // and the hub itself, configured at a cleartext address elsewhere
+    expect(isSafeForToken("http://hub.internal:5173/api/models/x")).toBe(false);
+    expect(isSafeForToken("http://127.0.0.1:5173/api/models/x")).toBe(true);
   });
 
   it("treats only the configured hub and router and https huggingface.co hosts as hub hosts (issue 15)", () => {

@@ -1,5 +1,6 @@
 // Local apps: desktop apps and serving engines a model page offers under "Use this model". Each app
 // says which models it can run and gives either a deeplink or shell commands that run the model.
+import { sh } from "./escape.js";
 import { parseGGUFQuantLabel } from "./gguf.js";
 import type { ModelData } from "./model-data.js";
 import type { PipelineType } from "./pipelines.js";
@@ -98,11 +99,6 @@ function repoId(model: ModelData): string {
     throw new TypeError(`A local app needs the model's repo id ("owner/name"), got ${JSON.stringify(id)}`);
   }
   return id;
-}
-
-/** A shell word: unchanged when it holds only safe characters, single-quoted otherwise. */
-function sh(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

@@ -92,10 +92,38 @@ function mebibytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 }
 
+/**
+ * Deepest nesting of arrays and objects a record may have. A record nested thousands deep overflowed
+ * the stack further on (SQLite: the whole import failed with "Maximum call stack size exceeded", no
+ * line number; PostgreSQL: stored, then the model's API and list pages answered 500); real records
+ * nest a few levels.
+ */
+export const MAX_RECORD_DEPTH = 64;
+
+/** Whether JSON text nests arrays and objects deeper than `limit` (a scan, without recursion). */
+export function jsonDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
 /** One line's text: the validated model, or why the line is rejected; undefined for a blank line. */
 function parseLine(text: string, now: string): ParseResult | { reason: string } | undefined {
   const trimmed = text.trim();
   if (trimmed === "") return undefined;
+  if (jsonDeeperThan(trimmed, MAX_RECORD_DEPTH)) {
+    return { reason: `nests arrays and objects deeper than ${MAX_RECORD_DEPTH} levels; skipped` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(trimmed);

@@ -255,8 +255,6 @@ export async function createPageRenderer(
     options.cache && options.cache.maxBytes > 0 ? new PageCache(options.cache.maxBytes) : undefined;
   /** Renders under way per data version and URL: concurrent requests for a page share one. */
   const rendering = new Map<string, Promise<RenderOutcome | CachedPage>>();
-  // A shared render serves whoever asks next, so it is never abandoned with the request that started it.
-  const neverAborted = new AbortController().signal;
 
   return {
     serverRendered: true,
@@ -280,7 +278,10 @@ export async function createPageRenderer(
         let pending = rendering.get(renderKey);
         if (!pending) {
           const apiPaths = new Set<string>();
-          pending = renderPage(key, neverAborted, request.log, apiPaths)
+          // A shared render serves whoever asks next, so it is never abandoned with the request that
+          // started it. Its signal is its own (never aborted) and goes with it: a signal shared by
+          // all renders collected every render's abort listeners, about 20 KB each, for good.
+          pending = renderPage(key, new AbortController().signal, request.log, apiPaths)
             .then((outcome) => {
               // Server errors (a database that failed mid-render) are not kept; 404 pages are.
               if (outcome.kind !== "page" || outcome.status >= 500) return outcome;

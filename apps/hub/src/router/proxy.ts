@@ -1222,6 +1222,12 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
         { config: { compress: false }, bodyLimit: options.bodyLimit },
         async (request, reply) => {
           const { port } = request.params as { port: string };
+          // The port as written in the URL, digits only: a percent-encoded one (%34%30…) is decoded
+          // in the params but not in the URL, which was then cut at the wrong place and sent on as
+          // a malformed request line.
+          if (!request.url.startsWith(`/emulator/${port}/`) || !/^\d{1,5}$/.test(port)) {
+            throw new HttpError(400, "Emulator paths look like /emulator/{port}/…, the port in plain digits");
+          }
           const origin = emulatorPorts.get(port);
           if (!origin) throw new HttpError(404, `No emulator host listens on port ${port.slice(0, 10)}`);
           const rest = request.url.slice(`/emulator/${port}`.length);

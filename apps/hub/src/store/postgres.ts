@@ -833,6 +833,24 @@ export class PostgresStore implements HubStore {
       throw this.translate(error);
     }
     let open = true;
+    /**
+     * The import's connection failed (the database died or dropped it): a COPY stream written after
+     * that throws pg-copy-streams' raw "TypeError: Cannot read properties of undefined (reading
+     * 'stream')", reported as the lost connection it is.
+     */
+    let lost: Error | undefined;
+    const onLost = (error?: Error) => {
+      lost ??= error ?? new Error("Connection terminated");
+    };
+    const onEnd = () => onLost();
+    client.once("error", onLost);
+    client.once("end", onEnd);
+    const copyFailure = (error: unknown) =>
+      lost && !isConnectionError(error)
+        ? new StoreUnavailableError(
+            `The catalogue database connection was lost during the import (${lost.message}); nothing was imported, try again shortly`,
+          )
+        : this.translate(error);
     let copy: Writable | undefined;
     let copyDone: Promise<void> | undefined;
     let records = 0;
@@ -860,6 +878,8 @@ export class PostgresStore implements HubStore {
           error = unlockError as Error;
         }
       }
+      client.off("error", onLost);
+      client.off("end", onEnd);
       client.release(error);
     };
     try {
@@ -909,11 +929,11 @@ export class PostgresStore implements HubStore {
       if (!copy) return;
       const stream = copy;
       copy = undefined;
-      stream.end(COPY_BINARY_TRAILER);
       try {
+        stream.end(COPY_BINARY_TRAILER);
         await copyDone;
       } catch (error) {
-        throw this.translate(error);
+        throw copyFailure(error);
       }
     };
 
@@ -935,10 +955,17 @@ export class PostgresStore implements HubStore {
 
     /** Streams rows into COPY; waits while the connection is backed up. */
     const send = async (chunk: Buffer) => {
-      const stream = (copy ??= startCopy());
-      if (!stream.write(chunk)) {
+      let stream: Writable;
+      let flowing: boolean;
+      try {
+        stream = copy ??= startCopy();
+        flowing = stream.write(chunk);
+      } catch (error) {
+        throw copyFailure(error);
+      }
+      if (!flowing) {
         await new Promise<void>((resolve, reject) => {
-          const onError = (error: Error) => reject(this.translate(error));
+          const onError = (error: Error) => reject(copyFailure(error));
           stream.once("drain", () => {
             stream.off("error", onError);
             resolve();

@@ -35,13 +35,25 @@ export interface MarkdownOptions {
 
 let options: MarkdownOptions = {};
 
+/**
+ * Whether a link or image address stays on this site. Decided by where the browser would go, not by
+ * its first character: `//evil.example` and `/\evil.example` start with "/" and go to evil.example.
+ */
+function isSameSite(href: string): boolean {
+  try {
+    return new URL(href, "https://example.invalid/").origin === "https://example.invalid";
+  } catch {
+    return false;
+  }
+}
+
 /** http(s), mailto and in-page links only (cards: also paths on this site). */
 function safeHref(href: string): string | undefined {
   try {
     const url = new URL(href, "https://example.invalid/");
     if (url.origin === "https://example.invalid") {
       if (href.startsWith("#")) return href;
-      return options.card && href.startsWith("/") && !href.startsWith("//") ? href : undefined;
+      return options.card && href.startsWith("/") ? href : undefined;
     }
     return ["http:", "https:", "mailto:"].includes(url.protocol) ? href : undefined;
   } catch {
@@ -96,7 +108,7 @@ function inline(tokens: Token[] | undefined, fallback = ""): ReactNode {
         const image = token as Tokens.Image;
         // https images, or images on this site (a root-relative path)
         const shown =
-          /^https:\/\//i.test(image.href) || (image.href.startsWith("/") && !image.href.startsWith("//"));
+          /^https:\/\//i.test(image.href) || (image.href.startsWith("/") && isSameSite(image.href));
         if (options.card && shown) {
           return (
             <img
@@ -123,7 +135,7 @@ function inline(tokens: Token[] | undefined, fallback = ""): ReactNode {
       case "link": {
         const href = safeHref((token as Tokens.Link).href);
         const label = inline(token.tokens, token.text);
-        if (href?.startsWith("/")) {
+        if (href?.startsWith("/") && isSameSite(href)) {
           return (
             <a key={key} href={href}>
               {label}

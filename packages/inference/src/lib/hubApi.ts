@@ -1,4 +1,4 @@
-import { hubBase } from "../config.js";
+import { hubBase, isSafeForToken } from "../config.js";
 import { InferenceClientHubApiError, InferenceClientInputError, responseOf } from "../errors.js";
 import type { InferenceProvider, InferenceProviderMappingEntry, InferenceTask, Options } from "../types.js";
 import { parseJson } from "../utils/guards.js";
@@ -61,8 +61,9 @@ function sharedMappingLookup(
   accessToken: string | undefined,
   options: Options,
 ): Promise<InferenceProviderMappingEntry[]> {
-  const hubToken = accessToken?.startsWith("hf_") ? accessToken : undefined;
   const hub = hubBase(options);
+  // Over cleartext http, only to this machine (config.ts: isSafeForToken).
+  const hubToken = accessToken?.startsWith("hf_") && isSafeForToken(hub) ? accessToken : undefined;
   return cached(`${hub}\n${model}\n${hubToken ? "token" : "anonymous"}`, MAPPING_TTL_MS, async () => {
     const url = `${hub}/api/models/${model}?expand[]=inferenceProviderMapping`;
     const response = await (options.fetch ?? fetch)(url, {

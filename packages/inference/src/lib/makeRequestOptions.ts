@@ -1,4 +1,4 @@
-import { HF_HEADER_X_BILL_TO, isHubHost } from "../config.js";
+import { HF_HEADER_X_BILL_TO, hasUserinfo, isHubHost, isSafeForToken } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
 import { DEFINITIONS_BY_ID } from "../providers/definitions.js";
 import { makeUrl, type ProviderHelper } from "../providers/helper.js";
@@ -145,6 +145,8 @@ export function buildRequest(
   args: ArgsWithData,
   options: RequestOptions = {},
   mapping?: InferenceProviderMappingEntry,
+  /** the request is written into a snippet, not sent: the transport rule for the token does not apply */
+  forSnippet = false,
 ): PreparedRequest {
   const {
     accessToken,
@@ -155,6 +157,13 @@ export function buildRequest(
     ...remainingArgs
   } = args as ArgsWithData & { urlTransform?: (url: string) => string };
   const { task, outputType } = options;
+  if (endpointUrl && hasUserinfo(endpointUrl)) {
+    // https://huggingface.co@evil.example goes to evil.example: a trap for whoever reads the URL.
+    const { host } = new URL(endpointUrl);
+    throw new InferenceClientInputError(
+      `endpointUrl must not contain a user name or password (the part before "@"); it would go to ${host}`,
+    );
+  }
   const authMethod = authMethodFor(helper, accessToken, options);
   const url = makeUrl(
     helper,
@@ -175,9 +184,15 @@ export function buildRequest(
   const headers: Record<string, string> = {};
   if (accessToken && authMethod === "hf-token") {
     // A hub token grants access to the user's whole account: it goes to hub hosts, and to an
-    // endpoint the caller named, never to a host a provider or a default picked.
-    if (endpointUrl || isHubHost(url, options)) headers.Authorization = `Bearer ${accessToken}`;
-    else {
+    // endpoint the caller named, never to a host a provider or a default picked; and over cleartext
+    // http only to this machine.
+    const named = endpointUrl || isHubHost(url, options);
+    if (named && (forSnippet || isSafeForToken(url))) headers.Authorization = `Bearer ${accessToken}`;
+    else if (named) {
+      getLogger(options.logger).warn(
+        `Not sending the hub token to ${new URL(url).origin} over cleartext http (only https, or http to this machine, carries it).`,
+      );
+    } else {
       getLogger(options.logger).warn(
         `Not sending the hub token to ${new URL(url).origin}, which is not a Hugging Face host. Pass that host's own key instead.`,
       );

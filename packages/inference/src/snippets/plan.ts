@@ -482,6 +482,7 @@ export function planSnippets(
       } as never,
       { task, billTo: opts.billTo, routerUrl: plan.routerUrl, providerUrls: PROVIDER_BASE_URLS },
       mapping,
+      true,
     );
   } catch (error) {
     // A helper that cannot build this call from the example as raw HTTP (e.g. one that wants the

@@ -1,6 +1,7 @@
 // Library snippets: 3D and world models: meshes, Gaussian splats, scene reconstruction, explorable worlds.
 // One generator per library, keyed by library id; index.ts lists the families.
 import {
+  commentText,
   hfDownload,
   type LibrarySnippet,
   nameWithoutNamespace,
@@ -52,7 +53,7 @@ print(len(outputs), sorted(outputs[0]) if outputs else [])`,
 cd HY-WorldPlay
 pip install -r requirements.txt
 
-# Downloads ${model.id} with the HunyuanVideo-1.5 base model and the text and vision encoders, then
+# Downloads ${commentText(model.id)} with the HunyuanVideo-1.5 base model and the text and vision encoders, then
 # prints their paths (the vision encoder comes from the gated FLUX.1-Redux-dev: without access,
 # add --skip_vision_encoder)
 python download_models.py --hf_token "$HF_TOKEN"
@@ -82,7 +83,7 @@ torchrun --nproc_per_node=1 generate.py \\
   // microsoft/wham README ("Local Model Inference"): the code ships in the model repository; prompts come
   // from the bleeding-edge-gameplay-sample dataset.
   wham: (model) => [
-    `GIT_LFS_SKIP_SMUDGE=1 git clone https://huggingface.co/${model.id} WHAM
+    `GIT_LFS_SKIP_SMUDGE=1 git clone ${sh(`https://huggingface.co/${model.id}`)} WHAM
 cd WHAM
 ./setup_local.sh
 source venv/bin/activate
@@ -136,7 +137,7 @@ PYTHONPATH=. python -m lyra_2._src.inference.vipe_da3_gs_recon \\
 cd MeshAnything
 pip install -r requirements.txt
 
-# weights come from ${sh(model.id)}; turn every mesh in examples/ into an artist-style mesh
+# weights come from ${commentText(model.id)}; turn every mesh in examples/ into an artist-style mesh
 python main.py --input_dir examples --out_dir mesh_output --input_type mesh`,
   ],
   renderformer: (model) => [
@@ -175,7 +176,7 @@ hf auth login`;
       const note =
         model.id === LAGERNVS_GENERAL
           ? ""
-          : `\n# minimal_inference.py only accepts the general model; ${model.id} is evaluated with run_eval.py`;
+          : `\n# minimal_inference.py only accepts the general model; ${commentText(model.id)} is evaluated with run_eval.py`;
       return [
         `${setup}
 ${note}
@@ -189,7 +190,7 @@ python minimal_inference.py \\
     return [
       `${setup}
 
-# ${model.id} is a posed benchmark model: it is evaluated on the prepared dataset (see the README's
+# ${commentText(model.id)} is a posed benchmark model: it is evaluated on the prepared dataset (see the README's
 # Evaluation section; LAGERNVS_DATA_ROOT points at the data)
 export LAGERNVS_DATA_ROOT=/path/to/your/data
 torchrun --nproc_per_node=1 run_eval.py -c ${evalConfig} -e eval_run`,

@@ -1,28 +1,18 @@
-// The one set of helpers the library snippet generators share: quoting (every model id and user
-// text goes through py/js/sh, so no snippet can hold an unquoted id), reading optional model fields with
+// The one set of helpers the library snippet generators share: the escaping layer (../escape.ts:
+// every value read from a model goes through py/js/sh, pyName or commentText), reading optional model fields with
 // fallbacks, example inputs, and the block shapes that recur (clone a repository and run it, download with
 // `hf download`, find a checkpoint file, build a Python literal).
 import { type ModelData } from "../model-data.js";
 import { getModelInputSnippet } from "../snippets/inputs.js";
 import { type WidgetExample } from "../widget-example.js";
 
+import { commentText, js, py, pyName, sh } from "../escape.js";
+
+// The escaping layer (../escape.ts), for the generators.
+export { commentText, js, py, pyName, sh };
+
 /** A library's snippet generator: the code blocks shown on a model page for one model. */
 export type LibrarySnippet = (model: ModelData) => string[];
-
-/** A Python string literal (double-quoted, escaped) for any text. */
-export function py(text: string): string {
-  return JSON.stringify(text);
-}
-
-/** A JavaScript string literal (double-quoted, escaped) for any text. */
-export function js(text: string): string {
-  return JSON.stringify(text);
-}
-
-/** A shell word, single-quoted when it holds anything beyond safe characters. */
-export function sh(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 /** The part of a repo id after the owner ("owner/name" → "name"). */
 export function nameWithoutNamespace(modelId: string): string {

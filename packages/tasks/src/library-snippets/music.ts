@@ -1,6 +1,7 @@
 // Library snippets: music and sound: generation, real-time music models, sound extraction and music
 // evaluation. One generator per library, keyed by library id; index.ts lists the families.
 import {
+  commentText,
   hasTag,
   hfDownload,
   py,
@@ -89,7 +90,7 @@ hf auth login  # the weights are gated: accept the license on the model page fir
 import torchaudio
 from stable_audio_3 import StableAudioPipeline
 
-# ${py(preset)} is the preset of ${model.id}
+# ${py(preset)} is the preset of ${commentText(model.id)}
 pipe = StableAudioPipeline.from_pretrained(${py(preset)})
 audio = pipe.generate(prompt="120 BPM house loop", duration=30)
 
@@ -201,7 +202,7 @@ sh generate.sh ckpt sample/lyrics.jsonl sample/output`,
 cd SongBloom
 pip install -r requirements.txt
 
-# checkpoints come from ${sh(model.id)}; each line of the JSONL gives lyrics and a 10 s style prompt
+# checkpoints come from ${commentText(model.id)}; each line of the JSONL gives lyrics and a 10 s style prompt
 python3 infer.py --input-jsonl example/test.jsonl --dtype bfloat16`,
   ],
   // WangHelin1997/SoloAudio README ("Inference examples"): target sound extraction from a mixture,

@@ -1,6 +1,7 @@
 // Library snippets: science and medicine: biology and chemistry, weather and climate, physics, medical
 // imaging. One generator per library, keyed by library id; index.ts lists the families.
 import {
+  commentText,
   hfDownload,
   hubProject,
   type LibrarySnippet,
@@ -97,7 +98,7 @@ opendde pred -i examples/input.json -o ./output -n opendde_v1`,
   // README of github.com/NVIDIA/Ising-Decoding: the repository ships the pre-trained pre-decoders (Git LFS)
   // and evaluates one, chosen by model_id in conf/config_public.yaml, with its runner script.
   "ising-decoding": (model) => [
-    `# Model card: ${sh(`https://huggingface.co/${model.id}`)}
+    `# Model card: ${commentText(`https://huggingface.co/${model.id}`)}
 git clone https://github.com/NVIDIA/Ising-Decoding.git
 cd Ising-Decoding
 # The pre-trained pre-decoders (models/*.pt) are stored with Git LFS
@@ -251,7 +252,7 @@ model = Merlin().eval().cuda()
     "pip install colipri",
     `from colipri import ZeroShotImageClassificationPipeline, get_model, get_processor, load_sample_ct
 
-# get_model() loads the COLIPRI weights published at https://huggingface.co/${model.id}
+# get_model() loads the COLIPRI weights published at https://huggingface.co/${commentText(model.id)}
 model = get_model().cuda()
 processor = get_processor()
 pipeline = ZeroShotImageClassificationPipeline(model, processor)

@@ -2,6 +2,7 @@
 // generator per library, keyed by library id; index.ts lists the families.
 import { type ModelData } from "../model-data.js";
 import {
+  commentText,
   cloneAndRun,
   exampleText,
   hasTag,
@@ -355,7 +356,7 @@ ${tts}`,
 # instead of inferring it from the reference.${
       model.id === HABIBI_SUITE
         ? ""
-        : `\n# For ${model.id}, habibi-tts_infer-cli --help lists the options that select another checkpoint.`
+        : `\n# For ${commentText(model.id)}, habibi-tts_infer-cli --help lists the options that select another checkpoint.`
     }
 habibi-tts_infer-cli \\
   --ref_audio reference.wav \\
@@ -688,7 +689,7 @@ whisperkit-cli transcribe --model-path "$model_dir" --audio-path audio.wav`,
     }
     return [
       `${install}
-# the CLI downloads the chosen variant from ${model.id}, e.g. large-v3
+# the CLI downloads the chosen variant from ${commentText(model.id)}, e.g. large-v3
 whisperkit-cli transcribe --model "large-v3" --audio-path audio.wav
 
 # distilled variants
@@ -750,7 +751,7 @@ python inference.py \\
 cd mini-omni2
 pip install -r requirements.txt
 
-# the checkpoint (${sh(model.id)}) is downloaded on first run
+# the checkpoint (${commentText(model.id)}) is downloaded on first run
 python3 inference_vision.py`,
   ],
   vibevoice: (model) => [

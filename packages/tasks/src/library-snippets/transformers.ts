@@ -21,6 +21,7 @@ import {
   py,
   pyChatMessages,
   pyLiteral,
+  pyName,
   pyStrings,
   type LibrarySnippet,
 } from "./helpers.js";
@@ -174,10 +175,12 @@ model = AutoModel.from_pretrained(${id}${remote})`,
       return blocks;
     }
 
-    const auto = info.auto_model;
+    // Class names read from the repository go into code unquoted: only Python identifiers do.
+    const auto = pyName(info.auto_model, "AutoModel");
+    const infoProcessor = info.processor ? pyName(info.processor, "AutoProcessor") : undefined;
     if (isGguf) {
       // transformers de-quantizes GGUF weights on load; the file name is read from the repository.
-      const processor = info.processor ?? "AutoTokenizer";
+      const processor = infoProcessor ?? "AutoTokenizer";
       const variable = processorVariable(processor);
       blocks.push(
         `# Load the GGUF weights with transformers (they are de-quantized to full precision)
@@ -191,14 +194,14 @@ model = ${auto}.from_pretrained(${id}, gguf_file=gguf_file${remote})`,
       return blocks;
     }
 
-    if (!info.processor) {
+    if (!infoProcessor) {
       blocks.push(`# Load model directly
 from transformers import ${auto}
 
 model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")`);
       return blocks;
     }
-    const variable = processorVariable(info.processor);
+    const variable = processorVariable(infoProcessor);
     const chat =
       hasTag(model, "conversational") && hasChatTemplate(model)
         ? `
@@ -216,9 +219,9 @@ outputs = model.generate(**inputs, max_new_tokens=40)
 print(${variable}.decode(outputs[0][inputs["input_ids"].shape[-1]:]))`
         : "";
     blocks.push(`# Load model directly
-from transformers import ${info.processor}, ${auto}
+from transformers import ${infoProcessor}, ${auto}
 
-${variable} = ${info.processor}.from_pretrained(${id}${remote})
+${variable} = ${infoProcessor}.from_pretrained(${id}${remote})
 model = ${auto}.from_pretrained(${id}${remote}, dtype="auto")${chat}`);
     return blocks;
   },

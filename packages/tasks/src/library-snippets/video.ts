@@ -3,6 +3,7 @@
 // families.
 import { type ModelData } from "../model-data.js";
 import {
+  commentText,
   DIFFUSERS_INSTALL,
   cloneAndRun,
   hfDownload,
@@ -285,7 +286,7 @@ uv run python -m ltx_pipelines.distilled \\
 git clone https://github.com/NVIDIA/Cosmos.git
 cd Cosmos
 
-# Downloads ${model.id} into checkpoints/, with the tokenizer, text encoder, prompt upsampler
+# Downloads ${commentText(model.id)} into checkpoints/, with the tokenizer, text encoder, prompt upsampler
 # and guardrail models it runs with (some are gated: log in with a token that has access)
 hf auth login
 PYTHONPATH=$(pwd) python cosmos1/scripts/download_diffusion.py --model_sizes ${size} --model_types ${type}

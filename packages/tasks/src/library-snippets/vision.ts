@@ -2,6 +2,7 @@
 // OCR, matching and tracking. One generator per library, keyed by library id; index.ts lists the families.
 import { type ModelData } from "../model-data.js";
 import {
+  commentText,
   COCO_IMAGE_URL,
   cloneAndRun,
   hasTag,
@@ -776,7 +777,7 @@ from clipscope import ConfiguredViT, TopKSAE
 
 ${TORCH_DEVICE}
 
-# One SAE per file of ${model.id}, in a folder named after the layer and hook it reads
+# One SAE per file of ${commentText(model.id)}, in a folder named after the layer and hook it reads
 location = (22, "resid")
 sae = TopKSAE.from_pretrained(checkpoint="22_resid/1200013184.pt", device=device)
 transformer = ConfiguredViT([location], device=device)
