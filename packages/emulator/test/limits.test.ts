@@ -20,7 +20,8 @@ async function post(path: string, body: string | Uint8Array, contentType = "appl
   const res = await fetch(e.routerUrl + path, {
     method: "POST",
     headers: { authorization: `Bearer ${HUB_TOKEN}`, "content-type": contentType },
-    body,
+    // a copy typed as the fetch API wants it (Uint8Array<ArrayBuffer>)
+    body: typeof body === "string" ? body : new Uint8Array(body),
   });
   return { status: res.status, text: await res.text() };
 }
