@@ -5,7 +5,10 @@
 // `openai` 3.22.1), each against the emulator with only the hosts rewritten (in the text, and for
 // the Python clients below them, in their HTTP layer). The emulator's log must show exactly the
 // request hubkit's client sends for the same call (method, URL, auth, body). fal_client has no
-// wheel on these machines: its snippets are parsed and checked for model, key and arguments.
+// wheel on these machines: its snippets run against a test double of the module
+// (test/snippets/doubles/fal_client, put on PYTHONPATH here), which makes the requests fal_client
+// makes (queue submit with `Key` auth, status polls, result) against the emulator's fal-ai queue and
+// records each call, so the snippet's calls, arguments and flow are checked, not fal_client itself.
 // The runners shorten waits (poll intervals) to 50 ms: the same requests, sooner.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -518,8 +521,12 @@ function findPython(): string {
   return python;
 }
 
-/** Python clients with no wheel on these machines: their snippets are parsed, not run. */
-const PARSE_ONLY: Record<string, string> = { fal_client: "no fal_client wheel in the offline wheel folder" };
+/** Python clients with no wheel on these machines and no test double: their snippets are parsed, not run. */
+const PARSE_ONLY: Record<string, string> = {};
+
+/** The fal_client test double's folder (PYTHONPATH) and the file it records its calls in. */
+const PYTHON_DOUBLES = join(here, "snippets/doubles");
+const falClientLog = () => join(root, "fal_client-calls.jsonl");
 
 const INPUT_FILES: Record<string, Uint8Array> = {
   "cats.jpg": renderImage(11, 48, 32),
@@ -610,6 +617,8 @@ describe("every snippet runs against the emulator", { shuffle: false }, () => {
     };
     runnerEnv.HUBKIT_HOSTS = JSON.stringify(emu.hosts);
     runnerEnv.HF_HUB_DISABLE_TELEMETRY = "1";
+    runnerEnv.PYTHONPATH = PYTHON_DOUBLES;
+    runnerEnv.FAL_CLIENT_DOUBLE_LOG = falClientLog();
     // No credential of the machine's: each snippet gets only its case's.
     for (const key of Object.keys(runnerEnv))
       if (key === "HF_TOKEN" || key === "API_TOKEN" || key.endsWith("_API_KEY")) delete runnerEnv[key];
@@ -730,10 +739,8 @@ describe("every snippet runs against the emulator", { shuffle: false }, () => {
       }
 
       const dir = join(root, "jobs", `${c.id}-${s.language}-${s.client.replace(/\W/g, "_")}`);
-      if (s.client in PARSE_ONLY) {
-        checkParsedFalClient(s.content, c, want);
-        continue;
-      }
+      if (s.client in PARSE_ONLY) continue;
+      if (s.client === "fal_client") await checkFalClientCalls(c, want);
       executed++;
 
       const media = MEDIA_FILES[pipeline];
@@ -888,17 +895,31 @@ function withoutHubDefaults(body: unknown, provider: string): unknown {
   return out;
 }
 
-/** Checks on a fal_client snippet (not installed here): the model, the key and the exact payload. */
-function checkParsedFalClient(content: string, c: Case, want: SentRequest): void {
+/**
+ * What the fal_client test double recorded for the case's snippet: one subscribe call with the
+ * provider's model id, the case's key and, as arguments, exactly the body the client sends to fal.ai;
+ * then status polls until COMPLETED and the result fetched (the queue's flow).
+ */
+async function checkFalClientCalls(c: Case, want: SentRequest): Promise<void> {
   const label = "python/fal_client";
-  const key = c.envVar ? `key=os.environ["${c.envVar}"]` : `key=${JSON.stringify(c.token)}`;
-  expect(content, label).toContain(key);
-  expect(content, label).toContain(`client.subscribe(\n    ${JSON.stringify(c.providerModelId)},`);
-  // The arguments are the body the client sends to fal.ai (a Python literal of the same JSON).
-  for (const [name, value] of Object.entries((want.json ?? {}) as Record<string, unknown>)) {
-    if (typeof value === "string" || typeof value === "boolean")
-      expect(content, `${label} sends ${name}`).toContain(
-        `"${name}": ${typeof value === "boolean" ? (value ? "True" : "False") : JSON.stringify(value)}`,
-      );
-  }
+  const lines = existsSync(falClientLog()) ? (await readFile(falClientLog(), "utf8")).split("\n") : [];
+  const calls = lines
+    .filter((line) => line.trim())
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          application: string;
+          arguments: unknown;
+          key: string;
+          statuses: string[];
+          result: boolean;
+        },
+    )
+    .filter((call) => call.key === c.token);
+  expect(calls.length, `${label} subscribed once with the case's key`).toBe(1);
+  const [call] = calls;
+  expect(call.application, label).toBe(c.providerModelId);
+  expect(call.arguments, `${label} arguments are the client's body`).toEqual(want.json);
+  expect(call.statuses.at(-1), `${label} polled until COMPLETED`).toBe("COMPLETED");
+  expect(call.result, `${label} fetched the result`).toBe(true);
 }
