@@ -239,6 +239,30 @@ describe("snippets follow 4.13.30", () => {
     }
     setLogger(console);
     expect(mismatches).toEqual([]);
+    // Issue 33: the fal.ai queue and data-URL snippets 4.x writes are compared, not left out.
+    for (const [pipeline, provider, mode, clients] of [
+      ["text-to-image", "fal-ai", "env", ["fetch"]],
+      ["text-to-image", "fal-ai", "direct", ["fal_client", "fetch"]],
+      ["image-to-image", "fal-ai", "env", ["requests", "fetch"]],
+      ["image-to-image", "fal-ai", "key", ["fal_client", "requests", "fetch"]],
+      ["image-to-video", "fal-ai", "hub", ["requests", "fetch"]],
+      ["image-to-video", "fal-ai", "direct", ["fal_client", "requests", "fetch"]],
+      ["image-to-image", "replicate", "env", ["requests", "fetch"]],
+      ["image-to-image", "replicate", "key", ["requests", "fetch"]],
+    ] as const) {
+      const model = { id: "org/model", pipeline_tag: pipeline, tags: [], inference: "" } as ModelDataMinimal;
+      const mapping = {
+        provider,
+        providerId: "provider-id",
+        hfModelId: model.id,
+        status: "live",
+        task: pipeline,
+      };
+      const written = snippets
+        .getInferenceSnippets(model, provider, mapping as never, MODES[mode])
+        .map((s) => s.client);
+      for (const client of clients) expect(written, `${pipeline} ${provider} ${mode}`).toContain(client);
+    }
     expect(compared).toBeGreaterThan(300);
     console.log(
       `snippets vs 4.13.30: ${compared} calls compared; ${left} of 4.x's snippets left out as they cannot run; ${pending} pipeline/provider pairs no hubkit provider serves`,
