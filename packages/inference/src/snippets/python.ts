@@ -302,7 +302,7 @@ function requestsOutput(plan: SnippetPlan, imports: Set<string>): string[] | und
         `request_url = ${pythonString(`${queue.base}/`)} + "/".join(response.json()["response_url"].split("?")[0].split("/")[-4:])`,
         "while True:",
         `${INDENT}time.sleep(1)`,
-        `${INDENT}status = requests.get(request_url + "/status"${query}, headers=headers)`,
+        `${INDENT}status = requests.get(request_url + ${pythonString(`/status${queue.query}`)}, headers=headers)`,
         `${INDENT}status.raise_for_status()`,
         `${INDENT}if status.json()["status"] == "COMPLETED":`,
         `${INDENT}${INDENT}break`,
