@@ -5,7 +5,8 @@
 // screenshots/), for horizontal overflow on the phone, with axe (no serious or critical violation),
 // and for the JavaScript it loads (≤ 150 KB gzipped).
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
@@ -335,16 +336,34 @@ describe("model pages in Chromium", { timeout: 60_000 }, () => {
       .toContain("https://router.huggingface.co");
     await page.close();
 
-    // fal.ai's text-to-image through the router is a job only the client libraries follow, and they
-    // build the router's address themselves: the panel says no snippet can call this hub.
+    // fal.ai's text-to-image through the router is a queued job: the client libraries build the
+    // router's address themselves, but the fetch snippet names this hub's router, submits the job
+    // there, polls it and saves the image. What the page shows runs, in Node, against this hub.
     const image = await open(`/models/${IMAGE_MODEL}?provider=fal-ai`);
     const imageWidget = image.locator(".inference-widget");
-    await imageWidget.locator(".code-block pre").first().waitFor();
+    const imageCode = imageWidget.locator(".code-block pre").first();
+    await imageCode.waitFor();
     await imageWidget.getByRole("switch", { name: "Call this hub (offline)" }).check();
-    await expect
-      .poll(async () => (await imageWidget.getByTestId("hub-snippet-note").textContent()) ?? "")
-      .toMatch(/No snippet can call this hub for this task on fal-ai/);
-    expect(await imageWidget.locator(".code-block").count()).toBe(0);
+    await expect.poll(async () => (await imageCode.textContent()) ?? "").toContain(`${routerBase}/fal-ai/`);
+    await imageWidget.getByRole("tab", { name: "JavaScript", exact: true }).click();
+    await imageWidget.getByRole("tab", { name: "fetch", exact: true }).click();
+    await expect.poll(async () => (await imageCode.textContent()) ?? "").toContain("await fetch(");
+    const falFetch = (await imageCode.textContent()) ?? "";
+    expect(falFetch).not.toContain("huggingface.co");
+    expect(falFetch).toContain('while (status !== "COMPLETED")');
+    const work = mkdtempSync(path.join(tmpdir(), "hubkit-fal-fetch-"));
+    try {
+      writeFileSync(path.join(work, "snippet.mjs"), falFetch);
+      await execFileAsync(process.execPath, ["snippet.mjs"], {
+        cwd: work,
+        env: { PATH: process.env.PATH, HF_TOKEN: "hf_offlinedemo" },
+        timeout: 30_000,
+      });
+      const saved = readFileSync(path.join(work, "image.png"));
+      expect(saved.subarray(1, 4).toString()).toBe("PNG");
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
     await image.close();
   });
 

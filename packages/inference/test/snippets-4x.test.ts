@@ -143,12 +143,18 @@ function cannotRun(
           : (HUGGINGFACE_HUB_TASKS[provider]?.includes(task) ?? false);
     return served ? undefined : "huggingface_hub 2.0.0 lacks it";
   }
-  if (client === "fal_client" && getProviderHelper(provider, task as never).prepareArgs)
+  // A helper that reads the input file into a data URL says what it makes of one
+  // (argsWithDataUrl), or the snippet cannot be derived from the request.
+  const readsFile = (helper: ReturnType<typeof getProviderHelper>) =>
+    Boolean(helper.prepareArgs && (helper.reworksArgs?.({}) ?? true) && !helper.argsWithDataUrl);
+  if (client === "fal_client" && readsFile(getProviderHelper(provider, task as never)))
     return "fal_client would need the input file turned into a data URL first";
   if (!RAW_HTTP.includes(client) || provider === "auto" || mode === "endpoint") return undefined;
   const helper = getProviderHelper(provider, task as never);
   // (hf-inference image segmentation reworks only calls with parameters, which the examples have not.)
-  if ((helper.prepareArgs && (helper.reworksArgs?.({}) ?? true)) || helper.makeBody || helper.job)
+  // Jobs: only fal.ai's queue is polled by the raw HTTP snippets.
+  const polled = MEDIA_REPLIES[pipeline]?.[provider]?.kind === "fal-queue";
+  if (readsFile(helper) || helper.makeBody || (helper.job && !polled))
     return "the client reads the file first, posts multipart or polls a job";
   if (MEDIA_OUTPUT_FILES[pipeline] && !MEDIA_REPLIES[pipeline]?.[provider])
     return "a job, or a reply of unknown shape";
@@ -220,7 +226,9 @@ describe("snippets follow 4.13.30", () => {
             const a = theirs.find((s) => s.client === client);
             const b = ours.find((s) => s.client === client);
             if (!a || !b) continue;
-            const read = (s: InferenceSnippet) => [...s.content.matchAll(pattern)].map((m) => m[1]).join(",");
+            // Each value once: a snippet that polls a job reads its token again for each request.
+            const read = (s: InferenceSnippet) =>
+              [...new Set([...s.content.matchAll(pattern)].map((m) => m[1]))].join(",");
             if (read(a) !== read(b))
               mismatches.push(
                 `${pipeline} ${provider} ${mode} ${client} ${pattern}: 4.x ${read(a)} hubkit ${read(b)}`,
@@ -231,6 +239,30 @@ describe("snippets follow 4.13.30", () => {
     }
     setLogger(console);
     expect(mismatches).toEqual([]);
+    // Issue 33: the fal.ai queue and data-URL snippets 4.x writes are compared, not left out.
+    for (const [pipeline, provider, mode, clients] of [
+      ["text-to-image", "fal-ai", "env", ["fetch"]],
+      ["text-to-image", "fal-ai", "direct", ["fal_client", "fetch"]],
+      ["image-to-image", "fal-ai", "env", ["requests", "fetch"]],
+      ["image-to-image", "fal-ai", "key", ["fal_client", "requests", "fetch"]],
+      ["image-to-video", "fal-ai", "hub", ["requests", "fetch"]],
+      ["image-to-video", "fal-ai", "direct", ["fal_client", "requests", "fetch"]],
+      ["image-to-image", "replicate", "env", ["requests", "fetch"]],
+      ["image-to-image", "replicate", "key", ["requests", "fetch"]],
+    ] as const) {
+      const model = { id: "org/model", pipeline_tag: pipeline, tags: [], inference: "" } as ModelDataMinimal;
+      const mapping = {
+        provider,
+        providerId: "provider-id",
+        hfModelId: model.id,
+        status: "live",
+        task: pipeline,
+      };
+      const written = snippets
+        .getInferenceSnippets(model, provider, mapping as never, MODES[mode])
+        .map((s) => s.client);
+      for (const client of clients) expect(written, `${pipeline} ${provider} ${mode}`).toContain(client);
+    }
     expect(compared).toBeGreaterThan(300);
     console.log(
       `snippets vs 4.13.30: ${compared} calls compared; ${left} of 4.x's snippets left out as they cannot run; ${pending} pipeline/provider pairs no hubkit provider serves`,

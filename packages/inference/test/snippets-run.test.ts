@@ -5,7 +5,10 @@
 // `openai` 3.22.1), each against the emulator with only the hosts rewritten (in the text, and for
 // the Python clients below them, in their HTTP layer). The emulator's log must show exactly the
 // request hubkit's client sends for the same call (method, URL, auth, body). fal_client has no
-// wheel on these machines: its snippets are parsed and checked for model, key and arguments.
+// wheel on these machines: its snippets run against a test double of the module
+// (test/snippets/doubles/fal_client, put on PYTHONPATH here), which makes the requests fal_client
+// makes (queue submit with `Key` auth, status polls, result) against the emulator's fal-ai queue and
+// records each call, so the snippet's calls, arguments and flow are checked, not fal_client itself.
 // The runners shorten waits (poll intervals) to 50 ms: the same requests, sooner.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -76,7 +79,15 @@ const OPENAI_MODEL: ModelDataMinimal = {
   inference: "",
 };
 
-type MappingEntry = { status: string; providerId: string; task: string };
+type MappingEntry = {
+  status: string;
+  providerId: string;
+  task: string;
+  adapter?: string;
+  adapterWeightsPath?: string;
+};
+/** A LoRA mapping's adapter fields (the client sends the weights' URL with the call). */
+type Adapter = { adapter: string; adapterWeightsPath: string };
 type Definition = { routed: boolean; clientSideRoutingOnly?: boolean };
 const definitionOf = (provider: string) =>
   (DEFINITIONS_BY_ID as Record<string, Definition | undefined>)[provider];
@@ -91,19 +102,28 @@ const asModel = (m: (typeof MODELS)[number]): ModelDataMinimal => ({
   inference: "",
 });
 
+type ModelCase = { model: ModelDataMinimal; providerId: string; adapter?: Adapter };
+
 /**
- * One model per (provider, task, pipeline) from the emulator's hub table, live entries only (the
- * router serves no staging chat). Models of a chat pipeline are chat models: 4.x writes chat
- * snippets for them whatever their mapping's task, so their text-generation entries are skipped.
+ * One model per (provider, task, pipeline) from the emulator's hub table, and one more with a LoRA
+ * adapter where the provider has one, live entries only (the router serves no staging chat). Models
+ * of a chat pipeline are chat models: 4.x writes chat snippets for them whatever their mapping's
+ * task, so their text-generation entries are skipped.
  */
-function modelsFor(provider: string, task: string): { model: ModelDataMinimal; providerId: string }[] {
+function modelsFor(provider: string, task: string): ModelCase[] {
   if (provider === "openai") return [{ model: OPENAI_MODEL, providerId: "gpt-4o-mini" }];
-  const byPipeline = new Map<string, { model: ModelDataMinimal; providerId: string }>();
+  const byPipeline = new Map<string, ModelCase>();
   for (const m of MODELS) {
     const entry = (m.inferenceProviderMapping as Record<string, MappingEntry | undefined>)[provider];
-    if (!entry || entry.task !== task || entry.status !== "live" || byPipeline.has(m.pipeline_tag)) continue;
+    if (!entry || entry.task !== task || entry.status !== "live") continue;
+    const adapter =
+      entry.adapter && entry.adapterWeightsPath
+        ? { adapter: entry.adapter, adapterWeightsPath: entry.adapterWeightsPath }
+        : undefined;
+    const key = `${m.pipeline_tag}${adapter ? "|lora" : ""}`;
+    if (byPipeline.has(key)) continue;
     if (CHAT_PIPELINES.includes(m.pipeline_tag) !== (task === "conversational")) continue;
-    byPipeline.set(m.pipeline_tag, { model: asModel(m), providerId: entry.providerId });
+    byPipeline.set(key, { model: asModel(m), providerId: entry.providerId, adapter });
   }
   return [...byPipeline.values()];
 }
@@ -136,6 +156,7 @@ function addCase(
   task: string,
   mode: Mode,
   streaming: boolean,
+  adapter?: Adapter,
 ): void {
   const id = cases.length + 1;
   const direct = mode === "key" || mode === "env-direct";
@@ -155,7 +176,14 @@ function addCase(
   const mapping =
     provider === "auto"
       ? undefined
-      : { provider, providerId, hfModelId: model.id, status: "live" as const, task: task as never };
+      : {
+          provider,
+          providerId,
+          hfModelId: model.id,
+          status: "live" as const,
+          task: task as never,
+          ...adapter,
+        };
   let generated: InferenceSnippet[];
   if (mode === "key") {
     // The 3.x call form: (model, accessToken, provider, providerModelId, opts).
@@ -197,12 +225,15 @@ function buildMatrix(): Case[] {
     if (provider === "hf-inference") modes.push("endpoint");
     else modes.push("key", "env-direct");
     for (const task of tasks) {
-      for (const { model, providerId } of modelsFor(provider, task)) {
+      for (const { model, providerId, adapter } of modelsFor(provider, task)) {
         // Another router (routerUrl): chat, where every client but huggingface.js can be pointed at it.
         const routerMode: Mode[] = modes.includes("env") && task === "conversational" ? ["router"] : [];
         for (const mode of [...modes, ...routerMode]) {
+          // The 3.x call form (key) takes no mapping entry, so no adapter: the client, which reads
+          // the hub's mapping, would send the LoRA and the snippet not.
+          if (adapter && mode === "key") continue;
           for (const streaming of task === "conversational" ? [false, true] : [false]) {
-            addCase(cases, provider, model, providerId, task, mode, streaming);
+            addCase(cases, provider, model, providerId, task, mode, streaming, adapter);
           }
         }
       }
@@ -518,8 +549,12 @@ function findPython(): string {
   return python;
 }
 
-/** Python clients with no wheel on these machines: their snippets are parsed, not run. */
-const PARSE_ONLY: Record<string, string> = { fal_client: "no fal_client wheel in the offline wheel folder" };
+/** Python clients with no wheel on these machines and no test double: their snippets are parsed, not run. */
+const PARSE_ONLY: Record<string, string> = {};
+
+/** The fal_client test double's folder (PYTHONPATH) and the file it records its calls in. */
+const PYTHON_DOUBLES = join(here, "snippets/doubles");
+const falClientLog = () => join(root, "fal_client-calls.jsonl");
 
 const INPUT_FILES: Record<string, Uint8Array> = {
   "cats.jpg": renderImage(11, 48, 32),
@@ -610,6 +645,8 @@ describe("every snippet runs against the emulator", { shuffle: false }, () => {
     };
     runnerEnv.HUBKIT_HOSTS = JSON.stringify(emu.hosts);
     runnerEnv.HF_HUB_DISABLE_TELEMETRY = "1";
+    runnerEnv.PYTHONPATH = PYTHON_DOUBLES;
+    runnerEnv.FAL_CLIENT_DOUBLE_LOG = falClientLog();
     // No credential of the machine's: each snippet gets only its case's.
     for (const key of Object.keys(runnerEnv))
       if (key === "HF_TOKEN" || key === "API_TOKEN" || key.endsWith("_API_KEY")) delete runnerEnv[key];
@@ -730,10 +767,8 @@ describe("every snippet runs against the emulator", { shuffle: false }, () => {
       }
 
       const dir = join(root, "jobs", `${c.id}-${s.language}-${s.client.replace(/\W/g, "_")}`);
-      if (s.client in PARSE_ONLY) {
-        checkParsedFalClient(s.content, c, want);
-        continue;
-      }
+      if (s.client in PARSE_ONLY) continue;
+      if (s.client === "fal_client") await checkFalClientCalls(c, want);
       executed++;
 
       const media = MEDIA_FILES[pipeline];
@@ -758,6 +793,7 @@ describe("every snippet runs against the emulator", { shuffle: false }, () => {
     expect(sent.length, "one request per executed snippet").toBe(executed);
     for (const r of sent) {
       const got = await recordedAsSent(r);
+      got.json = withRealHub(got.json);
       const hub = isHuggingfaceHub(r);
       // huggingface_hub has its own fal.ai and wavespeed payloads, and its own routes for some jobs.
       const own = hub ? ownHubRequest(c, r.url) : undefined;
@@ -888,17 +924,42 @@ function withoutHubDefaults(body: unknown, provider: string): unknown {
   return out;
 }
 
-/** Checks on a fal_client snippet (not installed here): the model, the key and the exact payload. */
-function checkParsedFalClient(content: string, c: Case, want: SentRequest): void {
+/**
+ * A body with the emulator's hub origin turned back into the real hub's: the host rewriting of the
+ * snippets' text also rewrote URLs inside their payloads (a LoRA's weights on the hub), which the
+ * client, given the real URLs, sends unchanged.
+ */
+function withRealHub(body: unknown): unknown {
+  const real = Object.entries(emu.hosts).find(([, local]) => local === emu.hubUrl)?.[0];
+  if (body === undefined || !real) return body;
+  return JSON.parse(JSON.stringify(body).replaceAll(emu.hubUrl, real)) as unknown;
+}
+
+/**
+ * What the fal_client test double recorded for the case's snippet: one subscribe call with the
+ * provider's model id, the case's key and, as arguments, exactly the body the client sends to fal.ai;
+ * then status polls until COMPLETED and the result fetched (the queue's flow).
+ */
+async function checkFalClientCalls(c: Case, want: SentRequest): Promise<void> {
   const label = "python/fal_client";
-  const key = c.envVar ? `key=os.environ["${c.envVar}"]` : `key=${JSON.stringify(c.token)}`;
-  expect(content, label).toContain(key);
-  expect(content, label).toContain(`client.subscribe(\n    ${JSON.stringify(c.providerModelId)},`);
-  // The arguments are the body the client sends to fal.ai (a Python literal of the same JSON).
-  for (const [name, value] of Object.entries((want.json ?? {}) as Record<string, unknown>)) {
-    if (typeof value === "string" || typeof value === "boolean")
-      expect(content, `${label} sends ${name}`).toContain(
-        `"${name}": ${typeof value === "boolean" ? (value ? "True" : "False") : JSON.stringify(value)}`,
-      );
-  }
+  const lines = existsSync(falClientLog()) ? (await readFile(falClientLog(), "utf8")).split("\n") : [];
+  const calls = lines
+    .filter((line) => line.trim())
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          application: string;
+          arguments: unknown;
+          key: string;
+          statuses: string[];
+          result: boolean;
+        },
+    )
+    .filter((call) => call.key === c.token);
+  expect(calls.length, `${label} subscribed once with the case's key`).toBe(1);
+  const [call] = calls;
+  expect(call.application, label).toBe(c.providerModelId);
+  expect(withRealHub(call.arguments), `${label} arguments are the client's body`).toEqual(want.json);
+  expect(call.statuses.at(-1), `${label} polled until COMPLETED`).toBe("COMPLETED");
+  expect(call.result, `${label} fetched the result`).toBe(true);
 }

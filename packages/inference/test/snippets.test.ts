@@ -151,10 +151,19 @@ describe("getInferenceSnippets: 4.x conventions", () => {
     const fal = getInferenceSnippets(FLUX, "fal-ai", entry("fal-ai", "fal-ai/flux/dev", "text-to-image"), {
       directRequest: true,
     });
-    // fal.ai's text-to-image is a queue job (as 4.13.30 calls it): no raw HTTP snippet, which would
-    // only submit it; fal_client, which waits for the result, reads the key.
-    expect(fal.map((s) => s.client)).not.toContain("fetch");
+    // fal.ai's text-to-image is a queue job (as 4.13.30 calls it): fetch submits it to fal's queue
+    // host with the key, polls its status there and fetches the result; fal_client reads the key.
+    const falFetch = find(fal, "js/fetch");
+    expect(falFetch).toContain('fetch("https://queue.fal.run/fal-ai/flux/dev", {');
+    expect(falFetch).toContain("Authorization: `Key ${process.env.FAL_AI_API_KEY}`");
+    expect(falFetch).toContain("const requestUrl = `https://queue.fal.run/${");
+    expect(falFetch).toContain('while (status !== "COMPLETED")');
+    expect(falFetch).toContain('await writeFile("image.png"');
+    expect(fal.map((s) => s.client)).not.toContain("curl");
     expect(find(fal, "python/fal_client")).toContain('key=os.environ["FAL_AI_API_KEY"]');
+    expect(find(fal, "python/fal_client")).toContain(
+      'urllib.request.urlretrieve(result["images"][0]["url"], "image.png")',
+    );
 
     const endpoint = getInferenceSnippets(CHAT, "hf-inference", undefined, {
       endpointUrl: "http://localhost:8080/v1",

@@ -60,6 +60,12 @@ export interface ProviderHelper<Output = unknown> {
    * generator derives raw HTTP snippets only from calls whose arguments it leaves as they are.
    */
   reworksArgs?(args: Record<string, unknown>): boolean;
+  /**
+   * What `prepareArgs` makes of these arguments once their input file is the data URL given, done
+   * synchronously: the snippet generator builds the request from it, with the file the snippet
+   * reads itself.
+   */
+  argsWithDataUrl?(args: Record<string, unknown>, dataUrl: string): Record<string, unknown>;
   /** Builds a body that is not JSON (multipart uploads); without it the payload is sent as JSON. */
   makeBody?(params: BodyParams): BodyInit;
   getResponse(response: unknown, context: ResponseContext): Promise<Output>;

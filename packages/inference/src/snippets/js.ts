@@ -133,8 +133,35 @@ function fetchOutput(plan: SnippetPlan): string[] | undefined {
         '} while (result.status !== "Ready");',
         ...download("result.result.sample", file),
       ];
-    case "fal-queue":
-      return undefined;
+    case "fal-queue": {
+      // fal.ai queues the request: its status is polled until COMPLETED, then its result fetched,
+      // at the queue the request went to (the router's fal-ai route, or fal's queue host).
+      const queue = plan.queue;
+      if (!queue) return undefined;
+      const auth = plan.auth
+        ? `{ headers: { ${jsKey(plan.auth.header)}: ${authorizationValue(plan.auth.scheme, plan.token)} } }`
+        : "{}";
+      return [
+        "// Queued: the request's own address is the last four segments of its response_url.",
+        "const { response_url } = await response.json();",
+        `const requestUrl = \`${queue.base}/\${new URL(response_url).pathname.split("/").slice(-4).join("/")}\`;`,
+        "let status;",
+        "do {",
+        `${INDENT}await new Promise((resolve) => setTimeout(resolve, 1000));`,
+        `${INDENT}const reply = await fetch(\`\${requestUrl}/status${queue.query}\`, ${auth});`,
+        `${INDENT}if (!reply.ok) {`,
+        `${INDENT}${INDENT}throw new Error(\`Status check failed (\${reply.status}): \${await reply.text()}\`);`,
+        `${INDENT}}`,
+        `${INDENT}({ status } = await reply.json());`,
+        '} while (status !== "COMPLETED");',
+        `const reply = await fetch(\`\${requestUrl}${queue.query}\`, ${auth});`,
+        "if (!reply.ok) {",
+        `${INDENT}throw new Error(\`Result request failed (\${reply.status}): \${await reply.text()}\`);`,
+        "}",
+        "const result = await reply.json();",
+        ...download(`result${property(reply.path)}`, file),
+      ];
+    }
   }
 }
 

@@ -130,6 +130,11 @@ export interface SnippetPlan {
   upload?: LocalFile;
   /** How a generated file comes back from this provider (media tasks only). */
   mediaReply?: MediaReply;
+  /**
+   * A queued request (fal.ai): where its status and result are polled, `{base}/{owner}/{app}/
+   * requests/{id}` + `query`, as the client polls them.
+   */
+  queue?: { base: string; query: string };
   outputFile?: string;
   /** The mapping entry given by the caller (LoRA adapters are read from it). */
   mapping?: InferenceProviderMappingEntry;
@@ -441,6 +446,7 @@ export function planSnippets(
     payload: undefined,
     upload: undefined,
     mediaReply: undefined,
+    queue: undefined,
     outputFile: MEDIA_OUTPUT_FILES[pipeline],
     mapping,
   };
@@ -460,14 +466,21 @@ export function planSnippets(
       requestModel = requestModel.slice(provider.length + 1);
   }
   const standIn = route === "direct" && !hfInference ? PROVIDER_KEY_STAND_IN : HUB_TOKEN_STAND_IN;
-  const args = requestArgs(inputs, provider, task);
+  let args: Record<string, unknown> = requestArgs(inputs, provider, task);
   plan.requestModel = requestModel;
   // Helpers that rework the input asynchronously (a file read into a data URL) or build a
-  // multipart body: no raw HTTP snippet can be derived from the request; the client libraries,
-  // which do that work themselves, are still written.
-  if ((helper.prepareArgs && (helper.reworksArgs?.(args) ?? true)) || helper.makeBody) return plan;
+  // multipart body: no raw HTTP snippet can be derived from the request, unless the helper says
+  // what its rework gives for a data URL (the snippet reads the file into one itself); the client
+  // libraries, which do that work themselves, are still written.
+  if (helper.prepareArgs && (helper.reworksArgs?.(args) ?? true)) {
+    if (!helper.argsWithDataUrl || inputs.type !== "image-prompt") return plan;
+    const dataUrl = ref(inputs.file, "data-url");
+    args = helper.argsWithDataUrl({ inputs: dataUrl, parameters: { prompt: inputs.prompt } }, dataUrl);
+  }
+  if (helper.makeBody) return plan;
   // A helper answering with a job to poll: the payload is still the one the client libraries (e.g.
-  // fal_client) send, but no raw HTTP snippet is written (it would only submit the job).
+  // fal_client) send; raw HTTP snippets are written only for jobs whose polling they know (fal.ai's
+  // queue), not ones that would only submit the job.
   const job = Boolean(helper.job);
   let request: ReturnType<typeof buildRequest>;
   try {
@@ -501,8 +514,19 @@ export function planSnippets(
   }
   plan.upload = "data" in args && inputs.type === "file" ? inputs.file : undefined;
   plan.payload = plan.upload ? undefined : (JSON.parse(String(info.body)) as unknown);
-  if (job) return plan;
+  const mediaReply = route === "endpoint" ? BYTES_REPLY : MEDIA_REPLIES[pipeline]?.[provider];
+  if (job) {
+    if (mediaReply?.kind !== "fal-queue") return plan;
+    // Polled where the client polls: the router's fal-ai route with a hub token, else fal's queue host.
+    const parsed = new URL(url);
+    plan.queue = {
+      base: url.startsWith(`${plan.routerUrl}/${provider}/`)
+        ? `${plan.routerUrl}/${provider}`
+        : parsed.origin,
+      query: parsed.search,
+    };
+  }
   plan.url = url;
-  plan.mediaReply = route === "endpoint" ? BYTES_REPLY : MEDIA_REPLIES[pipeline]?.[provider];
+  plan.mediaReply = mediaReply;
   return plan;
 }

@@ -210,8 +210,15 @@ export function falClientSnippet(plan: SnippetPlan): string | undefined {
     `${INDENT}arguments=${pythonLiteral(plan.payload, INDENT)},`,
     ")",
     "",
-    "print(result)",
   );
+  const reply = plan.mediaReply;
+  if (reply?.kind === "fal-queue" && plan.outputFile) {
+    // The result names the generated file's URL: saved with the standard library.
+    imports.add("urllib.request");
+    body.push(`urllib.request.urlretrieve(result${subscript(reply.path)}, ${pythonString(plan.outputFile)})`);
+  } else {
+    body.push("print(result)");
+  }
   return [importBlock(imports, ["import fal_client"]), "", ...body].join("\n");
 }
 
@@ -283,8 +290,27 @@ function requestsOutput(plan: SnippetPlan, imports: Set<string>): string[] | und
         `${INDENT}${INDENT}raise RuntimeError(f"Generation failed: {result['status']}")`,
         ...download('result["result"]["sample"]', file),
       ];
-    case "fal-queue":
-      return undefined;
+    case "fal-queue": {
+      // fal.ai queues the request: its status is polled until COMPLETED, then its result fetched,
+      // at the queue the request went to (the router's fal-ai route, or fal's queue host).
+      const queue = plan.queue;
+      if (!queue) return undefined;
+      imports.add("time");
+      const query = queue.query ? ` + ${pythonString(queue.query)}` : "";
+      return [
+        "# Queued: the request's own address is the last four segments of its response_url.",
+        `request_url = ${pythonString(`${queue.base}/`)} + "/".join(response.json()["response_url"].split("?")[0].split("/")[-4:])`,
+        "while True:",
+        `${INDENT}time.sleep(1)`,
+        `${INDENT}status = requests.get(request_url + ${pythonString(`/status${queue.query}`)}, headers=headers)`,
+        `${INDENT}status.raise_for_status()`,
+        `${INDENT}if status.json()["status"] == "COMPLETED":`,
+        `${INDENT}${INDENT}break`,
+        `result = requests.get(request_url${query}, headers=headers)`,
+        "result.raise_for_status()",
+        ...download(`result.json()${subscript(reply.path)}`, file),
+      ];
+    }
   }
 }
 

@@ -247,7 +247,8 @@ export const MEDIA_OUTPUT_FILES: Readonly<Record<string, string>> = {
 /**
  * Where a provider's reply puts the generated file, for the snippets that call its HTTP API
  * directly: the reply itself, a base64 field, a URL field, replicate's `output` (a URL or a list
- * of URLs), a black-forest-labs job to poll, or fal.ai's queue (not written as a raw HTTP snippet).
+ * of URLs), a black-forest-labs job to poll, or fal.ai's queue (submit, poll the status, fetch the result,
+ * whose `path` holds the file's URL).
  */
 export type MediaReply =
   | { kind: "bytes" }
@@ -255,7 +256,7 @@ export type MediaReply =
   | { kind: "url"; path: readonly (string | number)[] }
   | { kind: "replicate" }
   | { kind: "bfl-poll" }
-  | { kind: "fal-queue" };
+  | { kind: "fal-queue"; path: readonly (string | number)[] };
 
 /**
  * Keyed by provider id as a string: providers being added elsewhere get an entry here once their
@@ -265,7 +266,7 @@ export type MediaReply =
 export const MEDIA_REPLIES: Readonly<Record<string, Readonly<Record<string, MediaReply>>>> = {
   "text-to-image": {
     "black-forest-labs": { kind: "bfl-poll" },
-    "fal-ai": { kind: "url", path: ["images", 0, "url"] },
+    "fal-ai": { kind: "fal-queue", path: ["images", 0, "url"] },
     "hf-inference": { kind: "bytes" },
     hyperbolic: { kind: "base64", path: ["images", 0, "image"] },
     nebius: { kind: "base64", path: ["data", 0, "b64_json"] },
@@ -274,7 +275,12 @@ export const MEDIA_REPLIES: Readonly<Record<string, Readonly<Record<string, Medi
     replicate: { kind: "replicate" },
     together: { kind: "base64", path: ["data", 0, "b64_json"] },
   },
-  "image-to-image": { "hf-inference": { kind: "bytes" } },
+  "image-to-image": {
+    "fal-ai": { kind: "fal-queue", path: ["images", 0, "url"] },
+    "hf-inference": { kind: "bytes" },
+    replicate: { kind: "replicate" },
+  },
+  "image-to-video": { "fal-ai": { kind: "fal-queue", path: ["video", "url"] } },
   "text-to-speech": {
     "fal-ai": { kind: "url", path: ["audio", "url"] },
     "hf-inference": { kind: "bytes" },
@@ -283,7 +289,10 @@ export const MEDIA_REPLIES: Readonly<Record<string, Readonly<Record<string, Medi
     deepinfra: { kind: "bytes" },
   },
   "text-to-audio": { "hf-inference": { kind: "bytes" } },
-  "text-to-video": { "fal-ai": { kind: "fal-queue" }, replicate: { kind: "replicate" } },
+  "text-to-video": {
+    "fal-ai": { kind: "fal-queue", path: ["video", "url"] },
+    replicate: { kind: "replicate" },
+  },
 };
 
 /**

@@ -6,7 +6,7 @@ is not installed here).
 
 The hosts of every HTTP request are rewritten to the emulator's stand-ins (HUBKIT_HOSTS, a JSON
 object {real origin: local origin}), below the clients: huggingface_hub and openai (httpx2) and
-requests (urllib3) keep their real URLs everywhere else, as they would against the real services.
+requests (urllib3) and urllib.request keep their real URLs everywhere else, as they would against the real services.
 One interpreter runs a whole batch, so the clients are imported once.
 """
 import ast
@@ -65,6 +65,28 @@ def patch_requests():
     requests.adapters.HTTPAdapter.send = send
 
 
+def patch_urllib():
+    # The standard library's client (urllib.request.urlretrieve / urlopen), for snippets that
+    # download a generated file with it.
+    import urllib.request
+
+    original = urllib.request.OpenerDirector.open
+
+    def open_(self, fullurl, *args, **kwargs):
+        url = fullurl.full_url if isinstance(fullurl, urllib.request.Request) else fullurl
+        local = local_origin(url)
+        if local:
+            parts = urlsplit(url)
+            url = local + url[len(f"{parts.scheme}://{parts.netloc}") :]
+            if isinstance(fullurl, urllib.request.Request):
+                fullurl.full_url = url
+            else:
+                fullurl = url
+        return original(self, fullurl, *args, **kwargs)
+
+    urllib.request.OpenerDirector.open = open_
+
+
 def shorten_waits():
     # A provider's poll interval becomes 50 ms at most: the same requests, only sooner.
     import time
@@ -75,6 +97,7 @@ def shorten_waits():
 
 patch_httpx()
 patch_requests()
+patch_urllib()
 shorten_waits()
 
 jobs_path, results_path = sys.argv[1:3]

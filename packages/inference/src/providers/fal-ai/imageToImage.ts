@@ -7,7 +7,10 @@ import { textOnlyArgs } from "./textToVideo.js";
 
 /** The image as a data URL, under both names fal apps use (`image_url`, and `image_urls` for FLUX.2). */
 async function imageArgs(args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const image = await dataUrlOf(args.inputs, "image/png");
+  return imageArgsWith(args, await dataUrlOf(args.inputs, "image/png"));
+}
+
+function imageArgsWith(args: Record<string, unknown>, image: string): Record<string, unknown> {
   return { ...withParameters(args), image_url: image, image_urls: [image] };
 }
 
@@ -37,6 +40,7 @@ export const falAiImageToImage = /* @__PURE__ */ falQueueHelper<Blob>({
   ...imageTask,
   task: "image-to-image",
   prepareArgs: imageArgs,
+  argsWithDataUrl: imageArgsWith,
 });
 
 export const falAiImageTextToImage = /* @__PURE__ */ falQueueHelper<Blob>({

@@ -69,6 +69,8 @@ interface QueueTask<Output> {
   task: string;
   preparePayload(params: BodyParams): unknown;
   prepareArgs?(args: Record<string, unknown>, options: Options): Promise<Record<string, unknown>>;
+  /** `prepareArgs` with the input file already a data URL (see ProviderHelper). */
+  argsWithDataUrl?(args: Record<string, unknown>, dataUrl: string): Record<string, unknown>;
   /** Reads the completed request's result (downloading the media it points to). */
   readResult(result: unknown, context: ResponseContext): Promise<Output>;
 }
@@ -83,6 +85,7 @@ export function falQueueHelper<Output>(task: QueueTask<Output>): ProviderHelper<
       authMethod === "provider-key" ? `/${model}` : `/${model}?_subdomain=queue`,
     preparePayload: task.preparePayload,
     prepareArgs: task.prepareArgs,
+    argsWithDataUrl: task.argsWithDataUrl,
     getResponse: async (response, context) =>
       task.readResult(await awaitFalQueue(response, context, task.task), context),
   };

@@ -24,11 +24,14 @@ export const falAiTextToVideo = /* @__PURE__ */ falQueueHelper<Blob>({
 
 /** The image as a data URL under `image_url`, next to the parameters. */
 async function imageVideoArgs(args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const { inputs, parameters } = args;
+  return imageVideoArgsWith(args, await dataUrlOf(args.inputs, "image/png"));
+}
+
+function imageVideoArgsWith(args: Record<string, unknown>, image: string): Record<string, unknown> {
   return {
     ...omit(args, ["inputs", "parameters"]),
-    image_url: await dataUrlOf(inputs, "image/png"),
-    ...(parameters as object | undefined),
+    image_url: image,
+    ...(args.parameters as object | undefined),
   };
 }
 
@@ -41,6 +44,7 @@ const imageVideoPayload = ({ args, mapping }: BodyParams) => ({
 export const falAiImageToVideo = /* @__PURE__ */ falQueueHelper<Blob>({
   task: "image-to-video",
   prepareArgs: imageVideoArgs,
+  argsWithDataUrl: imageVideoArgsWith,
   preparePayload: imageVideoPayload,
   readResult: /* @__PURE__ */ videoReader("image-to-video"),
 });

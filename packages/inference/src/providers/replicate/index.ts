@@ -140,6 +140,7 @@ export const replicateTextToVideo = /* @__PURE__ */ replicateHelper<Blob>({
 
 export const replicateImageToImage = /* @__PURE__ */ replicateHelper<Blob>({
   prepareArgs: async (args) => ({ ...args, inputs: await dataUrlOf(args.inputs, "image/jpeg") }),
+  argsWithDataUrl: (args, dataUrl) => ({ ...args, inputs: dataUrl }),
   preparePayload: ({ args, model, mapping }) => {
     const image = args.inputs;
     return {
