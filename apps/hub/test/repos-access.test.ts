@@ -12,9 +12,22 @@ import { startHubServer, type HubServer } from "../src/index.js";
 const MARKER = "vault-secret-marker-7f3a";
 let hub: HubServer;
 let work: string;
-const tokens: Record<string, string | undefined> = { anonymous: undefined };
-type Caller = "anonymous" | "stranger" | "ownerRead" | "orgReader" | "orgWriter" | "orgAdmin";
-const CALLERS: Caller[] = ["anonymous", "stranger", "ownerRead", "orgReader", "orgWriter", "orgAdmin"];
+// A token the hub does not know reads as anonymous (offline clients send any hf_ token) and may not write.
+const tokens: Record<string, string | undefined> = {
+  anonymous: undefined,
+  unknownToken: `hf_${"y".repeat(34)}`,
+};
+type Caller =
+  "anonymous" | "unknownToken" | "stranger" | "ownerRead" | "orgReader" | "orgWriter" | "orgAdmin";
+const CALLERS: Caller[] = [
+  "anonymous",
+  "unknownToken",
+  "stranger",
+  "ownerRead",
+  "orgReader",
+  "orgWriter",
+  "orgAdmin",
+];
 const READERS = new Set<Caller>(["ownerRead", "orgReader", "orgWriter", "orgAdmin"]);
 const WRITERS = new Set<Caller>(["orgWriter", "orgAdmin"]);
 let facetsBefore: string;
@@ -79,7 +92,7 @@ function call(caller: Caller, method: string, url: string, body?: unknown, conte
 
 /** What a missing repo gives this caller: the answer a hidden one must give too. */
 function hiddenStatus(caller: Caller): number {
-  return caller === "anonymous" ? 401 : 404;
+  return caller === "anonymous" || caller === "unknownToken" ? 401 : 404;
 }
 
 const READS: [string, string, unknown?, string?][] = [

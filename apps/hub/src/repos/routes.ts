@@ -281,11 +281,25 @@ export async function registerRepoRoutes(
 ): Promise<RepoRoutes> {
   const signingKey = await service.meta.signingKey();
   const principals = new WeakMap<FastifyRequest, Principal | undefined>();
+  /** The caller; a token this hub does not know is refused (401), as on writes and whoami. */
   const who = async (request: FastifyRequest): Promise<Principal | undefined> => {
     if (principals.has(request)) return principals.get(request);
     const principal = await service.access.authenticate(request.headers.authorization);
     principals.set(request, principal);
     return principal;
+  };
+  /**
+   * The caller of a read: a token this hub does not know reads as anonymous (public data only).
+   * Offline, clients send any `hf_` token (the provider emulator accepts them) and read model
+   * info with it; refusing those would break every offline snippet for no protection.
+   */
+  const reader = async (request: FastifyRequest): Promise<Principal | undefined> => {
+    try {
+      return await who(request);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) return undefined;
+      throw error;
+    }
   };
   const idOf = (params: Params) => `${params.owner}/${params.name}`;
   const typeOf = (params: Params): RepoType => {
@@ -309,7 +323,7 @@ export async function registerRepoRoutes(
     }
   };
   const readRepo = async (request: FastifyRequest, type: RepoType, id: string) =>
-    service.readable(await who(request), type, id);
+    service.readable(await reader(request), type, id);
 
   app.get("/api/whoami-v2", async (request) => {
     const principal = await who(request);
@@ -459,7 +473,7 @@ export async function registerRepoRoutes(
     const operation = body.operation;
     if (operation !== "upload" && operation !== "download")
       throw new HttpError(400, `"operation" must be upload or download`);
-    const principal = await who(request);
+    const principal = operation === "upload" ? await who(request) : await reader(request);
     const repo =
       operation === "upload"
         ? await service.writable(principal, type, id, "upload to this repo")
@@ -788,7 +802,7 @@ export async function registerRepoRoutes(
   app.get("/api/datasets/:owner/:name", datasetInfo);
   app.get("/api/datasets/:owner/:name/revision/:revision", datasetInfo);
   app.get("/api/datasets", async (request) => {
-    const principal = await who(request);
+    const principal = await reader(request);
     const repos = (await service.meta.listRepos("dataset")).filter((repo) =>
       service.access.canRead(principal, repo),
     );
@@ -807,7 +821,7 @@ export async function registerRepoRoutes(
     (type: RepoType, raw: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const params = request.params as Params;
       const id = idOf(params);
-      const principal = await who(request);
+      const principal = await reader(request);
       const repo = await service.meta.getRepo(type, id);
       if (!repo && type === "model" && (await options.inCatalogue(id)))
         throw new HttpError(
@@ -909,7 +923,7 @@ export async function registerRepoRoutes(
     async hostedRecord(request, id) {
       if (repoIdProblem(id)) return undefined;
       const repo = await service.meta.getRepo("model", id);
-      const principal = await who(request);
+      const principal = await reader(request);
       if (!repo) {
         if (await options.inCatalogue(id)) return undefined;
         throw service.access.notFound(principal, "model", id);
@@ -924,7 +938,7 @@ export async function registerRepoRoutes(
       const id = idOf(params);
       // An id no repo can have: the catalogue's checks answer (400 for a malformed one).
       if (repoIdProblem(id)) return undefined;
-      const principal = await who(request);
+      const principal = await reader(request);
       const repo = await service.meta.getRepo("model", id);
       if (!repo) {
         // Not hosted: the catalogue answers for its own models; anything else gets the same answer
