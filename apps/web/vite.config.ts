@@ -19,6 +19,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Report sizes so the entry chunk budget (~150 KB gzipped) stays visible in `vite build` output.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
+    // React, its router, the JSX runtime and the small modules every page loads (session, lazy
+    // loading, the icon base, the error page) in one chunk: as separate files each was compressed on its own, and the model page's
+    // first load went over its budget by their repeated overhead (about 2 KB gzipped).
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "shell",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|[\\/]src[\\/]lib[\\/](session|lazy|highlight)\.ts$|[\\/]src[\\/]components[\\/]NotFound\.tsx$|lucide-react[\\/].*createLucideIcon/,
+                },
+              ],
+            },
+          },
+        },
   },
   server: {
     proxy: {

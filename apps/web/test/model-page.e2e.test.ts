@@ -300,9 +300,10 @@ describe("model pages in Chromium", { timeout: 60_000 }, () => {
     // What the page shows is what runs: the cURL snippet, in bash, against this hub.
     const runShown = async () => {
       await widget.getByRole("tab", { name: "cURL", exact: true }).click();
+      // The cURL snippet for this hub (the panel may show the real router's for a moment as it renders).
       await expect.poll(async () => (await code.textContent()) ?? "").toMatch(/^curl /);
+      await expect.poll(async () => (await code.textContent()) ?? "").toContain(routerBase);
       const script = (await code.textContent()) ?? "";
-      expect(script).toContain(routerBase);
       const { stdout } = await execFileAsync("bash", ["-c", script], {
         env: { PATH: process.env.PATH, HF_TOKEN: "hf_offlinedemo" },
         timeout: 15_000,
@@ -348,6 +349,8 @@ describe("model pages in Chromium", { timeout: 60_000 }, () => {
     await imageWidget.getByRole("tab", { name: "JavaScript", exact: true }).click();
     await imageWidget.getByRole("tab", { name: "fetch", exact: true }).click();
     await expect.poll(async () => (await imageCode.textContent()) ?? "").toContain("await fetch(");
+    // The fetch snippet for the hub, not the one for the real router it replaces as it renders.
+    await expect.poll(async () => (await imageCode.textContent()) ?? "").toContain(`${routerBase}/fal-ai/`);
     const falFetch = (await imageCode.textContent()) ?? "";
     expect(falFetch).not.toContain("huggingface.co");
     expect(falFetch).toContain('while (status !== "COMPLETED")');

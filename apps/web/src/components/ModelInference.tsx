@@ -74,6 +74,11 @@ function Switch({
   );
 }
 
+/** "Call this hub (offline)" as last set in this page's life (it applies to every snippet panel). */
+let viaHubChoice = false;
+/** The hub's mode once read: a panel mounted later starts from it (no flash of the other snippets). */
+let knownOffline = false;
+
 /** Language and client tabs over the generated snippets, with a copy button. */
 export function SnippetPanel({
   model,
@@ -97,12 +102,20 @@ export function SnippetPanel({
   // first render never show the switch, and hydration matches. Read here as the mode badge reads it:
   // a hook shared by the two made the bundler split React into a chunk of its own (one more request
   // and about 0.4 KB gz on every route).
-  const [offline, setOffline] = useState(false);
-  const [viaHub, setViaHub] = useState(false);
+  const [offline, setOffline] = useState(knownOffline);
+  // The choice outlives the panel: a tab change can remount it (the page's loaders run again).
+  const [viaHub, setViaHubState] = useState(viaHubChoice);
+  const setViaHub = (next: boolean) => {
+    viaHubChoice = next;
+    setViaHubState(next);
+  };
   useEffect(() => {
     let current = true;
     getHubConfig().then(
-      (config) => current && setOffline(config.mode === "offline"),
+      (config) => {
+        knownOffline = config.mode === "offline";
+        if (current) setOffline(knownOffline);
+      },
       () => {},
     );
     return () => {
