@@ -87,7 +87,8 @@ for (const kind of ["sqlite", "postgres"] as const) {
         expect(res.status).toBe(200);
         expect(((await res.json()) as { id: string }).id).toBe(`nesting-test/${name}`);
       }
-      expect((await fetch(`${url}/api/models/nesting-test/deep`)).status).toBe(404);
+      // not stored: answered as any missing repo (401 RepoNotFound without a token)
+      expect((await fetch(`${url}/api/models/nesting-test/deep`)).status).toBe(401);
       const list = await fetch(`${url}/api/models?search=nesting-test&full=true`);
       expect(list.status).toBe(200);
       expect(((await list.json()) as { id: string }[]).map((m) => m.id).sort()).toEqual([

@@ -845,10 +845,14 @@ export class PostgresStore implements HubStore {
     const onEnd = () => onLost();
     client.once("error", onLost);
     client.once("end", onEnd);
+    // pg-copy-streams' TypeError on a connection that is gone can come before the client's own
+    // 'error'/'end' event (CI saw it once): it means the same thing.
+    const copyStreamGone = (error: unknown) =>
+      error instanceof TypeError && /reading 'stream'/.test(error.message);
     const copyFailure = (error: unknown) =>
-      lost && !isConnectionError(error)
+      (lost || copyStreamGone(error)) && !isConnectionError(error)
         ? new StoreUnavailableError(
-            `The catalogue database connection was lost during the import (${lost.message}); nothing was imported, try again shortly`,
+            `The catalogue database connection was lost during the import (${lost?.message ?? "the connection ended"}); nothing was imported, try again shortly`,
           )
         : this.translate(error);
     let copy: Writable | undefined;
