@@ -1,6 +1,8 @@
-// The offline hub does not keep what goes through its /router: 20 requests of 30 MiB leave the hub
-// process's resident memory, after garbage collection, within 50 MB of where it was after the first
-// such request. The in-process emulator's request log used to keep each body whole (its buffer and
+// The offline hub does not keep what goes through its /router: after 20 requests of 30 MiB and a
+// garbage collection, what the hub process holds (V8 heap plus external buffers) is within 20 MB of
+// where it was after the first such request, so not even one body is kept. Resident memory is only
+// bounded loosely (200 MB): the allocator keeps freed pages for reuse (CI once saw 61 MB of growth;
+// here 32 MB with the heap flat). The in-process emulator's request log used to keep each body whole (its buffer and
 // its parsed JSON, about 60 MB per request) for the last 1,000 requests: 20 such requests took the
 // hub from 94 MB to 1.5 GB. The hub runs as a child process, so that the test's own copies of the
 // bodies are not counted.
@@ -50,7 +52,7 @@ async function hubMemory(): Promise<{ rss: number; heapUsed: number; external: n
   return { rss, heapUsed, external, logged };
 }
 
-it("20 requests of 30 MiB through the offline /router leave RSS within 50 MB of the start", async () => {
+it("20 requests of 30 MiB through the offline /router keep no body: heap and buffers within 20 MB", async () => {
   // A JSON body the emulator parses whole, logs, and refuses quickly (messages must be a list).
   const body = JSON.stringify({ model: "meta-llama/Llama-3.3-70B-Instruct", messages: "x".repeat(30 * MIB) });
   const send = async (n: number) => {
@@ -72,5 +74,7 @@ it("20 requests of 30 MiB through the offline /router leave RSS within 50 MB of 
       `heap ${(start.heapUsed / MIB).toFixed(0)} → ${(end.heapUsed / MIB).toFixed(0)} MiB, ` +
       `external ${(start.external / MIB).toFixed(0)} → ${(end.external / MIB).toFixed(0)} MiB after 20 requests of 30 MiB`,
   );
-  expect(end.rss - start.rss).toBeLessThan(50 * 1000 * 1000);
+  const held = (memory: { heapUsed: number; external: number }) => memory.heapUsed + memory.external;
+  expect(held(end) - held(start)).toBeLessThan(20 * 1000 * 1000);
+  expect(end.rss - start.rss).toBeLessThan(200 * 1000 * 1000);
 }, 300_000);

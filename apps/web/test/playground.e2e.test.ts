@@ -402,7 +402,7 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
       hub.proxyExchanges.filter(
         (exchange) => !earlier.has(exchange) && exchange.path.endsWith("/chat/completions"),
       );
-    await expect.poll(() => chats().at(-1)?.outcome).toBe("client-closed");
+    await expect.poll(() => chats().at(-1)?.outcome, { timeout: 10_000 }).toBe("client-closed");
     await settled(page);
     expect(await reply.locator("p").textContent()).toBe(partial);
     expect(await page.getByTestId("usage").count()).toBe(0);
@@ -417,7 +417,11 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
     await ready(page);
     await page.getByLabel("Message", { exact: true }).fill("Take your time.");
     const earlier = new Set(hub.proxyExchanges);
+    const seq = lastSeq();
     await page.getByRole("button", { name: "Send", exact: true }).click();
+    // Stop once the provider has the request (it answers 1.5 s later): a Stop pressed before the
+    // request left the browser never reaches the hub, and the hub would have no exchange to report.
+    await expect.poll(() => chatRequests(seq).length, { timeout: 10_000 }).toBe(1);
     await page.getByRole("button", { name: "Stop" }).click();
     await page.getByRole("button", { name: "Send", exact: true }).waitFor();
     expect(await page.getByTestId("stopped").textContent()).toContain(
@@ -429,7 +433,7 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
       hub.proxyExchanges.filter(
         (exchange) => !earlier.has(exchange) && exchange.path.endsWith("/chat/completions"),
       );
-    await expect.poll(() => slowChats().at(-1)?.outcome).toBe("client-closed");
+    await expect.poll(() => slowChats().at(-1)?.outcome, { timeout: 10_000 }).toBe("client-closed");
     await settled(page);
     expect(await page.locator(".message.assistant").count()).toBe(0);
     expect(await page.locator(".error-notice").count()).toBe(0);
