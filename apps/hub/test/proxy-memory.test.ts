@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { hubMemory } from "./support/hub-memory.js";
 import { removeHubCli, startHubProcess, type HubProcess } from "./support/hub-process.js";
 
 const MEMORY_HUB = path.join(path.dirname(new URL(import.meta.url).pathname), "support", "memory-hub.ts");
@@ -29,29 +30,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The hub's memory after garbage collection, and how many requests its emulator has logged. */
-async function hubMemory(): Promise<{ rss: number; heapUsed: number; external: number; logged: number }> {
-  const before = hub.output().length;
-  hub.child.kill("SIGUSR2");
-  const line = await new Promise<string>((resolve, reject) => {
-    const check = () => {
-      const match = /hubkit memory: (\d+) (\d+) (\d+) (\d+)\n/.exec(hub.output().slice(before));
-      if (!match) return;
-      hub.child.stdout!.off("data", check);
-      resolve(match[0]);
-    };
-    hub.child.stdout!.on("data", check);
-    hub.child.once("exit", () => reject(new Error(`the hub exited:\n${hub.output()}`)));
-  });
-  const [rss, heapUsed, external, logged] = line.trim().split(" ").slice(2).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-  ];
-  return { rss, heapUsed, external, logged };
-}
-
 it("20 requests of 30 MiB through the offline /router keep no body: heap and buffers within 20 MB", async () => {
   // A JSON body the emulator parses whole, logs, and refuses quickly (messages must be a list).
   const body = JSON.stringify({ model: "meta-llama/Llama-3.3-70B-Instruct", messages: "x".repeat(30 * MIB) });
@@ -65,9 +43,9 @@ it("20 requests of 30 MiB through the offline /router keep no body: heap and buf
     expect(res.status, `request ${n}: ${text}`).toBe(400);
   };
   await send(0);
-  const start = await hubMemory();
+  const start = await hubMemory(hub);
   for (let i = 1; i <= 20; i++) await send(i);
-  const end = await hubMemory();
+  const end = await hubMemory(hub);
   expect(end.logged).toBe(start.logged + 20);
   console.log(
     `proxy memory: hub RSS ${(start.rss / MIB).toFixed(0)} → ${(end.rss / MIB).toFixed(0)} MiB, ` +
