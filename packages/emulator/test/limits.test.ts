@@ -105,3 +105,55 @@ describe("request log budget", () => {
     expect(e.requests[0]!.bodySize).toBe(body.length);
   });
 });
+
+describe("large inputs", () => {
+  // The security review saw 500s for inputs over 4 MB; each route now reads them and answers in its
+  // own terms: a result, or a 4xx saying what was wrong with the input.
+  const big = Buffer.alloc(5 * 1024 * 1024, 7);
+  const base64 = big.toString("base64");
+  const cases: [string, string, string | Buffer][] = [
+    ["/hf-inference/models/google/vit-base-patch16-224", "image/png", big],
+    ["/hf-inference/models/openai/whisper-large-v3", "audio/flac", big],
+    [
+      "/hf-inference/models/google/vit-base-patch16-224",
+      "application/json",
+      JSON.stringify({ inputs: base64 }),
+    ],
+    [
+      "/fal-ai/fal-ai/whisper",
+      "application/json",
+      JSON.stringify({ audio_url: `data:audio/flac;base64,${base64}` }),
+    ],
+    [
+      "/together/v1/chat/completions",
+      "application/json",
+      JSON.stringify({
+        model: MODEL,
+        messages: [
+          {
+            role: "user",
+            content: [{ type: "image_url", image_url: { url: `data:image/png;base64,${base64}` } }],
+          },
+        ],
+      }),
+    ],
+    [
+      "/hf-inference/models/distilbert/distilbert-base-uncased-finetuned-sst-2-english",
+      "application/json",
+      JSON.stringify({ inputs: "x".repeat(5_000_000) }),
+    ],
+  ];
+  for (const [path, contentType, body] of cases) {
+    it(`5 MiB of ${contentType} to ${path}: an answer or a 4xx with a reason, never a 5xx`, async () => {
+      const res = await post(path, body, contentType);
+      expect(res.status, res.text.slice(0, 200)).toBeLessThan(500);
+      if (res.status >= 400) expect(res.text).toMatch(/could not|decode|read/i);
+    });
+  }
+
+  it("answers 413 naming the limit to a body over 32 MiB", async () => {
+    const res = await post("/together/v1/chat/completions", Buffer.alloc(33 * 1024 * 1024, 0x20));
+    expect(res.status).toBe(413);
+    expect(res.text).toContain(`exceeds ${32 * 1024 * 1024} bytes`);
+  });
+});
