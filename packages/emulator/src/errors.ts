@@ -1,47 +1,14 @@
 // Error bodies in each service's own shape, and the auth rules of every host.
 import { HttpError, json } from "./reply.js";
 import type { Reply } from "./reply.js";
-import type { HostKey, ProviderId } from "./types.js";
+import { PROVIDER_FACTS, type ErrorStyle } from "./providers.js";
+import { PROVIDER_IDS, type HostKey, type ProviderId } from "./types.js";
 
-export type ErrorStyle =
-  | "openai" // {error: {message, type, param, code}}
-  | "flat" // {message, type, param, code}          (cerebras)
-  | "message" // {message, type}                     (sambanova, per the contract)
-  | "cohere" // {id, message}
-  | "fireworks" // {error: {object, type, message}}
-  | "vllm" // {object: "error", message, type, param, code}  (hyperbolic)
-  | "detail" // {detail: message}                    (nebius, black-forest-labs, fal-ai)
-  | "novita" // {code, reason, message, metadata}
-  | "problem" // application/problem+json {title, detail, status}  (replicate)
-  | "hf" // {error: message}                         (hub, router, hf-inference)
-  | "zai" // {error: {code, message}}                (zai-org)
-  | "wavespeed"; // {code, message, data: null}      (wavespeed)
+export type { ErrorStyle };
 
-export const PROVIDER_ERROR_STYLE: Readonly<Record<ProviderId, ErrorStyle>> = {
-  "black-forest-labs": "detail",
-  cerebras: "flat",
-  cohere: "cohere",
-  "fal-ai": "detail",
-  "fireworks-ai": "fireworks",
-  "hf-inference": "hf",
-  hyperbolic: "vllm",
-  nebius: "detail",
-  novita: "novita",
-  openai: "openai",
-  replicate: "problem",
-  sambanova: "message",
-  together: "openai",
-  baseten: "openai",
-  deepinfra: "openai",
-  "featherless-ai": "openai",
-  groq: "openai",
-  nscale: "openai",
-  ovhcloud: "openai",
-  publicai: "openai",
-  scaleway: "openai",
-  wavespeed: "wavespeed",
-  "zai-org": "zai",
-};
+export const PROVIDER_ERROR_STYLE: Readonly<Record<ProviderId, ErrorStyle>> = Object.fromEntries(
+  PROVIDER_IDS.map((provider) => [provider, PROVIDER_FACTS[provider].errorStyle]),
+) as Record<ProviderId, ErrorStyle>;
 
 const TYPE_BY_STATUS: Record<number, string> = {
   400: "invalid_request_error",

@@ -2,13 +2,15 @@
 // same way, so a browser or a snippet can show a failing model with no test code.
 import type { WidgetType } from "@hubkit/tasks";
 import { HOST_ORIGINS } from "./hosts.js";
-import type {
-  EmulatedModel,
-  FaultHandle,
-  FaultRule,
-  HostKey,
-  ProviderId,
-  ProviderMappingEntry,
+import { PROVIDER_FACTS } from "./providers.js";
+import {
+  PROVIDER_IDS,
+  type EmulatedModel,
+  type FaultHandle,
+  type FaultRule,
+  type HostKey,
+  type ProviderId,
+  type ProviderMappingEntry,
 } from "./types.js";
 
 export const FAULT_MODEL_PREFIX = "hubkit-faults/";
@@ -135,30 +137,12 @@ export const RESERVED_FAULTS: readonly ReservedFault[] = [
   },
 ];
 
-const FAULT_MAPPING_TASKS: Partial<Record<ProviderId, WidgetType>> = {
-  "black-forest-labs": "text-to-image",
-  cerebras: "conversational",
-  cohere: "conversational",
-  "fal-ai": "text-to-image",
-  "fireworks-ai": "conversational",
-  "hf-inference": "conversational",
-  hyperbolic: "conversational",
-  nebius: "conversational",
-  novita: "conversational",
-  replicate: "text-to-image",
-  sambanova: "conversational",
-  together: "conversational",
-  baseten: "conversational",
-  deepinfra: "conversational",
-  "featherless-ai": "conversational",
-  groq: "conversational",
-  nscale: "conversational",
-  ovhcloud: "conversational",
-  publicai: "conversational",
-  scaleway: "conversational",
-  wavespeed: "text-to-image",
-  "zai-org": "conversational",
-};
+const FAULT_MAPPING_TASKS: Partial<Record<ProviderId, WidgetType>> = Object.fromEntries(
+  PROVIDER_IDS.flatMap((provider) => {
+    const task = PROVIDER_FACTS[provider].faultTask;
+    return task ? [[provider, task]] : [];
+  }),
+);
 
 /** Hub entries for the reserved fault models: a chat model every provider "serves". */
 export const FAULT_MODELS: readonly EmulatedModel[] = RESERVED_FAULTS.map((f) => ({

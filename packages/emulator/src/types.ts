@@ -1,51 +1,16 @@
 // Public types of @hubkit/emulator.
 import type { InferenceProviderMappingEntry } from "@hubkit/tasks";
+import { EMULATED_PROVIDERS, type ApiHostKey, type CdnHostKey, type ProviderId } from "./providers.js";
 
-/** The inference providers of the contract (13) and the ten 4.x added. */
-export const PROVIDER_IDS = [
-  "baseten",
-  "black-forest-labs",
-  "cerebras",
-  "cohere",
-  "deepinfra",
-  "fal-ai",
-  "featherless-ai",
-  "fireworks-ai",
-  "groq",
-  "hf-inference",
-  "hyperbolic",
-  "nebius",
-  "novita",
-  "nscale",
-  "openai",
-  "ovhcloud",
-  "publicai",
-  "replicate",
-  "sambanova",
-  "scaleway",
-  "together",
-  "wavespeed",
-  "zai-org",
-] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+/** The inference providers of the contract (13) and the ten 4.x added, from the emulator's provider table. */
+export const PROVIDER_IDS = Object.keys(EMULATED_PROVIDERS) as readonly ProviderId[];
+export type { ProviderId };
 
 /**
  * One emulated host: the hub, the router, each provider's direct API, fal's queue, and the CDNs
  * that serve generated files.
  */
-export type HostKey =
-  | "hub"
-  | "router"
-  | Exclude<ProviderId, "hf-inference">
-  | "fal-ai-queue"
-  | "fal-media"
-  | "replicate-delivery"
-  | "bfl-delivery"
-  | "together-cdn"
-  | "nebius-cdn"
-  | "wavespeed-cdn"
-  | "zai-cdn"
-  | "novita-cdn";
+export type HostKey = "hub" | "router" | Exclude<ProviderId, "hf-inference"> | ApiHostKey | CdnHostKey;
 
 /** A hub mapping entry (@hubkit/tasks' one definition); adapters are served by wavespeed, fal-ai and replicate. */
 export type ProviderMappingEntry = InferenceProviderMappingEntry;
