@@ -1,13 +1,14 @@
-// The web app in Chromium: Largest Contentful Paint of each main route against a static HTML page
-// served by the same hub server in the same run, and the JavaScript each route loads on a first
-// visit (gzip -9 of every script Chromium fetched until the network was idle).
+// The web app in Chromium: Largest Contentful Paint of each main route against a static copy of the
+// same page (the HTML the hub rendered, without its scripts) served by the same hub server in the
+// same run, and the JavaScript each route loads on a first visit (gzip -9 of every script Chromium
+// fetched until the network was idle).
 // Each load is a fresh browser context (empty cache); LCP is Chromium's own `largest-contentful-paint`
-// entry, read once the page is idle. Each of RUNS loads of a route follows a load of the static page,
+// entry, read once the page is idle. Each of RUNS loads of a route follows a load of its static copy,
 // and the figure is the median of those per-pair ratios with its spread (after one warm-up load per
-// route that is not counted). The hub server runs in its own process, offline, over a copy of
-// apps/web/dist (+ dist-ssr) that holds one extra file, the static page.
+// page that is not counted). The hub server runs in its own process, offline, over a copy of
+// apps/web/dist (+ dist-ssr) that holds the static copies in lcp-static/.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -26,7 +27,6 @@ const FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-const STATIC_PAGE = "/lcp-static.html";
 const ROUTES = [
   "/",
   "/tasks",
@@ -37,25 +37,24 @@ const ROUTES = [
   "/libraries",
   "/playground",
 ];
-const LCP_RATIO_TARGET = 2;
-const FIRST_LOAD_BUDGET = 150 * 1024;
+// Issue 36's goals (issue 35 asked for ≤ 2× and 150 KB; the newer, stricter goals are the ones judged).
+const LCP_RATIO_TARGET = 1.5;
+const FIRST_LOAD_BUDGET = 130 * 1024;
 
 /**
- * The baseline: a plain page with a heading, a lead paragraph and a few cards, styled by the app's
- * own stylesheet, with no script.
+ * The baseline of a route: a static copy of the same page, the HTML the hub rendered for it with its
+ * scripts and module preloads taken out (stylesheets kept), served by the same server as a file.
+ * The ratio is then what the app's scripts, hydration and server rendering cost over the same content.
  */
-function staticPage(indexHtml) {
-  const css = [...indexHtml.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-  const cards = ["Tasks", "Models", "Libraries", "Playground"]
-    .map((name) => `<li><a class="card section-card" href="/"><h2>${name}</h2><p>A static card.</p></a></li>`)
-    .join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>static page</title>
-${css.map((href) => `<link rel="stylesheet" href="${href}">`).join("")}</head>
-<body><main id="main"><div class="page home"><section class="hero"><h1>Find a model, copy code that runs, try it first.</h1>
-<p class="lead">A static HTML page served by the same hub server, the baseline of the LCP figures.</p></section>
-<ul class="card-grid sections">${cards}</ul></div></main></body></html>`;
+function staticCopy(html) {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<link rel="modulepreload"[^>]*>/g, "");
 }
+
+/** Where a route's static copy is served. */
+const staticPath = (route) =>
+  `/lcp-static/${route === "/" ? "home" : route.slice(1).replaceAll("/", "--")}.html`;
 
 function startHub(dataDir, webDistDir) {
   return new Promise((resolve, reject) => {
@@ -156,26 +155,29 @@ export async function run() {
   const copy = path.join(build, "dist");
   cpSync(webDist, copy, { recursive: true });
   if (existsSync(ssrDist)) cpSync(ssrDist, path.join(build, "dist-ssr"), { recursive: true });
-  const indexHtml = readFileSync(path.join(webDist, "index.html"), "utf8");
-  writeFileSync(path.join(copy, STATIC_PAGE.slice(1)), staticPage(indexHtml));
   const serverRendered = existsSync(path.join(build, "dist-ssr", "entry-server.js"));
 
   const hub = await startHub(path.join(DATA_DIR, "hub-web"), copy);
+  mkdirSync(path.join(copy, "lcp-static"), { recursive: true });
+  for (const route of ROUTES) {
+    const answer = await fetch(hub.url + route);
+    writeFileSync(path.join(copy, staticPath(route).slice(1)), staticCopy(await answer.text()));
+  }
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   try {
-    const targets = [STATIC_PAGE, ...ROUTES];
+    const targets = [...ROUTES.map(staticPath), ...ROUTES];
     const lcps = new Map(targets.map((target) => [target, []]));
-    // Per route, the ratio of each of its loads to the static load just before it: a slow moment
-    // of the machine falls on both halves of a pair, so the per-pair ratios stay comparable.
+    // Per route, the ratio of each of its loads to the load of its static copy just before it: a
+    // slow moment of the machine falls on both halves of a pair, so the per-pair ratios stay comparable.
     const pairRatios = new Map(ROUTES.map((route) => [route, []]));
     const scripts = new Map();
     const elements = new Map();
     for (const target of targets) await load(browser, hub.url + target); // warm-up (server, OS cache)
     for (let i = 0; i < RUNS; i++) {
       for (const route of ROUTES) {
-        const before = await load(browser, hub.url + STATIC_PAGE);
+        const before = await load(browser, hub.url + staticPath(route));
         const result = await load(browser, hub.url + route);
-        lcps.get(STATIC_PAGE).push(before.lcp);
+        lcps.get(staticPath(route)).push(before.lcp);
         lcps.get(route).push(result.lcp);
         pairRatios.get(route).push(result.lcp / before.lcp);
         scripts.set(route, result.scripts);
@@ -186,17 +188,16 @@ export async function run() {
       const file = path.join(copy, urlPath);
       return existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0;
     };
-    const staticLcp = median(lcps.get(STATIC_PAGE));
     const rows = [];
     const details = [
-      `pages ${serverRendered ? "rendered by the hub server (dist-ssr present)" : "rendered in the browser (no dist-ssr)"}; ${RUNS} cold loads of each route at 1440×900, each right after a cold load of the static page; ratio = median of the per-pair ratios, met when its IQR is ≤ the goal`,
-      `static page ${STATIC_PAGE}: LCP median ${ms(staticLcp)} over ${lcps.get(STATIC_PAGE).length} loads (range ${ms(Math.min(...lcps.get(STATIC_PAGE)))}–${ms(Math.max(...lcps.get(STATIC_PAGE)))})`,
+      `pages ${serverRendered ? "rendered by the hub server (dist-ssr present)" : "rendered in the browser (no dist-ssr)"}; ${RUNS} cold loads of each route at 1440×900, each right after a cold load of its static copy (the same HTML without scripts, from the same server); ratio = median of the per-pair ratios, met when its IQR is ≤ the goal`,
     ];
     for (const route of ROUTES) {
       const lcp = median(lcps.get(route));
+      const staticLcp = median(lcps.get(staticPath(route)));
       const ratios = spread(pairRatios.get(route));
       rows.push({
-        figure: `web app, LCP of ${route} vs a static page (same server)`,
+        figure: `web app, LCP of ${route} vs its static copy (same server)`,
         ours: ms(lcp),
         reference: ms(staticLcp),
         ratio: spreadText(ratios),
@@ -207,7 +208,10 @@ export async function run() {
         `${route}: LCP runs ${lcps
           .get(route)
           .map((v) => v.toFixed(0))
-          .join(", ")} ms (LCP element: ${elements.get(route)})`,
+          .join(", ")} ms (LCP element: ${elements.get(route)}); static copy ${lcps
+          .get(staticPath(route))
+          .map((v) => v.toFixed(0))
+          .join(", ")} ms`,
       );
     }
     for (const route of ROUTES) {
@@ -218,7 +222,7 @@ export async function run() {
         ours: kb(total),
         reference: "—",
         ratio: "—",
-        target: "≤ 150 KB",
+        target: "≤ 130 KB",
         met: total <= FIRST_LOAD_BUDGET,
       });
       details.push(`${route} scripts: ${files.map((file) => `${file} ${kb(gz(file))}`).join(", ")}`);

@@ -17,7 +17,7 @@ import type {
 } from "./model.js";
 import { toCommit, toRepo, toToken } from "./sqlite-metadata.js";
 import { StoreUnavailableError } from "../store/interface.js";
-import { isConnectionError } from "../store/postgres.js";
+import { isConnectionError } from "../store/postgres-connection.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS hub_settings (key text PRIMARY KEY, value bytea NOT NULL);

@@ -2,10 +2,10 @@
 // store (the JSON document plus the columns filters and sorts use, rowids assigned the same way), so
 // the API answers byte for byte the same: sort indexes (value, rowid) INCLUDE (id) for keyset pages
 // and ordered search scans, a pg_trgm GIN index on lower(id) for rare search terms, a GIN index on
-// the filter tags. Imports COPY into a temporary table and upsert from it in one transaction.
+// the filter tags. Imports COPY into a temporary table and upsert from it in one transaction
+// (postgres-import.ts); the schema and its migrations are in postgres-schema.ts, the table rebuilds
+// imports share in postgres-tables.ts.
 import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
-import type { Writable } from "node:stream";
 import {
   DEFAULT_SEARCH_WALK_ROWS,
   SORT_FIELDS,
@@ -17,13 +17,12 @@ import {
   type ListPlan,
   type ModelPage,
   type ModelQuery,
-  type EncodedRows,
   type SortField,
-  type UpsertSummary,
 } from "./sqlite.js";
 import type { HubModel } from "../catalogue/model-record.js";
-import { COPY_BINARY_HEADER, COPY_BINARY_TRAILER, CopyRowWriter, setOrdinal } from "./copy-format.js";
-import { DERIVED_VERSION, filterTags, trendingOf } from "../catalogue/derived.js";
+import { beginPostgresImport, CATALOGUE_CHANNEL } from "./postgres-import.js";
+import { escapeLike, isConnectionError, redactDatabaseUrl, TYPES } from "./postgres-connection.js";
+import { refreshDerived, runMigrations } from "./postgres-schema.js";
 import { SearchOrder } from "./search-order.js";
 import { StoreUnavailableError, type HubStore } from "./interface.js";
 
@@ -34,61 +33,6 @@ const SORT_COLUMNS: Record<SortField, string> = {
   createdAt: "created_at",
   trending: "trending",
 };
-
-/** Advisory lock keys (class, id): one migrator at a time, one import at a time. */
-const LOCK_CLASS = 0x6875_6200;
-const MIGRATION_LOCK = 1;
-const IMPORT_LOCK = 2;
-
-interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
-
-/** Versioned schema changes, applied in order at start (append only: never edit an applied one). */
-export const MIGRATIONS: Migration[] = [
-  {
-    version: 1,
-    name: "catalogue",
-    sql: `
-CREATE EXTENSION IF NOT EXISTS pg_trgm;
-CREATE TABLE hubkit_meta (key text PRIMARY KEY, value text NOT NULL);
-INSERT INTO hubkit_meta (key, value) VALUES ('catalogue_version', '0');
-CREATE TABLE models (
-  rowid bigint PRIMARY KEY,
-  id text COLLATE "C" NOT NULL UNIQUE,
-  pipeline_tag text COLLATE "C",
-  library_name text COLLATE "C",
-  downloads bigint NOT NULL,
-  likes bigint NOT NULL,
-  created_at bigint NOT NULL,
-  last_modified bigint NOT NULL,
-  mapped boolean NOT NULL,
-  tags text[] COLLATE "C" NOT NULL,
-  doc text NOT NULL
-);
-CREATE INDEX models_order_downloads ON models (downloads, rowid) INCLUDE (id);
-CREATE INDEX models_order_likes ON models (likes, rowid) INCLUDE (id);
-CREATE INDEX models_order_created ON models (created_at, rowid) INCLUDE (id);
-CREATE INDEX models_order_modified ON models (last_modified, rowid) INCLUDE (id);
-CREATE INDEX models_pipeline ON models (pipeline_tag, downloads);
-CREATE INDEX models_library ON models (library_name, downloads);
-CREATE INDEX models_tags ON models USING gin (tags);
-CREATE INDEX models_id_trgm ON models USING gin (lower(id) gin_trgm_ops);
-CREATE INDEX models_mapped ON models (rowid) WHERE mapped;
-`,
-  },
-  {
-    version: 2,
-    name: "trending",
-    // Filled in by refreshDerived (derived.ts computes the score) right after the migrations.
-    sql: `
-ALTER TABLE models ADD COLUMN trending bigint NOT NULL DEFAULT 0;
-CREATE INDEX models_order_trending ON models (trending, rowid) INCLUDE (id);
-`,
-  },
-];
 
 /** How many ids a search reads in list order before it asks the trigram index (see listModels). */
 export const DEFAULT_PG_SEARCH_WALK_ROWS = 10_000;
@@ -109,57 +53,6 @@ export interface PostgresStoreOptions {
   connectTimeoutMs?: number;
 }
 
-/** The URL without its password, for messages and logs. */
-export function redactDatabaseUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(unparsable URL)";
-  }
-}
-
-/** Node-postgres returns int8 as strings; every bigint here (counts, ms timestamps, rowids) fits a double. */
-const TYPES = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === 20
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-
-const CONNECTION_ERROR_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EPIPE",
-  "57P01", // admin_shutdown
-  "57P02", // crash_shutdown
-  "57P03", // cannot_connect_now
-  "53300", // too_many_connections
-]);
-
-/** True for errors that mean "the database is not reachable right now" (as opposed to a bad query). */
-export function isConnectionError(error: unknown): boolean {
-  const err = error as { code?: string; message?: string };
-  if (err.code && (CONNECTION_ERROR_CODES.has(err.code) || err.code.startsWith("08"))) return true;
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-    err.message ?? "",
-  );
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-function arrayLiteral(values: string[]): string {
-  return `{${values.map((value) => `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`).join(",")}}`;
-}
-
 /** What searchInMemory answers when it read the in-memory order past the SQL walk plan's reach without a page. */
 const READ_WITHOUT_PAGE = Symbol("read without a page");
 
@@ -169,8 +62,6 @@ const READ_WITHOUT_PAGE = Symbol("read without a page");
  */
 const PREPARED_NAMES = new Map<string, string>();
 
-/** The channel an import's commit notifies, so every replica drops what it cached of the catalogue. */
-const CATALOGUE_CHANNEL = "hubkit_catalogue";
 /** Pages kept by the list cache (a few KB each at the usual limits). */
 const LIST_CACHE_PAGES = 256;
 /**
@@ -742,68 +633,18 @@ export class PostgresStore implements HubStore {
     await Promise.all([...this.searchOrders.values()].map(({ order }) => order.preparePostings()));
   }
 
-  /**
-   * One import in one transaction on one connection: rows are streamed with COPY into a temporary
-   * table; commit upserts them by id (the last record of an id wins; new ids get rowids in order of
-   * first appearance after the current maximum, as SQLite assigns them) and bumps catalogue_version.
-   * Imports take an advisory lock, so concurrent ones run one after the other. Readers on any replica
-   * see the catalogue before or after, never between; a killed importer's transaction is rolled back
-   * by the server when its connection drops.
-   */
-  /**
-   * Builds models_next's indexes (committed, see beginImport) on the import's own connection and, when
-   * the pool has one to spare, a second one at once, the largest (GIN) first. PostgreSQL builds each
-   * index on one core (GIN builds are never parallel before version 18), so this divides their wall
-   * time on a server with cores to spare. Without a spare connection (pool of one, or all busy) the
-   * import's connection builds them all. Then the planner's statistics are gathered (ANALYZE): they
-   * move with the table, so every replica plans with them from the commit on, and no ANALYZE follows
-   * the commit.
-   */
-  private async buildNextIndexes(indexes: ModelIndex[], own: pg.PoolClient): Promise<void> {
-    const queue = [...indexes].sort(
-      (a, b) => Number(/ USING gin /i.test(b.definition)) - Number(/ USING gin /i.test(a.definition)),
-    );
-    const drain = async (client: pg.PoolClient) => {
-      await client.query("SET maintenance_work_mem = '256MB'");
-      try {
-        for (let index = queue.shift(); index; index = queue.shift()) await client.query(nextIndexSql(index));
-      } catch (error) {
-        queue.length = 0;
-        throw this.translate(error);
-      }
-      await client.query("RESET maintenance_work_mem");
-    };
-    const helper = async () => {
-      if ((this.options.poolSize ?? 10) < 2) return;
-      let client: pg.PoolClient;
-      try {
-        client = await this.pool.connect();
-      } catch {
-        return;
-      }
-      let failure: Error | undefined;
-      try {
-        await drain(client);
-      } catch (error) {
-        failure = error as Error;
-        throw error;
-      } finally {
-        client.release(failure);
-      }
-    };
-    const results = await Promise.allSettled([drain(own), helper()]);
-    const failed = results.find((result) => result.status === "rejected");
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-    // After every build: ANALYZE also gathers the statistics of indexes on expressions (lower(id)),
-    // and its lock conflicts with CREATE INDEX's, so it could not run beside a build anyway.
-    try {
-      await own.query("ANALYZE models_next");
-    } catch (error) {
-      throw this.translate(error);
-    }
+  /** Removes models by id, bumping catalogue_version and notifying every replica, in one transaction. */
+  beginImport(): Promise<ImportSession> {
+    return beginPostgresImport({
+      pool: this.pool,
+      poolSize: this.options.poolSize ?? 10,
+      rebuildMinRows: this.options.rebuildMinRows,
+      translate: (error) => this.translate(error),
+      catalogueChanged: () => this.catalogueChanged(),
+      query: (text) => this.query(text),
+    });
   }
 
-  /** Removes models by id, bumping catalogue_version and notifying every replica, in one transaction. */
   async deleteModels(ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
     const client = await this.pool.connect();
@@ -823,510 +664,6 @@ export class PostgresStore implements HubStore {
     } finally {
       client.release();
     }
-  }
-
-  async beginImport(): Promise<ImportSession> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw this.translate(error);
-    }
-    let open = true;
-    /**
-     * The import's connection failed (the database died or dropped it): a COPY stream written after
-     * that throws pg-copy-streams' raw "TypeError: Cannot read properties of undefined (reading
-     * 'stream')", reported as the lost connection it is.
-     */
-    let lost: Error | undefined;
-    const onLost = (error?: Error) => {
-      lost ??= error ?? new Error("Connection terminated");
-    };
-    const onEnd = () => onLost();
-    client.once("error", onLost);
-    client.once("end", onEnd);
-    // pg-copy-streams' TypeError on a connection that is gone can come before the client's own
-    // 'error'/'end' event (CI saw it once): it means the same thing.
-    const copyStreamGone = (error: unknown) =>
-      error instanceof TypeError && /reading 'stream'/.test(error.message);
-    const copyFailure = (error: unknown) =>
-      (lost || copyStreamGone(error)) && !isConnectionError(error)
-        ? new StoreUnavailableError(
-            `The catalogue database connection was lost during the import (${lost?.message ?? "the connection ended"}); nothing was imported, try again shortly`,
-          )
-        : this.translate(error);
-    let copy: Writable | undefined;
-    let copyDone: Promise<void> | undefined;
-    let records = 0;
-    const seen = new Set<string>();
-    let repeated = false;
-    /** the catalogue was empty: rows are copied straight into the new table (see below) */
-    let fresh = false;
-    /** models_next was committed (without indexes) for the parallel index builds: abort drops it */
-    let staged = false;
-    const run = async (text: string, values: unknown[] = []) => {
-      try {
-        return await client.query(text, values);
-      } catch (error) {
-        throw this.translate(error);
-      }
-    };
-    /** Gives the connection back; after an error it is closed instead, which also drops the lock. */
-    const end = async (error?: Error) => {
-      if (!open) return;
-      open = false;
-      if (!error) {
-        try {
-          await client.query("SELECT pg_advisory_unlock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
-        } catch (unlockError) {
-          error = unlockError as Error;
-        }
-      }
-      client.off("error", onLost);
-      client.off("end", onEnd);
-      client.release(error);
-    };
-    try {
-      await run("BEGIN");
-      // Rows staged for the import stay in memory up to this size (takes effect before the first temp table).
-      await run("SET temp_buffers = '256MB'");
-      // A session lock, held past the staging commit of an import into an empty catalogue (see commit);
-      // released by end(), or by the server when the importer's connection drops.
-      await run("SELECT pg_advisory_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
-      // What an importer killed between that commit and the swap left behind.
-      await run("DROP TABLE IF EXISTS models_next");
-      // Into an empty catalogue (the lock keeps it so), rows go straight into models_next, created in
-      // this transaction: COPY FREEZE writes them frozen and all-visible (no VACUUM after), and there
-      // is no staging copy. Commit builds the indexes on it and swaps it in (swapInNext).
-      fresh = (await run("SELECT NOT EXISTS (SELECT 1 FROM models) AS empty")).rows[0].empty === true;
-      if (fresh) await createNextTable(run);
-      else
-        await run(`CREATE TEMPORARY TABLE hubkit_import (
-        ord bigint NOT NULL, id text COLLATE "C" NOT NULL, pipeline_tag text, library_name text,
-        downloads bigint NOT NULL, likes bigint NOT NULL, created_at bigint NOT NULL,
-        last_modified bigint NOT NULL, mapped boolean NOT NULL, tags text[] NOT NULL, doc text NOT NULL,
-        trending bigint NOT NULL
-      ) ON COMMIT DROP`);
-    } catch (error) {
-      await end(error as Error);
-      throw error;
-    }
-
-    const startCopy = () => {
-      const stream = client.query(
-        copyFrom(
-          fresh
-            ? `COPY models_next (rowid, ${MODEL_COLUMNS}) FROM STDIN (FORMAT binary, FREEZE)`
-            : "COPY hubkit_import FROM STDIN (FORMAT binary)",
-        ),
-      );
-      stream.write(COPY_BINARY_HEADER);
-      copyDone = new Promise<void>((resolve, reject) => {
-        stream.on("finish", resolve);
-        stream.on("error", reject);
-      });
-      // Errors surface through copyDone; this keeps an early one from being unhandled.
-      copyDone.catch(() => {});
-      return stream;
-    };
-    const finishCopy = async () => {
-      if (!copy) return;
-      const stream = copy;
-      copy = undefined;
-      try {
-        stream.end(COPY_BINARY_TRAILER);
-        await copyDone;
-      } catch (error) {
-        throw copyFailure(error);
-      }
-    };
-
-    const abort = async () => {
-      if (!open) return;
-      try {
-        if (copy) {
-          copy.destroy(new Error("import aborted"));
-          copy = undefined;
-          await copyDone?.catch(() => {});
-        }
-        await client.query("ROLLBACK");
-        if (staged) await client.query("DROP TABLE IF EXISTS models_next");
-        await end();
-      } catch (error) {
-        await end(error as Error);
-      }
-    };
-
-    /** Streams rows into COPY; waits while the connection is backed up. */
-    const send = async (chunk: Buffer) => {
-      let stream: Writable;
-      let flowing: boolean;
-      try {
-        stream = copy ??= startCopy();
-        flowing = stream.write(chunk);
-      } catch (error) {
-        throw copyFailure(error);
-      }
-      if (!flowing) {
-        await new Promise<void>((resolve, reject) => {
-          const onError = (error: Error) => reject(copyFailure(error));
-          stream.once("drain", () => {
-            stream.off("error", onError);
-            resolve();
-          });
-          stream.once("error", onError);
-        });
-      }
-    };
-
-    return {
-      write: async (models) => {
-        if (!open) throw new Error("this import has ended");
-        const rows = new CopyRowWriter();
-        for (const model of models) {
-          if (!repeated) {
-            repeated = seen.has(model.id);
-            seen.add(model.id);
-          }
-          // The ordinal is the rowid when the catalogue was empty (and no id repeats).
-          rows.row(model, ++records);
-        }
-        await send(rows.buffer.subarray(0, rows.length));
-      },
-      writeCopyRows: async (rows: EncodedRows) => {
-        if (!open) throw new Error("this import has ended");
-        const body = Buffer.from(rows.body.buffer, rows.body.byteOffset, rows.body.byteLength);
-        let start = 0;
-        for (const end of rows.ends) {
-          setOrdinal(body, start, ++records);
-          start = end;
-        }
-        // The importer tracks repeated ids for these rows (the seen set serves write()).
-        if (rows.repeated) repeated = true;
-        await send(body);
-      },
-      commit: async (): Promise<UpsertSummary> => {
-        if (!open) throw new Error("this import has ended");
-        try {
-          await finishCopy();
-          let inserted: number;
-          if (fresh && !repeated) {
-            // The table is committed under its staging name (readers never look at it, the lock keeps
-            // other imports away), so its indexes can be built on several connections at once; the
-            // swap then takes one short transaction.
-            await run("COMMIT");
-            staged = true;
-            const indexes = await modelIndexes(run);
-            await this.buildNextIndexes(indexes, client);
-            await run("BEGIN");
-            await swapInNext(run, indexes);
-            staged = false;
-            inserted = records;
-          } else {
-            // With repeated ids: the last record of each, with the line where the id first appeared.
-            const staged = fresh
-              ? { table: "models_next", ord: "rowid" }
-              : { table: "hubkit_import", ord: "ord" };
-            const source: ImportSource = repeated
-              ? { table: "hubkit_import_final", firstOrd: "first_ord" }
-              : { table: "hubkit_import", firstOrd: "ord" };
-            if (repeated)
-              await run(`CREATE TEMPORARY TABLE hubkit_import_final ON COMMIT DROP AS
-              SELECT i.*, f.first_ord FROM ${staged.table} i
-              JOIN (SELECT id, min(${staged.ord}) AS first_ord, max(${staged.ord}) AS last_ord
-                FROM ${staged.table} GROUP BY id) f
-                ON f.id = i.id AND f.last_ord = i.${staged.ord}`);
-            if (fresh) await run("DROP TABLE models_next");
-            const [{ existing }] = (await run("SELECT count(*)::bigint AS existing FROM models")).rows as {
-              existing: number;
-            }[];
-            inserted =
-              records >= rebuildThreshold(existing, this.options.rebuildMinRows)
-                ? await rebuildModels(run, source)
-                : await upsertModels(run, source);
-          }
-          await run(
-            "UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'",
-          );
-          // Delivered to every replica's listener when (and only if) the transaction commits.
-          await run(`NOTIFY ${CATALOGUE_CHANNEL}`);
-          await run("COMMIT");
-          await end();
-          this.catalogueChanged();
-          const summary = { inserted, updated: records - inserted };
-          // Fresh statistics for the planner, and a visibility map so sort-index scans stay index-only
-          // (rows copied with FREEZE into an empty catalogue have it already, and their statistics
-          // were gathered before the swap, see buildNextIndexes).
-          if (!fresh || repeated) {
-            if (records >= 10_000) await this.query("VACUUM (ANALYZE) models");
-            else if (records > 0) await this.query("ANALYZE models");
-          }
-          return summary;
-        } catch (error) {
-          await abort();
-          throw this.translate(error);
-        }
-      },
-      abort,
-    };
-  }
-}
-
-type Run = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
-
-const MODEL_COLUMNS =
-  "id, pipeline_tag, library_name, downloads, likes, created_at, last_modified, mapped, tags, doc, trending";
-const FINAL_COLUMNS = MODEL_COLUMNS.split(", ")
-  .map((column) => `f.${column}`)
-  .join(", ");
-/** The import's records, one per id: the table and the column giving each id's first appearance. */
-interface ImportSource {
-  table: string;
-  firstOrd: string;
-}
-
-/** New ids get rowids after the current largest, in order of first appearance (as SQLite assigns them). */
-const newRows = (source: ImportSource) =>
-  `SELECT (SELECT coalesce(max(rowid), 0) FROM models) + row_number() OVER (ORDER BY f.${source.firstOrd}),
-  ${FINAL_COLUMNS} FROM ${source.table} f WHERE NOT EXISTS (SELECT 1 FROM models m WHERE m.id = f.id)`;
-
-/**
- * Creates models_next, empty, with the columns of models. The document column gets no planner
- * statistics: no statement filters, sorts or groups by it (the plans of the store's statements are the
- * same without them, checked on 1M models), and they were a sixth of ANALYZE's time.
- */
-async function createNextTable(run: Run): Promise<void> {
-  await run("CREATE TABLE models_next (LIKE models INCLUDING DEFAULTS)");
-  await run("ALTER TABLE models_next ALTER COLUMN doc SET STATISTICS 0");
-}
-
-/**
- * Imports this large (against the catalogue's size) build a new table and swap it in: loading rows
- * into an unindexed table and building each index once is about ten times faster than maintaining
- * nine indexes row by row.
- */
-export function rebuildThreshold(existingRows: number, minRows = 20_000): number {
-  return Math.max(minRows, Math.floor(existingRows / 4));
-}
-
-/** Small imports: update the ids that exist, insert the others. Returns the number inserted. */
-async function upsertModels(run: Run, source: ImportSource): Promise<number> {
-  await run(`UPDATE models m SET pipeline_tag = f.pipeline_tag, library_name = f.library_name,
-      downloads = f.downloads, likes = f.likes, created_at = f.created_at,
-      last_modified = f.last_modified, mapped = f.mapped, tags = f.tags, doc = f.doc,
-      trending = f.trending
-    FROM ${source.table} f WHERE m.id = f.id`);
-  const inserted = await run(`INSERT INTO models (rowid, ${MODEL_COLUMNS}) ${newRows(source)}`);
-  return inserted.rowCount ?? 0;
-}
-
-/**
- * Large imports: models_next gets the unchanged rows, the updated rows (keeping their rowids) and the
- * new ones; then every index and constraint of models is built on it (from the catalogue's own
- * definitions, so later migrations are followed), and the tables are swapped, all in the import's
- * transaction. Readers keep reading the old table until COMMIT (the swap's exclusive lock is held
- * only from the rename to the commit). Returns the number inserted.
- */
-async function rebuildModels(run: Run, source: ImportSource): Promise<number> {
-  await createNextTable(run);
-  await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
-    SELECT m.rowid, ${MODEL_COLUMNS.split(", ")
-      .map((column) => `m.${column}`)
-      .join(", ")} FROM models m
-    WHERE NOT EXISTS (SELECT 1 FROM ${source.table} f WHERE f.id = m.id)`);
-  await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
-    SELECT m.rowid, ${FINAL_COLUMNS} FROM models m JOIN ${source.table} f ON f.id = m.id`);
-  const inserted = await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS}) ${newRows(source)}`);
-  await swapInNext(run);
-  return inserted.rowCount ?? 0;
-}
-
-interface ModelIndex {
-  name: string;
-  definition: string;
-  constraint_name: string | null;
-  constraint_type: "p" | "u" | null;
-  constraint_definition: string | null;
-}
-
-/** The indexes (and the constraints they back) of models, from the catalogue's own definitions. */
-async function modelIndexes(run: Run): Promise<ModelIndex[]> {
-  const { rows } = await run(`SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition,
-      c.conname AS constraint_name, c.contype AS constraint_type,
-      pg_get_constraintdef(c.oid) AS constraint_definition
-    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-    LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
-    WHERE x.indrelid = 'models'::regclass ORDER BY i.relname`);
-  return rows as ModelIndex[];
-}
-
-/** The statement that builds an index of models, named <name>_next, on models_next. */
-function nextIndexSql(index: ModelIndex): string {
-  const match = /^(CREATE (?:UNIQUE )?INDEX )(\S+)( ON (?:ONLY )?)((?:\S+\.)?)models( USING .*)$/.exec(
-    index.definition,
-  );
-  if (!match)
-    throw new Error(`cannot rebuild index ${index.name}: unexpected definition ${index.definition}`);
-  return `${match[1]}${index.name}_next${match[3]}${match[4]}models_next${match[5]}`;
-}
-
-/**
- * Puts models_next in the place of models, in the caller's transaction, with every index and
- * constraint of models (so later migrations are followed): built here, or, when `built` lists them,
- * already built by buildNextIndexes (constraints then adopt their index).
- */
-async function swapInNext(run: Run, built?: ModelIndex[]): Promise<void> {
-  const indexes = built ?? (await modelIndexes(run));
-  if (!built) await run("SET LOCAL maintenance_work_mem = '256MB'");
-  for (const index of indexes) {
-    if (index.constraint_name && index.constraint_definition) {
-      if (built && (index.constraint_type === "p" || index.constraint_type === "u")) {
-        const kind = index.constraint_type === "p" ? "PRIMARY KEY" : "UNIQUE";
-        await run(
-          `ALTER TABLE models_next ADD CONSTRAINT ${index.constraint_name}_next ${kind} USING INDEX ${index.name}_next`,
-        );
-      } else if (!built) {
-        await run(
-          `ALTER TABLE models_next ADD CONSTRAINT ${index.constraint_name}_next ${index.constraint_definition}`,
-        );
-      } else {
-        throw new Error(`cannot adopt index ${index.name} for constraint ${index.constraint_name}`);
-      }
-      continue;
-    }
-    if (!built) await run(nextIndexSql(index));
-  }
-  await run("DROP TABLE models");
-  await run("ALTER TABLE models_next RENAME TO models");
-  for (const index of indexes) {
-    // Renaming a constraint's index renames the constraint too.
-    await run(`ALTER INDEX ${index.name}_next RENAME TO ${index.name}`);
-  }
-}
-
-/**
- * Recomputes every row's derived tags and trending score (derived.ts) when the catalogue was indexed
- * by an older DERIVED_VERSION: one transaction under the import lock, so replicas starting together
- * do it once and readers see the catalogue before or after. Set-based: the documents are read in
- * pages, their derived values inserted a page per statement into a temporary table, and the table
- * rebuilt from it with its indexes built once (as a large import does), rather than
- * updating a million rows through nine indexes.
- */
-async function refreshDerived(pool: pg.Pool): Promise<void> {
-  const current = String(DERIVED_VERSION);
-  const done = async (client: pg.PoolClient | pg.Pool) =>
-    (await client.query<{ value: string }>("SELECT value FROM hubkit_meta WHERE key = 'derived_version'"))
-      .rows[0]?.value === current;
-  if (await done(pool)) return;
-  const client = await pool.connect();
-  const run: Run = (text, values) => client.query(text, values);
-  let rebuilt = false;
-  let failure: Error | undefined;
-  try {
-    await run("BEGIN");
-    await run("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_CLASS, IMPORT_LOCK]);
-    if (!(await done(client))) {
-      await run("DROP TABLE IF EXISTS models_next"); // left by an import killed before its swap
-      await run(`CREATE TEMPORARY TABLE hubkit_derived (
-        rowid bigint NOT NULL, tags text[] COLLATE "C" NOT NULL, trending bigint NOT NULL) ON COMMIT DROP`);
-      // In pages by rowid on this connection (a pool of one must do): memory stays bounded, and each
-      // page's values go into the temporary table in one statement.
-      let rows = 0;
-      for (let after = 0; ;) {
-        const page = (
-          await run(
-            "SELECT rowid, downloads, likes, created_at, doc FROM models WHERE rowid > $1 ORDER BY rowid LIMIT 5000",
-            [after],
-          )
-        ).rows as { rowid: number; downloads: number; likes: number; created_at: number; doc: string }[];
-        if (page.length === 0) break;
-        rows += page.length;
-        after = page[page.length - 1].rowid;
-        await run(
-          `INSERT INTO hubkit_derived
-           SELECT u.rowid, u.tags::text[], u.trending FROM unnest($1::bigint[], $2::text[], $3::bigint[])
-             AS u(rowid, tags, trending)`,
-          [
-            page.map((row) => row.rowid),
-            page.map((row) => arrayLiteral(filterTags(JSON.parse(row.doc) as HubModel))),
-            page.map((row) => trendingOf(row.downloads, row.likes, row.created_at)),
-          ],
-        );
-      }
-      // A new database has nothing to rebuild.
-      if (rows > 0) {
-        await createNextTable(run);
-        await run(`INSERT INTO models_next (rowid, ${MODEL_COLUMNS})
-          SELECT m.rowid, ${MODEL_COLUMNS.split(", ")
-            .map((column) =>
-              column === "tags" || column === "trending"
-                ? `coalesce(d.${column}, m.${column})`
-                : `m.${column}`,
-            )
-            .join(", ")}
-          FROM models m LEFT JOIN hubkit_derived d ON d.rowid = m.rowid`);
-        await swapInNext(run);
-        rebuilt = true;
-      }
-      await run(
-        `INSERT INTO hubkit_meta (key, value) VALUES ('derived_version', $1)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-        [current],
-      );
-      await run("UPDATE hubkit_meta SET value = (value::bigint + 1)::text WHERE key = 'catalogue_version'");
-    }
-    await run("COMMIT");
-  } catch (error) {
-    failure = error as Error;
-    await run("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release(failure);
-  }
-  // As after a large import: statistics, and a visibility map for index-only scans of the new table.
-  if (rebuilt) await pool.query("VACUUM (ANALYZE) models");
-}
-
-async function runMigrations(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    // Replicas starting together: the first takes the lock and migrates, the others wait, then find
-    // nothing left to do.
-    await client.query("SELECT pg_advisory_lock($1, $2)", [LOCK_CLASS, MIGRATION_LOCK]);
-    try {
-      await client.query(`CREATE TABLE IF NOT EXISTS hubkit_migrations (
-        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-      const { rows } = await client.query<{ version: number }>("SELECT version FROM hubkit_migrations");
-      const applied = new Set(rows.map((row) => row.version));
-      const newest = Math.max(0, ...applied);
-      const known = MIGRATIONS[MIGRATIONS.length - 1].version;
-      if (newest > known) {
-        throw new Error(
-          `the database schema is at version ${newest}, newer than this hub knows (${known}): upgrade this hub`,
-        );
-      }
-      for (const migration of MIGRATIONS) {
-        if (applied.has(migration.version)) continue;
-        await client.query("BEGIN");
-        try {
-          await client.query(migration.sql);
-          await client.query("INSERT INTO hubkit_migrations (version, name) VALUES ($1, $2)", [
-            migration.version,
-            migration.name,
-          ]);
-          await client.query("COMMIT");
-        } catch (error) {
-          await client.query("ROLLBACK");
-          throw new Error(
-            `migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`,
-          );
-        }
-      }
-    } finally {
-      await client.query("SELECT pg_advisory_unlock($1, $2)", [LOCK_CLASS, MIGRATION_LOCK]);
-    }
-  } finally {
-    client.release();
   }
 }
 
@@ -1393,3 +730,4 @@ export async function openPostgresStore(
 }
 
 export { SORT_FIELDS };
+export { MIGRATIONS } from "./postgres-schema.js";
