@@ -386,26 +386,11 @@ export function planSnippets(
     };
   }
 
-  const definition = DEFINITIONS_BY_ID[provider as InferenceProvider];
   const accessToken = typeof opts.accessToken === "string" && opts.accessToken ? opts.accessToken : undefined;
-  // Providers the router does not serve (or no longer serves) are only reachable directly.
-  const directOnly = definition?.clientSideRoutingOnly === true || definition?.routed === false;
   // hf-inference has no API of its own besides the router: a direct request to it is its route
   // on the router, with a hub token (as 4.x).
   const hfInference = provider === "hf-inference";
-  const route: SnippetRoute = endpointUrl
-    ? "endpoint"
-    : provider === "auto"
-      ? chat
-        ? "router-chat"
-        : "auto"
-      : opts.directRequest === true ||
-          directOnly ||
-          (!hfInference && accessToken !== undefined && !accessToken.startsWith("hf_"))
-        ? "direct"
-        : chat
-          ? "router-chat"
-          : "routed";
+  const route = snippetRoute(provider, chat, endpointUrl, accessToken, opts.directRequest === true);
 
   if (route === "direct" && !hfInference && accessToken?.startsWith("hf_")) {
     // A hub token never goes to a third-party host, not even in a snippet.
@@ -451,8 +436,43 @@ export function planSnippets(
     mapping,
   };
   if (route === "auto") return plan;
+  addRequest(plan, model, provider, mapping);
+  return plan;
+}
 
-  // The request the client sends for this call, built by the client's own request builder.
+/** How the snippet calls: an endpoint, the router's chat route, "auto", routed, or the provider's own API. */
+function snippetRoute(
+  provider: string,
+  chat: boolean,
+  endpointUrl: string | undefined,
+  accessToken: string | undefined,
+  directRequest: boolean,
+): SnippetRoute {
+  if (endpointUrl) return "endpoint";
+  if (provider === "auto") return chat ? "router-chat" : "auto";
+  const definition = DEFINITIONS_BY_ID[provider as InferenceProvider];
+  // Providers the router does not serve (or no longer serves) are only reachable directly.
+  const directOnly = definition?.clientSideRoutingOnly === true || definition?.routed === false;
+  const providerKey =
+    provider !== "hf-inference" && accessToken !== undefined && !accessToken.startsWith("hf_");
+  if (directRequest || directOnly || providerKey) return "direct";
+  return chat ? "router-chat" : "routed";
+}
+
+/**
+ * Fills in the raw HTTP request of a plan (url, auth header, extra headers, payload or upload, how
+ * the reply is read): the request the client sends for this call, built by the client's own request
+ * builder. Left empty where no raw HTTP snippet can be derived; the client libraries' snippets are
+ * still written from the plan.
+ */
+function addRequest(
+  plan: SnippetPlan,
+  model: ModelDataMinimal,
+  provider: string,
+  mapping: InferenceProviderMappingEntry | undefined,
+): void {
+  const { route, task, inputs, streaming, endpointUrl, pipeline } = plan;
+  const hfInference = provider === "hf-inference";
   let helper: ProviderHelper;
   let requestModel: string;
   if (route === "router-chat") {
@@ -473,11 +493,11 @@ export function planSnippets(
   // what its rework gives for a data URL (the snippet reads the file into one itself); the client
   // libraries, which do that work themselves, are still written.
   if (helper.prepareArgs && (helper.reworksArgs?.(args) ?? true)) {
-    if (!helper.argsWithDataUrl || inputs.type !== "image-prompt") return plan;
+    if (!helper.argsWithDataUrl || inputs.type !== "image-prompt") return;
     const dataUrl = ref(inputs.file, "data-url");
     args = helper.argsWithDataUrl({ inputs: dataUrl, parameters: { prompt: inputs.prompt } }, dataUrl);
   }
-  if (helper.makeBody) return plan;
+  if (helper.makeBody) return;
   // A helper answering with a job to poll: the payload is still the one the client libraries (e.g.
   // fal_client) send; raw HTTP snippets are written only for jobs whose polling they know (fal.ai's
   // queue), not ones that would only submit the job.
@@ -493,7 +513,7 @@ export function planSnippets(
         ...args,
         ...(streaming ? { stream: true } : {}),
       } as never,
-      { task, billTo: opts.billTo, routerUrl: plan.routerUrl, providerUrls: PROVIDER_BASE_URLS },
+      { task, billTo: plan.billTo, routerUrl: plan.routerUrl, providerUrls: PROVIDER_BASE_URLS },
       mapping,
       true,
     );
@@ -501,7 +521,7 @@ export function planSnippets(
     // A helper that cannot build this call from the example as raw HTTP (e.g. one that wants the
     // file itself): the client libraries, which build it themselves, are still written.
     getLogger().debug(`No raw HTTP snippet for ${model.id} on ${provider}: ${(error as Error).message}`);
-    return plan;
+    return;
   }
   const { url, info } = request;
 
@@ -516,7 +536,7 @@ export function planSnippets(
   plan.payload = plan.upload ? undefined : (JSON.parse(String(info.body)) as unknown);
   const mediaReply = route === "endpoint" ? BYTES_REPLY : MEDIA_REPLIES[pipeline]?.[provider];
   if (job) {
-    if (mediaReply?.kind !== "fal-queue") return plan;
+    if (mediaReply?.kind !== "fal-queue") return;
     // Polled where the client polls: the router's fal-ai route with a hub token, else fal's queue host.
     const parsed = new URL(url);
     plan.queue = {
@@ -528,5 +548,4 @@ export function planSnippets(
   }
   plan.url = url;
   plan.mediaReply = mediaReply;
-  return plan;
 }
