@@ -14,34 +14,11 @@ import { providerRoute } from "./handlers/providers.js";
 import { CDN_HOSTS, HOST_KEYS, HOST_ORIGINS, providerOfHost } from "./hosts.js";
 import { HttpError, json, writeReply } from "./reply.js";
 import type { Reply } from "./reply.js";
+import { RequestLog } from "./request-log.js";
 import { PROVIDER_IDS } from "./types.js";
-import type {
-  Emulator,
-  EmulatorOptions,
-  FaultRule,
-  HostKey,
-  ProviderId,
-  RecordedRequest,
-  TokenLeak,
-} from "./types.js";
+import type { Emulator, EmulatorOptions, FaultRule, HostKey, ProviderId } from "./types.js";
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
-/** The request log keeps the first this many bytes of a body… */
-const RECORDED_BODY_BYTES = 64 * 1024;
-/** …and its parsed form when the whole body is no larger than this. */
-const RECORDED_PARSED_BYTES = 1024 * 1024;
-/**
- * Most bytes of bodies the request log keeps in all (a parsed body counted at twice its bytes): past
- * it, the bodies of the oldest records are dropped (the records stay, with `bodySize`).
- */
-const RECORDED_BODIES_BUDGET = 16 * 1024 * 1024;
-
-function recordCost(record: RecordedRequest): number {
-  return (
-    record.bodyBytes.length + (record.body === null || record.body === undefined ? 0 : 2 * record.bodySize)
-  );
-}
-const HUB_TOKEN_IN_TEXT = /hf_[A-Za-z0-9]{4,}/;
 /**
  * Deepest nesting of arrays and objects a JSON body may have. The handlers walk bodies recursively
  * (schemas, tools, content parts): a body nested thousands deep overflowed the stack, a 500.
@@ -176,6 +153,242 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader("Access-Control-Max-Age", "600");
 }
 
+/** Answers one request: the hub, a CDN, the router's auto chat, or a provider's route (after its auth rules). */
+async function route(ctx: Ctx): Promise<Reply> {
+  const { host } = ctx;
+  if (host === "hub") {
+    authorizeHubOrRouter("hub", undefined, ctx.headers);
+    return hubRoute(ctx);
+  }
+  if (CDN_HOSTS.has(host)) return fileRoute(ctx);
+  if (host === "router" && ctx.req.path === "/v1/chat/completions") return autoRouterChat(ctx);
+  const provider = ctx.provider;
+  if (!provider)
+    return json(404, {
+      error: `Unknown provider in path ${ctx.req.path}. Known providers: ${PROVIDER_IDS.join(", ")}`,
+    });
+  if (ctx.via === "router") {
+    authorizeHubOrRouter("router", provider, ctx.headers);
+    const bill = ctx.headers["x-hf-bill-to"];
+    if (bill !== undefined && !/^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$/.test(bill)) {
+      return json(400, { error: `Invalid X-HF-Bill-To header: "${bill}" is not an organization name` });
+    }
+  } else if (!(provider === "black-forest-labs" && ctx.path === "/v1/get_result")) {
+    // BFL's polling URL is fetched without credentials (that is how the client uses it).
+    authorizeProvider(host, provider, ctx.headers);
+  }
+  // A body labelled JSON that does not parse is rejected before any route sees it.
+  if (/json/.test(ctx.headers["content-type"] ?? "") && typeof ctx.body === "string") {
+    let reason = "";
+    try {
+      JSON.parse(ctx.body);
+    } catch (err) {
+      reason = (err as Error).message;
+    }
+    return errorReply(PROVIDER_ERROR_STYLE[provider], 400, `Request body is not valid JSON: ${reason}`);
+  }
+  return providerRoute(ctx, provider);
+}
+
+/** Routes that submit or poll a job: the neverComplete fault keeps their jobs pending instead of hanging them. */
+function isPollingRoute({ host, query, provider, path }: Ctx): boolean {
+  return (
+    host === "fal-ai-queue" ||
+    query._subdomain === "queue" ||
+    provider === "black-forest-labs" ||
+    provider === "replicate" ||
+    provider === "wavespeed" ||
+    (provider === "zai-org" && /\/async(-result)?\//.test(path)) ||
+    (provider === "together" && path.startsWith("/v2/videos")) ||
+    (provider === "novita" && /^\/v3\/(async|minimax)\//.test(path))
+  );
+}
+
+/** Reads and parses a request's body; answers 413 or 400 itself (and resolves undefined) when it cannot. */
+async function readRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<{ bodyBytes: Buffer; body: unknown; url: URL; headers: Record<string, string> } | undefined> {
+  let bodyBytes: Buffer;
+  try {
+    bodyBytes = await readBody(req);
+  } catch (err) {
+    const tooLarge = err instanceof BodyTooLarge;
+    res.statusCode = tooLarge ? 413 : 400;
+    res.setHeader("Content-Type", "application/json");
+    res.setHeader("Connection", "close");
+    res.end(
+      JSON.stringify({
+        error: tooLarge ? `Request body exceeds ${MAX_BODY_BYTES} bytes` : "Could not read the request body",
+      }),
+    );
+    return;
+  }
+  const url = new URL(req.url ?? "/", "http://emulator.invalid");
+  const headers = lowerHeaders(req);
+  let body: unknown;
+  try {
+    body = parseBody(bodyBytes, headers["content-type"] ?? "");
+  } catch (err) {
+    if (!(err instanceof BodyTooDeep)) throw err;
+    res.statusCode = 400;
+    res.setHeader("Content-Type", "application/json");
+    res.end(
+      JSON.stringify({
+        error: `Request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
+      }),
+    );
+    return;
+  }
+  return { bodyBytes, body, url, headers };
+}
+
+/**
+ * One server per host on 127.0.0.1 (consecutive ports from `portBase`, else free ones), filling `urls`;
+ * if one cannot listen, those already listening are closed and the error names the host.
+ */
+async function listenOnEveryHost(
+  portBase: number | undefined,
+  urls: Record<HostKey, string>,
+  handle: (host: HostKey, req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Server[]> {
+  const servers: Server[] = [];
+  for (const [i, host] of HOST_KEYS.entries()) {
+    const server = createServer((req, res) => handle(host, req, res));
+    servers.push(server);
+    const port = portBase === undefined ? 0 : portBase + i;
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    }).catch(async (err: unknown) => {
+      await Promise.all(servers.slice(0, -1).map((s) => new Promise<void>((r) => s.close(() => r()))));
+      const code = (err as NodeJS.ErrnoException).code ?? "";
+      throw new Error(
+        `Cannot listen on 127.0.0.1:${port} (stand-in for ${HOST_ORIGINS[host]}): ${code || String(err)}`,
+        { cause: err },
+      );
+    });
+    urls[host] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  return servers;
+}
+
+/** What a running emulator's request handler shares with it. */
+interface Running {
+  log: RequestLog;
+  faults: FaultRegistry;
+  env: Env;
+  sleep: (ms: number) => Promise<void>;
+  closed: () => boolean;
+  /** the number the next request will get (its x-request-id), and taking it */
+  nextSeq: () => number;
+  takeSeq: () => number;
+  streamIntervalMs: number;
+}
+
+/** One request to one host: read, logged, faulted or routed, and answered. */
+async function handleRequest(
+  run: Running,
+  host: HostKey,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  setCors(req, res);
+  res.setHeader("x-request-id", `emu-${host}-${run.nextSeq()}`);
+  if (req.method === "OPTIONS") {
+    res.statusCode = 204;
+    res.end();
+    return;
+  }
+  const read = await readRequest(req, res);
+  if (!read) return;
+  const { bodyBytes, body, url, headers } = read;
+  let provider = providerOfHost(host);
+  let path = url.pathname;
+  let via: Ctx["via"] = "direct";
+  if (host === "router") {
+    via = "router";
+    const segs = url.pathname.split("/");
+    const first = segs[1] ?? "";
+    provider = (PROVIDER_IDS as readonly string[]).includes(first) ? (first as ProviderId) : undefined;
+    path = "/" + segs.slice(2).join("/");
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = v;
+  const models = modelsOf(host, provider, path, body);
+
+  const record = run.log.add({
+    seq: run.takeSeq(),
+    method: req.method ?? "GET",
+    host,
+    url,
+    query,
+    headers,
+    body,
+    bodyBytes,
+    provider,
+    model: models[0],
+  });
+
+  const fault: FaultRule | undefined = run.faults.take({
+    host,
+    path: url.pathname,
+    method: record.method,
+    provider,
+    models,
+  });
+  const ctx: Ctx = {
+    req: record,
+    host,
+    via,
+    provider,
+    path,
+    query,
+    headers,
+    body,
+    bodyBytes,
+    fault,
+    env: run.env,
+  };
+  let reply: Reply;
+  try {
+    if (fault?.delayMs) await run.sleep(fault.delayMs);
+    if (run.closed()) return;
+    if (fault?.status !== undefined) {
+      reply = faultReply(fault);
+    } else {
+      reply = await route(ctx);
+      if (fault?.neverComplete && !isPollingRoute(ctx)) reply = { kind: "hang" };
+    }
+  } catch (err) {
+    if (err instanceof HttpError) reply = err.reply;
+    else {
+      const style = provider ? PROVIDER_ERROR_STYLE[provider] : "hf";
+      reply = errorReply(
+        style,
+        500,
+        `Emulator internal error: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+  // Faults shaping a stream or body apply only to successful answers.
+  const shapingFault =
+    reply.kind !== "hang" && (reply.kind === "sse" || reply.status < 300)
+      ? fault
+      : fault?.status !== undefined
+        ? fault
+        : undefined;
+  record.status = reply.kind === "hang" ? undefined : reply.kind === "sse" ? 200 : reply.status;
+  await writeReply(res, reply, {
+    fault: shapingFault,
+    streamIntervalMs: run.streamIntervalMs,
+    sleep: run.sleep,
+  });
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const pollSteps = options.pollSteps ?? 2;
   const maxRecorded = options.maxRecordedRequests ?? 1000;
@@ -199,8 +412,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const tasksData = await loadTasksData();
   const catalog = new Catalog(options.models, options.resolveModel, tasksData);
   const faults = new FaultRegistry(options.slowDelayMs ?? 1500);
-  const requests: RecordedRequest[] = [];
-  const tokenLeaks: TokenLeak[] = [];
+  const log = new RequestLog(maxRecorded);
+  const { requests, tokenLeaks } = log;
   const timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   let closed = false;
   let seq = 0;
@@ -229,218 +442,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     nextSerial: () => ++serial,
   };
 
-  async function route(ctx: Ctx): Promise<Reply> {
-    const { host } = ctx;
-    if (host === "hub") {
-      authorizeHubOrRouter("hub", undefined, ctx.headers);
-      return hubRoute(ctx);
-    }
-    if (CDN_HOSTS.has(host)) return fileRoute(ctx);
-    if (host === "router" && ctx.req.path === "/v1/chat/completions") return autoRouterChat(ctx);
-    const provider = ctx.provider;
-    if (!provider)
-      return json(404, {
-        error: `Unknown provider in path ${ctx.req.path}. Known providers: ${PROVIDER_IDS.join(", ")}`,
-      });
-    if (ctx.via === "router") {
-      authorizeHubOrRouter("router", provider, ctx.headers);
-      const bill = ctx.headers["x-hf-bill-to"];
-      if (bill !== undefined && !/^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$/.test(bill)) {
-        return json(400, { error: `Invalid X-HF-Bill-To header: "${bill}" is not an organization name` });
-      }
-    } else if (!(provider === "black-forest-labs" && ctx.path === "/v1/get_result")) {
-      // BFL's polling URL is fetched without credentials (that is how the client uses it).
-      authorizeProvider(host, provider, ctx.headers);
-    }
-    // A body labelled JSON that does not parse is rejected before any route sees it.
-    if (/json/.test(ctx.headers["content-type"] ?? "") && typeof ctx.body === "string") {
-      let reason = "";
-      try {
-        JSON.parse(ctx.body);
-      } catch (err) {
-        reason = (err as Error).message;
-      }
-      return errorReply(PROVIDER_ERROR_STYLE[provider], 400, `Request body is not valid JSON: ${reason}`);
-    }
-    return providerRoute(ctx, provider);
-  }
+  const running: Running = {
+    log,
+    faults,
+    env,
+    sleep,
+    closed: () => closed,
+    nextSeq: () => seq + 1,
+    takeSeq: () => ++seq,
+    streamIntervalMs: options.streamIntervalMs ?? 0,
+  };
+  const handle = (host: HostKey, req: IncomingMessage, res: ServerResponse) =>
+    handleRequest(running, host, req, res);
 
-  async function handle(host: HostKey, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    setCors(req, res);
-    res.setHeader("x-request-id", `emu-${host}-${seq + 1}`);
-    if (req.method === "OPTIONS") {
-      res.statusCode = 204;
-      res.end();
-      return;
-    }
-    let bodyBytes: Buffer;
-    try {
-      bodyBytes = await readBody(req);
-    } catch (err) {
-      const tooLarge = err instanceof BodyTooLarge;
-      res.statusCode = tooLarge ? 413 : 400;
-      res.setHeader("Content-Type", "application/json");
-      res.setHeader("Connection", "close");
-      res.end(
-        JSON.stringify({
-          error: tooLarge
-            ? `Request body exceeds ${MAX_BODY_BYTES} bytes`
-            : "Could not read the request body",
-        }),
-      );
-      return;
-    }
-    const url = new URL(req.url ?? "/", "http://emulator.invalid");
-    const headers = lowerHeaders(req);
-    let body: unknown;
-    try {
-      body = parseBody(bodyBytes, headers["content-type"] ?? "");
-    } catch (err) {
-      if (!(err instanceof BodyTooDeep)) throw err;
-      res.statusCode = 400;
-      res.setHeader("Content-Type", "application/json");
-      res.end(
-        JSON.stringify({
-          error: `Request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`,
-        }),
-      );
-      return;
-    }
-    let provider = providerOfHost(host);
-    let path = url.pathname;
-    let via: Ctx["via"] = "direct";
-    if (host === "router") {
-      via = "router";
-      const segs = url.pathname.split("/");
-      const first = segs[1] ?? "";
-      provider = (PROVIDER_IDS as readonly string[]).includes(first) ? (first as ProviderId) : undefined;
-      path = "/" + segs.slice(2).join("/");
-    }
-    const query: Record<string, string> = {};
-    for (const [k, v] of url.searchParams) query[k] = v;
-    const models = modelsOf(host, provider, path, body);
-
-    const record: RecordedRequest = {
-      seq: ++seq,
-      time: Date.now(),
-      method: req.method ?? "GET",
-      host,
-      origin: HOST_ORIGINS[host],
-      path: url.pathname,
-      search: url.search,
-      query,
-      url: HOST_ORIGINS[host] + url.pathname + url.search,
-      headers,
-      // The log keeps bounded copies: a view into the request's buffer (or its parsed body) kept the
-      // whole of it, about 60 MB per 30 MiB request, for each of the last maxRecordedRequests.
-      body: bodyBytes.length > RECORDED_PARSED_BYTES ? null : body,
-      bodyBytes: Buffer.from(bodyBytes.subarray(0, RECORDED_BODY_BYTES)),
-      bodySize: bodyBytes.length,
-      provider,
-      model: models[0],
-      hubTokenLeak: false,
-    };
-    if (host !== "hub" && host !== "router") {
-      for (const [name, value] of Object.entries(headers)) {
-        if (HUB_TOKEN_IN_TEXT.test(value))
-          tokenLeaks.push({ seq: record.seq, host, path: url.pathname, where: name });
-      }
-      if (HUB_TOKEN_IN_TEXT.test(url.search))
-        tokenLeaks.push({ seq: record.seq, host, path: url.pathname, where: "query" });
-      record.hubTokenLeak = tokenLeaks.length > 0 && tokenLeaks[tokenLeaks.length - 1].seq === record.seq;
-      if (tokenLeaks.length > maxRecorded) tokenLeaks.splice(0, tokenLeaks.length - maxRecorded);
-    }
-    requests.push(record);
-    if (requests.length > maxRecorded) requests.splice(0, requests.length - maxRecorded);
-    let kept = 0;
-    for (const r of requests) kept += recordCost(r);
-    for (let i = 0; kept > RECORDED_BODIES_BUDGET && i < requests.length - 1; i++) {
-      kept -= recordCost(requests[i]);
-      requests[i].body = null;
-      requests[i].bodyBytes = new Uint8Array(0);
-    }
-
-    const fault: FaultRule | undefined = faults.take({
-      host,
-      path: url.pathname,
-      method: record.method,
-      provider,
-      models,
-    });
-    const ctx: Ctx = { req: record, host, via, provider, path, query, headers, body, bodyBytes, fault, env };
-    let reply: Reply;
-    try {
-      if (fault?.delayMs) await sleep(fault.delayMs);
-      if (closed) return;
-      if (fault?.status !== undefined) {
-        reply = faultReply(fault);
-      } else {
-        reply = await route(ctx);
-        const polling =
-          host === "fal-ai-queue" ||
-          query._subdomain === "queue" ||
-          provider === "black-forest-labs" ||
-          provider === "replicate" ||
-          provider === "wavespeed" ||
-          (provider === "zai-org" && /\/async(-result)?\//.test(path)) ||
-          (provider === "together" && path.startsWith("/v2/videos")) ||
-          (provider === "novita" && /^\/v3\/(async|minimax)\//.test(path));
-        if (fault?.neverComplete && !polling) reply = { kind: "hang" };
-      }
-    } catch (err) {
-      if (err instanceof HttpError) reply = err.reply;
-      else {
-        const style = provider ? PROVIDER_ERROR_STYLE[provider] : "hf";
-        reply = errorReply(
-          style,
-          500,
-          `Emulator internal error: ${err instanceof Error ? err.message : String(err)}`,
-        );
-      }
-    }
-    // Faults shaping a stream or body apply only to successful answers.
-    const shapingFault =
-      reply.kind !== "hang" && (reply.kind === "sse" || reply.status < 300)
-        ? fault
-        : fault?.status !== undefined
-          ? fault
-          : undefined;
-    record.status = reply.kind === "hang" ? undefined : reply.kind === "sse" ? 200 : reply.status;
-    await writeReply(res, reply, {
-      fault: shapingFault,
-      streamIntervalMs: options.streamIntervalMs ?? 0,
-      sleep,
-    });
-  }
-
-  const servers: Server[] = [];
-  for (const [i, host] of HOST_KEYS.entries()) {
-    const server = createServer((req, res) => {
-      handle(host, req, res).catch((err: unknown) => {
-        if (!res.headersSent) {
-          res.statusCode = 500;
-          res.end(JSON.stringify({ error: `Emulator internal error: ${String(err)}` }));
-        } else res.destroy();
-      });
-    });
-    servers.push(server);
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(options.portBase === undefined ? 0 : options.portBase + i, "127.0.0.1", () => {
-        server.off("error", reject);
-        resolve();
-      });
-    }).catch(async (err: unknown) => {
-      await Promise.all(servers.slice(0, -1).map((s) => new Promise<void>((r) => s.close(() => r()))));
-      const port = options.portBase === undefined ? 0 : options.portBase + i;
-      const code = (err as NodeJS.ErrnoException).code ?? "";
-      throw new Error(
-        `Cannot listen on 127.0.0.1:${port} (stand-in for ${HOST_ORIGINS[host]}): ${code || String(err)}`,
-        { cause: err },
-      );
-    });
-    urls[host] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }
+  const servers = await listenOnEveryHost(options.portBase, urls, (host, req, res) =>
+    handle(host, req, res).catch((err: unknown) => {
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ error: `Emulator internal error: ${String(err)}` }));
+      } else res.destroy();
+    }),
+  );
 
   const providerUrls: Record<string, string> = {};
   for (const p of PROVIDER_IDS)
@@ -458,14 +480,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clientOptions: { hubUrl: urls.hub, routerUrl: urls.router, providerUrls },
     requests,
     tokenLeaks,
-    clearRequests() {
-      requests.length = 0;
-      tokenLeaks.length = 0;
-    },
-    lastRequest(filter) {
-      for (let i = requests.length - 1; i >= 0; i--) if (!filter || filter(requests[i])) return requests[i];
-      return undefined;
-    },
+    clearRequests: () => log.clear(),
+    lastRequest: (filter) => log.last(filter),
     fault: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),
     rewriteUrl(input) {
