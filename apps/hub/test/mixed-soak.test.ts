@@ -1,7 +1,7 @@
 // Mixed soak: everything a public hub serves at once — server-rendered pages (each URL unique, so
 // none comes from the page cache), API reads and searches, file downloads, commits, and streamed
 // chats through the router (a share of them abandoned mid-stream) — against one hub process for
-// HUBKIT_MIXED_SOAK_SECONDS (`npm test`: 30 s; `npm run soak`: 10 minutes). The hub runs as a child
+// HUBKIT_MIXED_SOAK_SECONDS (`npm test`: 20 s; `npm run soak`: 10 minutes). The hub runs as a child
 // process so that its heap, RSS, file descriptors and sockets are its own; they are sampled after
 // garbage collection every few seconds and printed as a table.
 //
@@ -23,7 +23,7 @@ const execFileAsync = promisify(execFile);
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const WEB_DIST = path.resolve(HERE, "../../web/dist");
 const MEMORY_HUB = path.join(HERE, "support", "memory-hub.ts");
-const SOAK_MS = Number(process.env.HUBKIT_MIXED_SOAK_SECONDS ?? 30) * 1000;
+const SOAK_MS = Number(process.env.HUBKIT_MIXED_SOAK_SECONDS ?? 20) * 1000;
 const CONCURRENCY = Number(process.env.HUBKIT_MIXED_SOAK_CONCURRENCY ?? 8);
 const SAMPLE_EVERY_MS = Math.max(5_000, SOAK_MS / 12);
 const WARM_UP_REQUESTS = 400;

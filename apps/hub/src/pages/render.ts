@@ -114,6 +114,17 @@ function routeAssets(
   return { scripts: notInFrame(scripts), styles: notInFrame(styles) };
 }
 
+/** The frame, the server renderer and the build's manifest, read once at start. */
+interface RenderSetup {
+  app: FastifyInstance;
+  template: string;
+  rootElement: RegExpExecArray;
+  renderer: ServerRenderer;
+  manifest: Record<string, ManifestChunk>;
+  /** files the frame already loads: not preloaded twice */
+  inFrame: Set<string>;
+}
+
 export async function createPageRenderer(
   app: FastifyInstance,
   options: { webDistDir: string; ssrDir: string; cache?: PageCacheOptions },
@@ -122,31 +133,47 @@ export async function createPageRenderer(
   const template = readFileSync(templatePath, "utf8");
   checkInlineScripts(template, templatePath);
   const rootElement = ROOT_ELEMENT_RE.exec(template);
-  // Files the frame already loads are not preloaded twice.
   const inFrame = new Set([...template.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]));
   const manifestPath = path.join(options.webDistDir, ".vite", "manifest.json");
   const manifest = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>)
     : {};
-
   const rendererPath = path.join(options.ssrDir, "entry-server.js");
   // Without an empty #root to render into, the frame goes out as it is.
   const renderer =
     rootElement && existsSync(rendererPath)
       ? ((await import(pathToFileURL(rendererPath).href)) as ServerRenderer)
       : undefined;
+  if (!renderer || !rootElement) {
+    return { serverRendered: false, send: async (_request, reply) => sendFrame(reply, template) };
+  }
+  const pages = new PageRendering({ app, template, rootElement, renderer, manifest, inFrame });
+  const cacheOptions = options.cache;
+  if (!cacheOptions || cacheOptions.maxBytes <= 0)
+    return { serverRendered: true, send: (request, reply) => pages.renderUncached(request, reply) };
+  const cache = new PageCache(cacheOptions.maxBytes);
+  const cached = new CachedPages(pages, cache, cacheOptions);
+  return { serverRendered: true, cache, send: (request, reply) => cached.send(request, reply) };
+}
 
-  // A route's chunks and stylesheets, per list of route modules (the manifest does not change).
-  const assetsByRoute = new Map<string, { scripts: string[]; styles: string[] }>();
+function sendFrame(reply: FastifyReply, template: string): FastifyReply {
+  return reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(template);
+}
 
-  const sendFrame = (reply: FastifyReply) =>
-    reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(template);
+/** Renders pages into the frame. */
+class PageRendering {
+  /** A route's chunks and stylesheets, per list of route modules (the manifest does not change). */
+  private readonly assetsByRoute = new Map<string, { scripts: string[]; styles: string[] }>();
 
-  // The loaders' API calls, answered by this server's own routes without a network round trip; the
-  // paths asked for go into `reads` (what the page depends on).
-  const fetchApi = async (apiPath: string, init: RequestInit, reads?: Set<string>): Promise<Response> => {
+  constructor(private readonly setup: RenderSetup) {}
+
+  /**
+   * The loaders' API calls, answered by this server's own routes without a network round trip; the
+   * paths asked for go into `reads` (what the page depends on).
+   */
+  private async fetchApi(apiPath: string, init: RequestInit, reads?: Set<string>): Promise<Response> {
     reads?.add(apiPath);
-    const answer = await app.inject({
+    const answer = await this.setup.app.inject({
       method: "GET",
       url: apiPath,
       headers: { accept: String(new Headers(init.headers).get("accept") ?? "application/json") },
@@ -159,24 +186,20 @@ export async function createPageRenderer(
       status: answer.statusCode,
       headers,
     });
-  };
-
-  if (!renderer || !rootElement) {
-    return { serverRendered: false, send: async (_request, reply) => sendFrame(reply) };
   }
 
   /** Renders one page: its whole HTML in the frame, or what to answer instead. */
-  const renderPage = async (
+  async renderPage(
     url: string,
     signal: AbortSignal,
     log: FastifyRequest["log"],
     reads?: Set<string>,
-  ): Promise<RenderOutcome> => {
+  ): Promise<RenderOutcome> {
     let page: Awaited<ReturnType<ServerRenderer["render"]>>;
     try {
-      page = await renderer.render(
+      page = await this.setup.renderer.render(
         new URL(url, "http://hub.local"),
-        (apiPath, init) => fetchApi(apiPath, init, reads),
+        (apiPath, init) => this.fetchApi(apiPath, init, reads),
         signal,
       );
     } catch (error) {
@@ -185,31 +208,7 @@ export async function createPageRenderer(
       return { kind: "frame" };
     }
     if ("redirect" in page) return { kind: "redirect", location: page.redirect, status: page.status };
-    const rootAt = rootElement.index;
-    const assetsKey = page.routeModules.join("\n");
-    let assets = assetsByRoute.get(assetsKey);
-    if (!assets) assetsByRoute.set(assetsKey, (assets = routeAssets(manifest, page.routeModules, inFrame)));
-    // The page's stylesheets are in the <head> (the first paint needs them); its chunks are only
-    // listed, for boot.ts to preload once the page is painted (lib/page-modules.ts says why).
-    let headTags = assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
-    let modulesList = "";
-    if (renderer.MODULES_ELEMENT_ID) {
-      modulesList = `<script type="application/json" id="${renderer.MODULES_ELEMENT_ID}">${JSON.stringify(assets.scripts).replace(/</g, "\\u003c")}</script>`;
-    } else {
-      headTags += assets.scripts
-        .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-        .join("");
-    }
-    const head = template
-      .slice(0, rootAt)
-      .replace(TITLE_RE, `<title>${escapeHtml(page.title)}</title>`)
-      .replace("</head>", `${headTags}</head>`);
-    const tail = template
-      .slice(rootAt + rootElement[0].length)
-      .replace(
-        "</body>",
-        `<script type="application/json" id="${renderer.HYDRATION_ELEMENT_ID}">${page.hydrationJson}</script>${modulesList}</body>`,
-      );
+    const { head, tail } = this.frameAround(page);
     // The page is complete (the renderer waits for all of it), so it goes out in one piece: sent in
     // parts, the browser painted what had come (the header) and the page's main content a frame later,
     // which is what Largest Contentful Paint then measured.
@@ -223,14 +222,49 @@ export async function createPageRenderer(
     }
     parts.push(Buffer.from("</div>" + tail));
     return { kind: "page", status: page.status, html: Buffer.concat(parts) };
-  };
+  }
 
-  const sendOutcome = (reply: FastifyReply, outcome: RenderOutcome): FastifyReply => {
+  /** The frame before and after the page's root element, with its title, styles, chunks and state. */
+  private frameAround(page: { title: string; routeModules: string[]; hydrationJson: string }): {
+    head: string;
+    tail: string;
+  } {
+    const { template, rootElement, renderer, manifest, inFrame } = this.setup;
+    const assetsKey = page.routeModules.join("\n");
+    let assets = this.assetsByRoute.get(assetsKey);
+    if (!assets)
+      this.assetsByRoute.set(assetsKey, (assets = routeAssets(manifest, page.routeModules, inFrame)));
+    // The page's stylesheets are in the <head> (the first paint needs them); its chunks are only
+    // listed, for boot.ts to preload once the page is painted (lib/page-modules.ts says why).
+    let headTags = assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
+    let modulesList = "";
+    if (renderer.MODULES_ELEMENT_ID) {
+      modulesList = `<script type="application/json" id="${renderer.MODULES_ELEMENT_ID}">${JSON.stringify(assets.scripts).replace(/</g, "\\u003c")}</script>`;
+    } else {
+      headTags += assets.scripts
+        .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+        .join("");
+    }
+    const rootAt = rootElement.index;
+    const head = template
+      .slice(0, rootAt)
+      .replace(TITLE_RE, `<title>${escapeHtml(page.title)}</title>`)
+      .replace("</head>", `${headTags}</head>`);
+    const tail = template
+      .slice(rootAt + rootElement[0].length)
+      .replace(
+        "</body>",
+        `<script type="application/json" id="${renderer.HYDRATION_ELEMENT_ID}">${page.hydrationJson}</script>${modulesList}</body>`,
+      );
+    return { head, tail };
+  }
+
+  sendOutcome(reply: FastifyReply, outcome: RenderOutcome): FastifyReply {
     switch (outcome.kind) {
       case "aborted":
         return reply;
       case "frame":
-        return sendFrame(reply);
+        return sendFrame(reply, this.setup.template);
       case "redirect":
         return reply.redirect(outcome.location, outcome.status);
       case "page":
@@ -240,76 +274,88 @@ export async function createPageRenderer(
           .type("text/html; charset=utf-8")
           .send(outcome.html);
     }
-  };
+  }
 
   /** Renders for this request alone, abandoned if the browser goes away. */
-  const renderUncached = async (request: FastifyRequest, reply: FastifyReply) => {
+  async renderUncached(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const controller = new AbortController();
     reply.raw.once("close", () => {
       if (!reply.raw.writableFinished) controller.abort();
     });
-    return sendOutcome(reply, await renderPage(request.url, controller.signal, request.log));
-  };
+    return this.sendOutcome(reply, await this.renderPage(request.url, controller.signal, request.log));
+  }
+}
 
-  const cache =
-    options.cache && options.cache.maxBytes > 0 ? new PageCache(options.cache.maxBytes) : undefined;
-  /** Renders under way per data version and URL: concurrent requests for a page share one. */
-  const rendering = new Map<string, Promise<RenderOutcome | CachedPage>>();
+/** Pages kept in memory while the data they read is unchanged; concurrent requests share one render. */
+class CachedPages {
+  /** Renders under way per data version and URL. */
+  private readonly rendering = new Map<string, Promise<RenderOutcome | CachedPage>>();
 
-  return {
-    serverRendered: true,
-    cache,
-    async send(request, reply) {
-      // The render never sees credentials (its API calls are anonymous); a request that carries some
-      // is still rendered for itself alone, so no page of one caller's is ever kept for another.
-      if (!cache || request.headers.authorization) return renderUncached(request, reply);
-      let version: DataVersion;
-      try {
-        version = await options.cache!.dataVersion();
-      } catch {
-        // The data cannot be read (the database is down): the render reports that, and is not kept.
-        return renderUncached(request, reply);
-      }
-      cache.sync(version);
-      const key = request.url;
-      let page = cache.get(key);
-      if (!page) {
-        const renderKey = `${JSON.stringify(version)}\n${key}`;
-        let pending = rendering.get(renderKey);
-        if (!pending) {
-          const apiPaths = new Set<string>();
-          // A shared render serves whoever asks next, so it is never abandoned with the request that
-          // started it. Its signal is its own (never aborted) and goes with it: a signal shared by
-          // all renders collected every render's abort listeners, about 20 KB each, for good.
-          pending = renderPage(key, new AbortController().signal, request.log, apiPaths)
-            .then((outcome) => {
-              // Server errors (a database that failed mid-render) are not kept; 404 pages are.
-              if (outcome.kind !== "page" || outcome.status >= 500) return outcome;
-              const reads: Record<string, string> = {};
-              for (const apiPath of apiPaths) {
-                const source = options.cache!.sourceOf(apiPath);
-                // A source without a version cannot tell when the page changes: the page is not kept.
-                if (version[source] === undefined) return outcome;
-                reads[source] = version[source];
-              }
-              return cache.set(key, reads, outcome.status, outcome.html);
-            })
-            .finally(() => rendering.delete(renderKey));
-          rendering.set(renderKey, pending);
+  constructor(
+    private readonly pages: PageRendering,
+    private readonly cache: PageCache,
+    private readonly options: PageCacheOptions,
+  ) {}
+
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    // The render never sees credentials (its API calls are anonymous); a request that carries some
+    // is still rendered for itself alone, so no page of one caller's is ever kept for another.
+    if (request.headers.authorization) return this.pages.renderUncached(request, reply);
+    let version: DataVersion;
+    try {
+      version = await this.options.dataVersion();
+    } catch {
+      // The data cannot be read (the database is down): the render reports that, and is not kept.
+      return this.pages.renderUncached(request, reply);
+    }
+    this.cache.sync(version);
+    const key = request.url;
+    let page = this.cache.get(key);
+    if (!page) {
+      const outcome = await this.render(key, version, request.log);
+      if ("kind" in outcome) return this.pages.sendOutcome(reply, outcome);
+      page = outcome;
+    }
+    reply
+      .code(page.status)
+      .header("cache-control", "no-cache")
+      .header("vary", "accept-encoding")
+      .type("text/html; charset=utf-8");
+    const encoding = pickEncoding(request.headers["accept-encoding"]);
+    if (!encoding) return reply.send(page.html);
+    // Already compressed: @fastify/compress leaves a reply with a Content-Encoding alone.
+    return reply.header("content-encoding", encoding).send(await this.cache.encoded(page, encoding));
+  }
+
+  /** One render per data version and URL, kept when it may be. */
+  private render(
+    key: string,
+    version: DataVersion,
+    log: FastifyRequest["log"],
+  ): Promise<RenderOutcome | CachedPage> {
+    const renderKey = `${JSON.stringify(version)}\n${key}`;
+    let pending = this.rendering.get(renderKey);
+    if (pending) return pending;
+    const apiPaths = new Set<string>();
+    // A shared render serves whoever asks next, so it is never abandoned with the request that
+    // started it. Its signal is its own (never aborted) and goes with it: a signal shared by
+    // all renders collected every render's abort listeners, about 20 KB each, for good.
+    pending = this.pages
+      .renderPage(key, new AbortController().signal, log, apiPaths)
+      .then((outcome) => {
+        // Server errors (a database that failed mid-render) are not kept; 404 pages are.
+        if (outcome.kind !== "page" || outcome.status >= 500) return outcome;
+        const reads: Record<string, string> = {};
+        for (const apiPath of apiPaths) {
+          const source = this.options.sourceOf(apiPath);
+          // A source without a version cannot tell when the page changes: the page is not kept.
+          if (version[source] === undefined) return outcome;
+          reads[source] = version[source];
         }
-        const outcome = await pending;
-        if ("kind" in outcome) return sendOutcome(reply, outcome);
-        page = outcome;
-      }
-      reply
-        .code(page.status)
-        .header("cache-control", "no-cache")
-        .header("vary", "accept-encoding")
-        .type("text/html; charset=utf-8");
-      const encoding = pickEncoding(request.headers["accept-encoding"]);
-      if (!encoding) return reply.send(page.html);
-      // Already compressed: @fastify/compress leaves a reply with a Content-Encoding alone.
-      return reply.header("content-encoding", encoding).send(await cache.encoded(page, encoding));
-    },
-  };
+        return this.cache.set(key, reads, outcome.status, outcome.html);
+      })
+      .finally(() => this.rendering.delete(renderKey));
+    this.rendering.set(renderKey, pending);
+    return pending;
+  }
 }
