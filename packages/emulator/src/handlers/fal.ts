@@ -139,6 +139,99 @@ function imageOutput(env: Ctx["env"], seedBase: number, width: number, height: n
   };
 }
 
+/** fal's text-to-image apps: a prompt, LoRAs, a named or explicit size, up to 4 images. */
+function prepareTextToImage(
+  env: Ctx["env"],
+  modelPath: string,
+  body: Record<string, unknown>,
+  seedBase: number,
+): () => Record<string, unknown> {
+  const prompt = requireString(body, "prompt");
+  checkLoras(body);
+  // fal's generic LoRA app runs the adapter on a base model it must be told.
+  if (modelPath === "fal-ai/lora" && typeof body.model_name !== "string")
+    pydanticError("model_name", "Field required", "missing");
+  let [width, height] = IMAGE_SIZES.landscape_4_3;
+  const size = body.image_size;
+  if (typeof size === "string") {
+    if (!IMAGE_SIZES[size])
+      pydanticError(
+        "image_size",
+        `Input should be one of ${Object.keys(IMAGE_SIZES).join(", ")}`,
+        "enum",
+        size,
+      );
+    [width, height] = IMAGE_SIZES[size];
+  } else if (isRecord(size)) {
+    if (typeof size.width !== "number" || typeof size.height !== "number")
+      pydanticError("image_size", "Input should have integer width and height", "dict_type", size);
+    [width, height] = [Math.min(2048, size.width), Math.min(2048, size.height)];
+  } else if (typeof body.width === "number" && typeof body.height === "number") {
+    [width, height] = [Math.min(2048, body.width), Math.min(2048, body.height)];
+  }
+  const n = body.num_images ?? 1;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 4)
+    pydanticError("num_images", "Input should be between 1 and 4", "less_than_equal", n);
+  const seed = typeof body.seed === "number" ? body.seed : seedBase % 1_000_000;
+  return () => ({
+    images: Array.from({ length: n }, (_, i) => ({
+      url: fileUrl(env, "fal-media", "files/koala", { kind: "png", seed: seedBase + i, width, height }),
+      width,
+      height,
+      content_type: "image/png",
+    })),
+    timings: { inference: 0.41 },
+    seed,
+    has_nsfw_concepts: Array.from({ length: n }, () => false),
+    prompt,
+  });
+}
+
+/** fal's speech recognition apps: an audio URL or data URI. */
+function prepareSpeechRecognition(
+  modelPath: string,
+  body: Record<string, unknown>,
+): () => Record<string, unknown> {
+  const audioUrl = requireString(body, "audio_url");
+  const data = decodeDataUrl(audioUrl);
+  if (data) {
+    if (!sniffAudio(data.bytes))
+      pydanticError(
+        "audio_url",
+        "Could not decode the audio file in the data URI",
+        "value_error",
+        audioUrl.slice(0, 64),
+      );
+  } else if (!/^https?:\/\//.test(audioUrl)) {
+    pydanticError("audio_url", "Input should be a valid URL or data URI", "url_parsing", audioUrl);
+  }
+  const gen = generateText(`${modelPath}\n${audioUrl.slice(0, 4096)}`, 16);
+  return () => ({ text: gen.text, chunks: [{ timestamp: [0, 2.5], text: gen.text }] });
+}
+
+/** fal's image editing apps: one image or several, and a prompt (without an image, the text-only variant). */
+function prepareImageToImage(
+  env: Ctx["env"],
+  task: FalTask,
+  body: Record<string, unknown>,
+  seedBase: number,
+): () => Record<string, unknown> {
+  checkLoras(body);
+  let size = { width: 1024, height: 768 };
+  if (body.image_url === undefined && body.image_urls === undefined) {
+    if (task === "image-to-image") requireImage(body, "image_url");
+    requireString(body, "prompt");
+  } else {
+    size = requireImage(body, body.image_url === undefined ? "image_urls" : "image_url");
+    if (body.image_urls !== undefined) {
+      if (!Array.isArray(body.image_urls) || body.image_urls.length === 0)
+        pydanticError("image_urls", "Input should be a non-empty list", "list_type", body.image_urls);
+      body.image_urls.forEach((_, i) => requireImage(body.image_urls as Record<string, unknown>, String(i)));
+    }
+  }
+  return () => imageOutput(env, seedBase, size.width, size.height);
+}
+
 /** Validates the input for `task` and returns a function producing the output JSON. */
 function prepare(
   ctx: Ctx,
@@ -149,47 +242,8 @@ function prepare(
   const env = ctx.env;
   const seedBase = hashString(`${modelPath}\n${JSON.stringify(body)}`);
   switch (task) {
-    case "text-to-image": {
-      const prompt = requireString(body, "prompt");
-      checkLoras(body);
-      // fal's generic LoRA app runs the adapter on a base model it must be told.
-      if (modelPath === "fal-ai/lora" && typeof body.model_name !== "string")
-        pydanticError("model_name", "Field required", "missing");
-      let [width, height] = IMAGE_SIZES.landscape_4_3;
-      const size = body.image_size;
-      if (typeof size === "string") {
-        if (!IMAGE_SIZES[size])
-          pydanticError(
-            "image_size",
-            `Input should be one of ${Object.keys(IMAGE_SIZES).join(", ")}`,
-            "enum",
-            size,
-          );
-        [width, height] = IMAGE_SIZES[size];
-      } else if (isRecord(size)) {
-        if (typeof size.width !== "number" || typeof size.height !== "number")
-          pydanticError("image_size", "Input should have integer width and height", "dict_type", size);
-        [width, height] = [Math.min(2048, size.width), Math.min(2048, size.height)];
-      } else if (typeof body.width === "number" && typeof body.height === "number") {
-        [width, height] = [Math.min(2048, body.width), Math.min(2048, body.height)];
-      }
-      const n = body.num_images ?? 1;
-      if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 4)
-        pydanticError("num_images", "Input should be between 1 and 4", "less_than_equal", n);
-      const seed = typeof body.seed === "number" ? body.seed : seedBase % 1_000_000;
-      return () => ({
-        images: Array.from({ length: n }, (_, i) => ({
-          url: fileUrl(env, "fal-media", "files/koala", { kind: "png", seed: seedBase + i, width, height }),
-          width,
-          height,
-          content_type: "image/png",
-        })),
-        timings: { inference: 0.41 },
-        seed,
-        has_nsfw_concepts: Array.from({ length: n }, () => false),
-        prompt,
-      });
-    }
+    case "text-to-image":
+      return prepareTextToImage(env, modelPath, body, seedBase);
     case "text-to-speech": {
       const text =
         typeof body.lyrics === "string"
@@ -210,23 +264,8 @@ function prepare(
         };
       };
     }
-    case "automatic-speech-recognition": {
-      const audioUrl = requireString(body, "audio_url");
-      const data = decodeDataUrl(audioUrl);
-      if (data) {
-        if (!sniffAudio(data.bytes))
-          pydanticError(
-            "audio_url",
-            "Could not decode the audio file in the data URI",
-            "value_error",
-            audioUrl.slice(0, 64),
-          );
-      } else if (!/^https?:\/\//.test(audioUrl)) {
-        pydanticError("audio_url", "Input should be a valid URL or data URI", "url_parsing", audioUrl);
-      }
-      const gen = generateText(`${modelPath}\n${audioUrl.slice(0, 4096)}`, 16);
-      return () => ({ text: gen.text, chunks: [{ timestamp: [0, 2.5], text: gen.text }] });
-    }
+    case "automatic-speech-recognition":
+      return prepareSpeechRecognition(modelPath, body);
     case "text-to-video": {
       const prompt = requireString(body, "prompt");
       checkLoras(body);
@@ -241,24 +280,8 @@ function prepare(
       return () => videoOutput(env, seedBase, body.prompt);
     }
     case "image-to-image":
-    case "image-text-to-image": {
-      checkLoras(body);
-      let size = { width: 1024, height: 768 };
-      if (body.image_url === undefined && body.image_urls === undefined) {
-        if (task === "image-to-image") requireImage(body, "image_url");
-        requireString(body, "prompt");
-      } else {
-        size = requireImage(body, body.image_url === undefined ? "image_urls" : "image_url");
-        if (body.image_urls !== undefined) {
-          if (!Array.isArray(body.image_urls) || body.image_urls.length === 0)
-            pydanticError("image_urls", "Input should be a non-empty list", "list_type", body.image_urls);
-          body.image_urls.forEach((_, i) =>
-            requireImage(body.image_urls as Record<string, unknown>, String(i)),
-          );
-        }
-      }
-      return () => imageOutput(env, seedBase, size.width, size.height);
-    }
+    case "image-text-to-image":
+      return prepareImageToImage(env, task, body, seedBase);
     case "image-segmentation": {
       const { width, height } = requireImage(body, "image_url");
       return () => ({
