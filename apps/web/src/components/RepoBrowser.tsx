@@ -220,6 +220,143 @@ export function RepoBrowser({
   );
 }
 
+/** The files directly in a folder, and its subfolders with the bytes under each. */
+function folderEntries(files: TreeItem[], prefix: string): { folders: [string, number][]; here: TreeItem[] } {
+  const folders = new Map<string, number>();
+  const here: TreeItem[] = [];
+  for (const item of files) {
+    if (!item.path.startsWith(prefix)) continue;
+    const rest = item.path.slice(prefix.length);
+    const slash = rest.indexOf("/");
+    if (slash === -1) here.push(item);
+    else {
+      const name = rest.slice(0, slash);
+      folders.set(name, (folders.get(name) ?? 0) + item.size);
+    }
+  }
+  return { folders: [...folders].sort(([a], [b]) => a.localeCompare(b)), here };
+}
+
+type SetParam = (change: Record<string, string | undefined>) => void;
+type ReadyState = Extract<State, { status: "ready" }>;
+
+/** The branch or tag shown (a commit id when one is browsed). */
+function RefPicker({
+  refs,
+  revision,
+  setParam,
+}: {
+  refs: ReadyState["refs"];
+  revision: string;
+  setParam: SetParam;
+}) {
+  const isCommit = /^[0-9a-f]{40}$/.test(revision);
+  const knownRef = [...refs.branches, ...refs.tags].some((ref) => ref.name === revision);
+  return (
+    <label className="branch-picker">
+      <GitBranch size={16} aria-hidden />
+      <span className="visually-hidden">Branch or tag</span>
+      <select
+        aria-label="Branch or tag"
+        value={knownRef ? revision : ""}
+        onChange={(event) =>
+          setParam({
+            rev: event.target.value === "main" ? undefined : event.target.value,
+            path: undefined,
+          })
+        }
+      >
+        {!knownRef && <option value="">{isCommit ? revision.slice(0, 7) : revision}</option>}
+        <optgroup label="Branches">
+          {refs.branches.map((ref) => (
+            <option key={`b:${ref.name}`} value={ref.name}>
+              {ref.name}
+            </option>
+          ))}
+        </optgroup>
+        {refs.tags.length > 0 && (
+          <optgroup label="Tags">
+            {refs.tags.map((ref) => (
+              <option key={`t:${ref.name}`} value={ref.name}>
+                {ref.name}
+              </option>
+            ))}
+          </optgroup>
+        )}
+      </select>
+    </label>
+  );
+}
+
+/** The folder shown, each parent a button back to it. */
+function FolderPath({ id, folder, setParam }: { id: string; folder: string; setParam: SetParam }) {
+  const crumbs = folder ? folder.split("/") : [];
+  return (
+    <nav aria-label="Folder" className="breadcrumb repo-path">
+      <button type="button" className="link-button" onClick={() => setParam({ path: undefined })}>
+        {id.split("/").pop()}
+      </button>
+      {crumbs.map((name, index) => (
+        <span key={index}>
+          {" / "}
+          {index === crumbs.length - 1 ? (
+            <span aria-current="location">{name}</span>
+          ) : (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setParam({ path: crumbs.slice(0, index + 1).join("/") })}
+            >
+              {name}
+            </button>
+          )}
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+/** The commits of the revision, each a button to browse the files at it. */
+function CommitHistory({
+  commits,
+  revision,
+  isCommit,
+  setParam,
+}: {
+  commits: ReadyState["commits"];
+  revision: string;
+  isCommit: boolean;
+  setParam: SetParam;
+}) {
+  return (
+    <section className="card repo-history" aria-labelledby="repo-history-title" data-testid="repo-history">
+      <h2 id="repo-history-title">
+        <GitCommitHorizontal size={18} aria-hidden /> History
+        {isCommit ? "" : ` of ${revision}`}
+      </h2>
+      <ol className="commit-list">
+        {commits.map((commit) => (
+          <li key={commit.id}>
+            <div className="commit-title">{commit.title || "(no message)"}</div>
+            {commit.message && <p className="commit-message">{commit.message}</p>}
+            <div className="commit-meta muted">
+              {commit.authors.map((author) => author.user).join(", ")} · {formatDate(commit.date)} ·{" "}
+              <button
+                type="button"
+                className="link-button mono"
+                title="Browse the files at this commit"
+                onClick={() => setParam({ rev: commit.id, path: undefined })}
+              >
+                {commit.id.slice(0, 7)}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function Browser({
   kind,
   id,
@@ -241,23 +378,8 @@ function Browser({
   const files = tree.filter((item) => item.type === "file");
   const totalBytes = files.reduce((sum, item) => sum + item.size, 0);
   const prefix = folder ? `${folder}/` : "";
-  const entries = useMemo(() => {
-    const folders = new Map<string, number>();
-    const here: TreeItem[] = [];
-    for (const item of files) {
-      if (!item.path.startsWith(prefix)) continue;
-      const rest = item.path.slice(prefix.length);
-      const slash = rest.indexOf("/");
-      if (slash === -1) here.push(item);
-      else {
-        const name = rest.slice(0, slash);
-        folders.set(name, (folders.get(name) ?? 0) + item.size);
-      }
-    }
-    return { folders: [...folders].sort(([a], [b]) => a.localeCompare(b)), here };
-  }, [files, prefix]);
+  const entries = useMemo(() => folderEntries(files, prefix), [files, prefix]);
   const isCommit = /^[0-9a-f]{40}$/.test(revision);
-  const knownRef = [...refs.branches, ...refs.tags].some((ref) => ref.name === revision);
   const [failed, setFailed] = useState<string | undefined>();
 
   const onDownload = (event: MouseEvent<HTMLAnchorElement>, url: string, name: string) => {
@@ -269,7 +391,6 @@ function Browser({
     );
   };
 
-  const crumbs = folder ? folder.split("/") : [];
   return (
     <>
       <section className="card repo-browser" aria-labelledby="repo-files-title" data-testid="repo-files">
@@ -277,64 +398,13 @@ function Browser({
           <h2 id="repo-files-title">
             <FileText size={18} aria-hidden /> Files and versions
           </h2>
-          <label className="branch-picker">
-            <GitBranch size={16} aria-hidden />
-            <span className="visually-hidden">Branch or tag</span>
-            <select
-              aria-label="Branch or tag"
-              value={knownRef ? revision : ""}
-              onChange={(event) =>
-                setParam({
-                  rev: event.target.value === "main" ? undefined : event.target.value,
-                  path: undefined,
-                })
-              }
-            >
-              {!knownRef && <option value="">{isCommit ? revision.slice(0, 7) : revision}</option>}
-              <optgroup label="Branches">
-                {refs.branches.map((ref) => (
-                  <option key={`b:${ref.name}`} value={ref.name}>
-                    {ref.name}
-                  </option>
-                ))}
-              </optgroup>
-              {refs.tags.length > 0 && (
-                <optgroup label="Tags">
-                  {refs.tags.map((ref) => (
-                    <option key={`t:${ref.name}`} value={ref.name}>
-                      {ref.name}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-            </select>
-          </label>
+          <RefPicker refs={refs} revision={revision} setParam={setParam} />
           <span className="repo-size" data-testid="repo-size">
             <HardDrive size={14} aria-hidden /> {files.length} file{files.length === 1 ? "" : "s"} ·{" "}
             {bytesText(totalBytes)}
           </span>
         </div>
-        <nav aria-label="Folder" className="breadcrumb repo-path">
-          <button type="button" className="link-button" onClick={() => setParam({ path: undefined })}>
-            {id.split("/").pop()}
-          </button>
-          {crumbs.map((name, index) => (
-            <span key={index}>
-              {" / "}
-              {index === crumbs.length - 1 ? (
-                <span aria-current="location">{name}</span>
-              ) : (
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => setParam({ path: crumbs.slice(0, index + 1).join("/") })}
-                >
-                  {name}
-                </button>
-              )}
-            </span>
-          ))}
-        </nav>
+        <FolderPath id={id} folder={folder} setParam={setParam} />
         {failed && (
           <p className="form-error" role="alert">
             {failed}
@@ -427,31 +497,7 @@ function Browser({
           onSelect={(path) => setParam({ preview: path })}
         />
       )}
-      <section className="card repo-history" aria-labelledby="repo-history-title" data-testid="repo-history">
-        <h2 id="repo-history-title">
-          <GitCommitHorizontal size={18} aria-hidden /> History
-          {isCommit ? "" : ` of ${revision}`}
-        </h2>
-        <ol className="commit-list">
-          {commits.map((commit) => (
-            <li key={commit.id}>
-              <div className="commit-title">{commit.title || "(no message)"}</div>
-              {commit.message && <p className="commit-message">{commit.message}</p>}
-              <div className="commit-meta muted">
-                {commit.authors.map((author) => author.user).join(", ")} · {formatDate(commit.date)} ·{" "}
-                <button
-                  type="button"
-                  className="link-button mono"
-                  title="Browse the files at this commit"
-                  onClick={() => setParam({ rev: commit.id, path: undefined })}
-                >
-                  {commit.id.slice(0, 7)}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <CommitHistory commits={commits} revision={revision} isCommit={isCommit} setParam={setParam} />
     </>
   );
 }

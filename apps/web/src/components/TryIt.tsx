@@ -22,6 +22,7 @@ import {
   type Sent,
   type TryField,
   type TryResultValue,
+  type TrySpec,
 } from "../lib/try-tasks.js";
 import { ErrorNotice } from "./Feedback.js";
 
@@ -264,6 +265,132 @@ function exampleFor(model: HubModel, task: string) {
   });
 }
 
+/** The form's values as the client takes them: files as Blobs (the demo file when none is picked). */
+async function collectInputs(
+  spec: TrySpec,
+  values: FormValues,
+  { provider, task, exampleFile }: { provider: string; task: string | undefined; exampleFile?: string },
+  signal: AbortSignal,
+): Promise<Sent> {
+  const out: Record<string, unknown> = { ...values };
+  let imageUrl: string | undefined;
+  for (const field of spec.fields) {
+    if (field.kind === "image" || field.kind === "audio") {
+      let blob: Blob | undefined = values[field.name] as File | undefined;
+      if (!blob && exampleFile) {
+        const response = await fetch(demoAssetUrl(exampleFile), { signal });
+        if (!response.ok)
+          throw new Error(`The demo file ${exampleFile} could not be loaded (HTTP ${response.status})`);
+        blob = await response.blob();
+      }
+      if (!blob) {
+        if (field.optional) continue;
+        throw new Error(`Pick ${field.kind === "image" ? "an image" : "an audio file"} first`);
+      }
+      const accepted = ACCEPTED_AUDIO_TYPES[provider];
+      if (
+        field.kind === "audio" &&
+        task === "automatic-speech-recognition" &&
+        accepted &&
+        !accepted.includes(blob.type)
+      )
+        blob = await toWav(blob);
+      if (field.kind === "image") {
+        imageUrl = URL.createObjectURL(blob);
+        if (task === "image-text-to-text") out.imageUrl = await blobToDataUrl(blob);
+      }
+      out[field.name] = blob;
+    } else if (field.kind === "text" || field.kind === "line") {
+      if (!String(values[field.name] ?? "").trim())
+        throw new Error(`Type ${field.label.toLowerCase()} first`);
+    } else if (field.kind === "list") {
+      if (!((values[field.name] as string[] | undefined) ?? []).some((item) => item.trim()))
+        throw new Error(`Give at least one ${field.itemLabel.toLowerCase()}`);
+    }
+  }
+  return { imageUrl, values: out };
+}
+
+/** The task's input fields. */
+function TryFields({
+  spec,
+  values,
+  id,
+  exampleFile,
+  setValue,
+}: {
+  spec: TrySpec;
+  values: FormValues;
+  id: string;
+  exampleFile?: string;
+  setValue: (name: string, value: FieldValue) => void;
+}) {
+  return (
+    <div className="try-fields">
+      {spec.fields.map((field) => {
+        const fieldId = `${id}-${field.name}`;
+        switch (field.kind) {
+          case "image":
+          case "audio":
+            return (
+              <FileInput
+                key={field.name}
+                field={field}
+                id={fieldId}
+                file={values[field.name] as File | undefined}
+                exampleFile={exampleFile}
+                onChange={(file) => setValue(field.name, file)}
+              />
+            );
+          case "list":
+            return (
+              <ListInput
+                key={field.name}
+                field={field}
+                id={fieldId}
+                value={(values[field.name] as string[] | undefined) ?? [""]}
+                onChange={(list) => setValue(field.name, list)}
+              />
+            );
+          case "table":
+            return (
+              <TableInput
+                key={field.name}
+                field={field}
+                value={(values[field.name] as TableValue | undefined) ?? { columns: [], rows: [] }}
+                onChange={(table) => setValue(field.name, table)}
+              />
+            );
+          case "line":
+            return (
+              <div className="field" key={field.name}>
+                <label htmlFor={fieldId}>{field.label}</label>
+                <input
+                  id={fieldId}
+                  type="text"
+                  value={String(values[field.name] ?? "")}
+                  onChange={(event) => setValue(field.name, event.target.value)}
+                />
+              </div>
+            );
+          case "text":
+            return (
+              <div className="field" key={field.name}>
+                <label htmlFor={fieldId}>{field.label}</label>
+                <textarea
+                  id={fieldId}
+                  rows={field.rows ?? 3}
+                  value={String(values[field.name] ?? "")}
+                  onChange={(event) => setValue(field.name, event.target.value)}
+                />
+              </div>
+            );
+        }
+      })}
+    </div>
+  );
+}
+
 export function TryIt({ model, provider, task, initialInput, exampleFile }: TryItProps) {
   const spec = task ? TRY_TASKS[task] : undefined;
   const { token } = useToken();
@@ -332,47 +459,6 @@ export function TryIt({ model, provider, task, initialInput, exampleFile }: TryI
 
   const setValue = (name: string, value: FieldValue) => setValues((old) => ({ ...old, [name]: value }));
 
-  /** The form's values as the client takes them: files as Blobs (the demo file when none is picked). */
-  const collect = async (signal: AbortSignal): Promise<Sent> => {
-    const out: Record<string, unknown> = { ...values };
-    let imageUrl: string | undefined;
-    for (const field of spec.fields) {
-      if (field.kind === "image" || field.kind === "audio") {
-        let blob: Blob | undefined = values[field.name] as File | undefined;
-        if (!blob && exampleFile) {
-          const response = await fetch(demoAssetUrl(exampleFile), { signal });
-          if (!response.ok)
-            throw new Error(`The demo file ${exampleFile} could not be loaded (HTTP ${response.status})`);
-          blob = await response.blob();
-        }
-        if (!blob) {
-          if (field.optional) continue;
-          throw new Error(`Pick ${field.kind === "image" ? "an image" : "an audio file"} first`);
-        }
-        const accepted = ACCEPTED_AUDIO_TYPES[provider];
-        if (
-          field.kind === "audio" &&
-          task === "automatic-speech-recognition" &&
-          accepted &&
-          !accepted.includes(blob.type)
-        )
-          blob = await toWav(blob);
-        if (field.kind === "image") {
-          imageUrl = URL.createObjectURL(blob);
-          if (task === "image-text-to-text") out.imageUrl = await blobToDataUrl(blob);
-        }
-        out[field.name] = blob;
-      } else if (field.kind === "text" || field.kind === "line") {
-        if (!String(values[field.name] ?? "").trim())
-          throw new Error(`Type ${field.label.toLowerCase()} first`);
-      } else if (field.kind === "list") {
-        if (!((values[field.name] as string[] | undefined) ?? []).some((item) => item.trim()))
-          throw new Error(`Give at least one ${field.itemLabel.toLowerCase()}`);
-      }
-    }
-    return { imageUrl, values: out };
-  };
-
   const run = async () => {
     const abort = new AbortController();
     controller.current = abort;
@@ -384,7 +470,7 @@ export function TryIt({ model, provider, task, initialInput, exampleFile }: TryI
       // The renderers load while the call runs.
       void loadResultView();
       const client = await createClient(token);
-      const prepared = await collect(abort.signal);
+      const prepared = await collectInputs(spec, values, { provider, task, exampleFile }, abort.signal);
       setSent(prepared);
       const args = {
         model: model.id,
@@ -426,68 +512,7 @@ export function TryIt({ model, provider, task, initialInput, exampleFile }: TryI
         void run();
       }}
     >
-      <div className="try-fields">
-        {spec.fields.map((field) => {
-          const fieldId = `${id}-${field.name}`;
-          switch (field.kind) {
-            case "image":
-            case "audio":
-              return (
-                <FileInput
-                  key={field.name}
-                  field={field}
-                  id={fieldId}
-                  file={values[field.name] as File | undefined}
-                  exampleFile={exampleFile}
-                  onChange={(file) => setValue(field.name, file)}
-                />
-              );
-            case "list":
-              return (
-                <ListInput
-                  key={field.name}
-                  field={field}
-                  id={fieldId}
-                  value={(values[field.name] as string[] | undefined) ?? [""]}
-                  onChange={(list) => setValue(field.name, list)}
-                />
-              );
-            case "table":
-              return (
-                <TableInput
-                  key={field.name}
-                  field={field}
-                  value={(values[field.name] as TableValue | undefined) ?? { columns: [], rows: [] }}
-                  onChange={(table) => setValue(field.name, table)}
-                />
-              );
-            case "line":
-              return (
-                <div className="field" key={field.name}>
-                  <label htmlFor={fieldId}>{field.label}</label>
-                  <input
-                    id={fieldId}
-                    type="text"
-                    value={String(values[field.name] ?? "")}
-                    onChange={(event) => setValue(field.name, event.target.value)}
-                  />
-                </div>
-              );
-            case "text":
-              return (
-                <div className="field" key={field.name}>
-                  <label htmlFor={fieldId}>{field.label}</label>
-                  <textarea
-                    id={fieldId}
-                    rows={field.rows ?? 3}
-                    value={String(values[field.name] ?? "")}
-                    onChange={(event) => setValue(field.name, event.target.value)}
-                  />
-                </div>
-              );
-          }
-        })}
-      </div>
+      <TryFields spec={spec} values={values} id={id} exampleFile={exampleFile} setValue={setValue} />
       <div className="actions">
         <button key="run" type="submit" className="button primary" disabled={running || !interactive}>
           <Play size={16} aria-hidden /> {running ? "Running…" : "Run"}
