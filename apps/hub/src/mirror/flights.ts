@@ -1,7 +1,7 @@
 // One upstream download per file, however many clients ask for it at once (single flight). The
 // bytes go to a temporary file in the blob store's tmp/ folder as they arrive; every client reads
 // that file from its own offset and follows it as it grows, so the first byte reaches the first
-// client long before the file is complete. At the end the size and sha256 are checked against what
+// client long before the file is complete (its last byte only once checked). At the end the size and sha256 are checked against what
 // upstream's tree said, the file is synced and renamed into objects/: a download cut short, or
 // bytes that do not match, leave nothing stored, and the clients reading it get an error.
 import { createHash, randomUUID } from "node:crypto";
@@ -30,6 +30,8 @@ export interface FlightTarget {
 /** A download under way: its temporary file, how much of it is written, and how it ended. */
 export class Flight {
   written = 0;
+  /** the bytes matched upstream's size and sha256 (the last byte is held back until then) */
+  verified = false;
   state: "running" | "done" | "failed" = "running";
   error?: Error;
   /** resolves once upstream has answered with the file (its headers); rejects with its refusal */
@@ -99,6 +101,8 @@ export class Flight {
           502,
           `The upstream hub sent ${label} with sha256 ${digest}, not the ${sha256} its tree names: nothing was stored`,
         );
+      this.verified = true;
+      this.notify();
       await fsyncAsync(this.fd);
       await closeAsync(this.fd);
       closed = true;
@@ -139,7 +143,9 @@ export class Flight {
       let position = start;
       while (position <= end) {
         if (this.state === "failed") throw this.error!;
-        const available = this.state === "done" ? this.target.size : this.written;
+        // The file's last byte waits for the check: no client gets a whole file that does not match.
+        const { size } = this.target;
+        const available = this.verified || this.state === "done" ? size : Math.min(this.written, size - 1);
         if (position >= available) {
           await this.progress();
           continue;
