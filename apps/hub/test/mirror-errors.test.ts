@@ -61,7 +61,10 @@ function answer(request: http.IncomingMessage, response: http.ServerResponse): v
   const file = /^\/x\/([a-z]+)\/resolve\/[0-9a-f]{40}\/big\.bin$/.exec(url);
   if (!file) return refuse(404, "EntryNotFound");
   if (file[1] === "flaky") return refuse(503);
-  response.writeHead(200, { "content-length": String(FILE_BYTES), "content-type": "application/octet-stream" });
+  response.writeHead(200, {
+    "content-length": String(FILE_BYTES),
+    "content-type": "application/octet-stream",
+  });
   if (file[1] === "liar") {
     response.end(liar);
     return;

@@ -9,6 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PassThrough } from "node:stream";
+import { runCommand } from "../src/commands.js";
 import { startHubServer, type HubServer } from "../src/index.js";
 import { clientEnv, hfCli, runProgram, runPython } from "./support/python.js";
 import { commitFiles, countingProxy, sha256, waitFor, type CountingProxy } from "./support/mirror.js";
@@ -30,7 +32,13 @@ const config = Buffer.from(JSON.stringify({ architectures: ["LlamaForCausalLM"],
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "hubkit-mirror-"));
-  hubA = await startHubServer({ port: 0, dataDir: path.join(work, "a"), hfToken: "", seed: false, mirror: false });
+  hubA = await startHubServer({
+    port: 0,
+    dataDir: path.join(work, "a"),
+    hfToken: "",
+    seed: false,
+    mirror: false,
+  });
   aliceA = await hubA.repos.access.createToken("alice", { write: true, orgs: ["acme"] });
   mainCommit = await commitFiles(hubA.url, aliceA, "alice/demo", [
     { path: "README.md", bytes: readme },
@@ -100,9 +108,15 @@ describe("a hub mirroring another", { timeout: 180_000 }, () => {
   });
 
   it("a commit id is asked of A once; a branch after the TTL, and a new commit on main shows", async () => {
-    const dev = await commitFiles(hubA.url, aliceA, "alice/demo", [{ path: "dev.txt", bytes: Buffer.from("dev\n") }], {
-      title: "dev work",
-    });
+    const dev = await commitFiles(
+      hubA.url,
+      aliceA,
+      "alice/demo",
+      [{ path: "dev.txt", bytes: Buffer.from("dev\n") }],
+      {
+        title: "dev work",
+      },
+    );
     const infoPath = `/api/models/alice/demo/revision/${dev}`;
     for (let i = 0; i < 3; i++) {
       const answer = await fetch(`${hubB.url}/alice/demo/resolve/${dev}/dev.txt`);
@@ -122,7 +136,9 @@ describe("a hub mirroring another", { timeout: 180_000 }, () => {
 
   it("ten clients of one large file share one download from A, the first byte before A is done", async () => {
     const big = randomBytes(BIG_BYTES);
-    const commit = await commitFiles(hubA.url, aliceA, "alice/big", [{ path: "big.bin", bytes: big, lfs: true }]);
+    const commit = await commitFiles(hubA.url, aliceA, "alice/big", [
+      { path: "big.bin", bytes: big, lfs: true },
+    ]);
     const filePath = `/alice/big/resolve/${commit}/big.bin`;
     // A's answer stops part-way until the test has seen bytes reach a client.
     proxy.holdAfter(filePath, 16 * 1024 * 1024);
@@ -139,7 +155,10 @@ describe("a hub mirroring another", { timeout: 180_000 }, () => {
       }
       return { size, sha: hash.digest("hex") };
     });
-    await waitFor(async () => (firstByte && proxy.held.waiting ? true : undefined), "a first byte while A holds");
+    await waitFor(
+      async () => (firstByte && proxy.held.waiting ? true : undefined),
+      "a first byte while A holds",
+    );
     expect(proxy.held.finished).toBe(false);
     proxy.release();
     const results = await Promise.all(clients);
@@ -151,9 +170,15 @@ describe("a hub mirroring another", { timeout: 180_000 }, () => {
   });
 
   it("private upstream repos are fetched with the upstream token and read only by the allow-list", async () => {
-    await commitFiles(hubA.url, aliceA, "acme/secret", [{ path: "plan.txt", bytes: Buffer.from("secret plan\n") }], {
-      private: true,
-    });
+    await commitFiles(
+      hubA.url,
+      aliceA,
+      "acme/secret",
+      [{ path: "plan.txt", bytes: Buffer.from("secret plan\n") }],
+      {
+        private: true,
+      },
+    );
     const read = (token?: string) =>
       fetch(`${hubB.url}/acme/secret/resolve/main/plan.txt`, {
         headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -167,6 +192,43 @@ describe("a hub mirroring another", { timeout: 180_000 }, () => {
     const other = await read(daveB);
     expect(other.status).toBe(404);
     expect(JSON.stringify(await other.json())).not.toContain(aliceA);
+  });
+
+  it("the CLI prefetches files with progress bars and imports upstream's model list", async () => {
+    const dataDir = path.join(work, "c");
+    const output = (tty: boolean) => {
+      const stream = Object.assign(new PassThrough(), { isTTY: tty, columns: 100 });
+      let text = "";
+      stream.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      return { stream, text: () => text };
+    };
+    const stdout = output(true);
+    const stderr = output(false);
+    const io = { stdout: stdout.stream, stderr: stderr.stream, env: {} };
+    const prefetch = await runCommand(
+      ["mirror", "alice/demo", "--include", "weights/**", "--upstream", proxy.url, "--data-dir", dataDir],
+      io,
+    );
+    expect(prefetch.exitCode, stderr.text()).toBe(0);
+    expect(stdout.text()).toMatch(/weights\/model\.bin/);
+    expect(stdout.text()).toMatch(/100%/);
+    // (hashes compared, not buffers: a deep equality of megabytes takes the test runner seconds)
+    const stored = path.join(
+      dataDir,
+      "blobs/objects",
+      sha256(weights).slice(0, 2),
+      sha256(weights).slice(2, 4),
+    );
+    expect(sha256(readFileSync(path.join(stored, sha256(weights))))).toBe(sha256(weights));
+    const catalogue = await runCommand(
+      ["mirror", "--catalogue", "--limit", "1", "--upstream", proxy.url, "--data-dir", dataDir],
+      io,
+    );
+    expect(catalogue.exitCode, stderr.text()).toBe(0);
+    expect(stdout.text()).toMatch(/imported 1 new and 0 updated models/);
+    const bad = await runCommand(["mirror", "alice/demo"], io);
+    expect(bad.exitCode).toBe(2);
+    expect(stderr.text()).toMatch(/mirror needs an upstream/);
   });
 
   it("with A stopped, B still serves what it fetched (branches from the local copy)", async () => {

@@ -65,7 +65,10 @@ export function parseReaders(text: string | undefined): "*" | string[] {
 }
 
 /** Whether the caller may read a mirrored repo that upstream keeps private or gated. */
-export function mayReadPrivateMirror(readers: MirrorOptions["readers"], principal: Principal | undefined): boolean {
+export function mayReadPrivateMirror(
+  readers: MirrorOptions["readers"],
+  principal: Principal | undefined,
+): boolean {
   if (!principal) return false;
   if (readers === "*") return true;
   return readers.some((name) => name === principal.user.toLowerCase() || principal.orgs.has(name));

@@ -115,7 +115,10 @@ export class Flight {
       const failure =
         error instanceof HttpError
           ? error
-          : new HttpError(502, `The upstream hub's connection broke while sending ${label}: nothing was stored`);
+          : new HttpError(
+              502,
+              `The upstream hub's connection broke while sending ${label}: nothing was stored`,
+            );
       this.error = failure;
       this.state = "failed";
       this.rejectStarted(failure);

@@ -7,7 +7,6 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HttpError } from "../http/errors.js";
 import type { Principal } from "../repos/access.js";
 import { treeSha } from "../repos/git.js";
 import type { CommitRecord, RefKind, RepoRecord, RepoType, TreeEntry } from "../repos/model.js";
@@ -257,16 +256,25 @@ export class Mirror {
 
   private entryOf(id: string, sibling: UpstreamSibling): TreeEntry {
     const problem = repoPathProblem(sibling.rfilename);
-    if (problem) throw new UpstreamError(502, `The upstream hub listed a bad file in ${id}: ${problem}`, true);
+    if (problem)
+      throw new UpstreamError(502, `The upstream hub listed a bad file in ${id}: ${problem}`, true);
     const oid = typeof sibling.blobId === "string" ? sibling.blobId : "";
     if (sibling.lfs) {
       const { sha256, size } = sibling.lfs;
       if (typeof sha256 !== "string" || !SHA256_RE.test(sha256) || !Number.isSafeInteger(size))
-        throw new UpstreamError(502, `The upstream hub listed ${id}/${sibling.rfilename} without its LFS sha256 and size`, true);
+        throw new UpstreamError(
+          502,
+          `The upstream hub listed ${id}/${sibling.rfilename} without its LFS sha256 and size`,
+          true,
+        );
       return { path: sibling.rfilename, size: size!, sha256, oid, lfs: true };
     }
     if (!/^[0-9a-f]{40}$/.test(oid) || !Number.isSafeInteger(sibling.size))
-      throw new UpstreamError(502, `The upstream hub listed ${id}/${sibling.rfilename} without its blob id and size`, true);
+      throw new UpstreamError(
+        502,
+        `The upstream hub listed ${id}/${sibling.rfilename} without its blob id and size`,
+        true,
+      );
     const known = this.state.shaOfOid(oid);
     // The sha256 of a small file is known once it is fetched (filled in by fetchSmall).
     return { path: sibling.rfilename, size: sibling.size!, sha256: known?.sha256 ?? "", oid, lfs: false };
@@ -287,10 +295,18 @@ export class Mirror {
     try {
       stored = await this.service.blobs.write(hashed(), { size: entry.size });
     } catch (error) {
-      throw new UpstreamError(502, `The upstream hub did not send ${id}/${entry.path} whole: ${(error as Error).message}`, true);
+      throw new UpstreamError(
+        502,
+        `The upstream hub did not send ${id}/${entry.path} whole: ${(error as Error).message}`,
+        true,
+      );
     }
     if (sha1.digest("hex") !== entry.oid)
-      throw new UpstreamError(502, `The upstream hub sent ${id}/${entry.path} with another content than its tree names`, true);
+      throw new UpstreamError(
+        502,
+        `The upstream hub sent ${id}/${entry.path} with another content than its tree names`,
+        true,
+      );
     entry.sha256 = stored.sha256;
     this.state.rememberOid(entry.oid, stored.sha256, stored.size);
   }
@@ -303,7 +319,12 @@ export class Mirror {
   }
 
   /** For the file routes: a mirrored file whose content is not here yet, read as it arrives. */
-  async readMissing(resolved: Resolved, entry: TreeEntry, start: number, end: number): Promise<Readable | undefined> {
+  async readMissing(
+    resolved: Resolved,
+    entry: TreeEntry,
+    start: number,
+    end: number,
+  ): Promise<Readable | undefined> {
     if (!this.isMirrored(resolved.repo)) return undefined;
     if ((await this.service.blobs.size(entry.sha256)) === entry.size) return undefined;
     const flight = this.fetchFile(resolved.repo.type, resolved.repo.id, resolved.commit.id, entry);
@@ -315,4 +336,3 @@ export class Mirror {
     this.state.close();
   }
 }
-

@@ -68,12 +68,13 @@ export class MirrorState {
 
   shaOfOid(oid: string): { sha256: string; size: number } | undefined {
     return this.db.prepare("SELECT sha256, size FROM blob_oids WHERE oid = ?").get(oid) as
-      | { sha256: string; size: number }
-      | undefined;
+      { sha256: string; size: number } | undefined;
   }
 
   rememberOid(oid: string, sha256: string, size: number): void {
-    this.db.prepare("INSERT OR REPLACE INTO blob_oids (oid, sha256, size) VALUES (?, ?, ?)").run(oid, sha256, size);
+    this.db
+      .prepare("INSERT OR REPLACE INTO blob_oids (oid, sha256, size) VALUES (?, ?, ?)")
+      .run(oid, sha256, size);
   }
 
   close(): void {

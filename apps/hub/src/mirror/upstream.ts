@@ -48,7 +48,10 @@ function encodePath(path: string): string {
 
 /** Upstream's words for an error, cut short and stripped of anything shaped like a token. */
 function upstreamMessage(text: string | null): string {
-  return (text ?? "").replace(/hf_[A-Za-z0-9]{10,}/g, "hf_***").replace(/[^\x20-\x7e]/g, "?").slice(0, 300);
+  return (text ?? "")
+    .replace(/hf_[A-Za-z0-9]{10,}/g, "hf_***")
+    .replace(/[^\x20-\x7e]/g, "?")
+    .slice(0, 300);
 }
 
 export class Upstream {
@@ -79,7 +82,11 @@ export class Upstream {
       });
     } catch (error) {
       const cause = (error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-      throw new UpstreamError(502, `The upstream hub ${this.origin} could not be reached for ${what} (${cause})`, true);
+      throw new UpstreamError(
+        502,
+        `The upstream hub ${this.origin} could not be reached for ${what} (${cause})`,
+        true,
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -123,7 +130,12 @@ export class Upstream {
       throw new UpstreamError(502, `The upstream hub ${this.origin} sent no JSON for ${what}`, true);
     }
     const info = body as Partial<UpstreamInfo> | null;
-    if (!info || typeof info.sha !== "string" || !/^[0-9a-f]{40}$/.test(info.sha) || !Array.isArray(info.siblings))
+    if (
+      !info ||
+      typeof info.sha !== "string" ||
+      !/^[0-9a-f]{40}$/.test(info.sha) ||
+      !Array.isArray(info.siblings)
+    )
       throw new UpstreamError(
         502,
         `The upstream hub ${this.origin} sent ${what} without a commit id (sha) or file list (siblings)`,

@@ -281,7 +281,12 @@ export async function registerRepoRoutes(
      * The bytes of a file whose contents this hub does not hold yet (a mirror fetching them from
      * its upstream); undefined when the blob store has them.
      */
-    readMissing?: (resolved: Resolved, entry: TreeEntry, start: number, end: number) => Promise<Readable | undefined>;
+    readMissing?: (
+      resolved: Resolved,
+      entry: TreeEntry,
+      start: number,
+      end: number,
+    ) => Promise<Readable | undefined>;
   },
 ): Promise<RepoRoutes> {
   const signingKey = await service.meta.signingKey();

@@ -55,7 +55,7 @@ export async function commitFiles(
     );
     const { objects } = (await batch.json()) as { objects: { actions?: { upload?: { href: string } } }[] };
     const href = objects[0].actions?.upload?.href;
-    if (href) await ok(await fetch(href, { method: "PUT", body: file.bytes }), "LFS upload");
+    if (href) await ok(await fetch(href, { method: "PUT", body: new Uint8Array(file.bytes) }), "LFS upload");
     lines.push({ key: "lfsFile", value: { path: file.path, algo: "sha256", oid, size: file.bytes.length } });
   }
   const committed = await ok(
@@ -98,6 +98,8 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
         port: upstream.port,
         method: request.method,
         path: request.url,
+        // A connection per request: a kept-alive one that A closes while idle would reset the next.
+        agent: false,
         headers: { ...request.headers, host: upstream.host },
       },
       (answer) => {
@@ -148,7 +150,11 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
 }
 
 /** Polls `check` until it returns a value (not undefined), up to `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
