@@ -160,15 +160,16 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
     write(io.stdout, `hubkit hub: repaired the catalogue: ${repair}`);
   if (server.embeddedSeed?.seeded)
     write(io.stdout, seedMessage(server.embeddedSeed.inserted, server.embeddedSeed.updated));
+  write(
+    io.stdout,
+    `hubkit hub: ${server.url}  (${await server.store.count()} models in ${store}; ${inference})`,
+  );
+  // After the address line: scripts take the first URL printed for the hub's.
   if (mirror)
     write(
       io.stdout,
       `hubkit hub: mirroring ${mirror.upstreamUrl} (branches re-checked after ${mirror.ttlSeconds} s)`,
     );
-  write(
-    io.stdout,
-    `hubkit hub: ${server.url}  (${await server.store.count()} models in ${store}; ${inference})`,
-  );
   return { exitCode: 0, server };
 }
 

@@ -404,11 +404,17 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     const repoRoutes = await registerRepoRoutes(app, repoService, {
       readMissing: mirrorFiles && ((...args) => mirrorFiles.readMissing(...args)),
       inCatalogue: async (id) => (await store.getModel(id)) !== undefined,
-      projectModel: async (resolved, query) =>
-        projectModelForQuery(
+      projectModel: async (resolved, query) => {
+        const projected = projectModelForQuery(
           await hostedModelRecord(repoService.blobs, resolved.repo, resolved.commit, resolved.tree),
           query,
-        ),
+        );
+        // A mirrored repo says where it came from (the model page shows it).
+        const mirrored = mirror?.state.get(resolved.repo.type, resolved.repo.id);
+        return mirrored
+          ? { ...projected, hubkitMirror: { upstream: mirrored.upstream, fetchedAt: mirrored.fetchedAt } }
+          : projected;
+      },
     });
     registerPreviewRoutes(app, repoService);
     await registerHubApi(app, {

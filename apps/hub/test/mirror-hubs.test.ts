@@ -102,8 +102,13 @@ describe("a hub mirroring another", { timeout: 180_000 }, () => {
     // The large file came from A once, however many clients asked.
     expect(proxy.count(`/alice/demo/resolve/${mainCommit}/weights/model.bin`)).toBe(1);
     // B's info says where the repo came from: ordinary hosted-repo answers, A's commit id.
-    const info = (await (await fetch(`${hubB.url}/api/models/alice/demo`)).json()) as { sha: string };
+    const info = (await (await fetch(`${hubB.url}/api/models/alice/demo`)).json()) as {
+      sha: string;
+      hubkitMirror?: { upstream: string; fetchedAt: string };
+    };
     expect(info.sha).toBe(mainCommit);
+    expect(info.hubkitMirror?.upstream).toBe(proxy.url);
+    expect(Date.parse(info.hubkitMirror?.fetchedAt ?? "")).toBeGreaterThan(0);
     expect(hubB.mirror?.state.get("model", "alice/demo")?.upstream).toBe(proxy.url);
   });
 
