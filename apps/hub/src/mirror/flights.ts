@@ -5,7 +5,7 @@
 // upstream's tree said, the file is synced and renamed into objects/: a download cut short, or
 // bytes that do not match, leave nothing stored, and the clients reading it get an error.
 import { createHash, randomUUID } from "node:crypto";
-import { close, closeSync, fsync, openSync, read, unlink, write } from "node:fs";
+import { close, closeSync, fsync, openSync, read, unlink, writev } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -13,12 +13,32 @@ import { promisify } from "node:util";
 import { HttpError } from "../http/errors.js";
 import type { BlobStore } from "../repos/blob-store.js";
 
-const writeAsync = promisify(write);
 const readAsync = promisify(read);
 const fsyncAsync = promisify(fsync);
 const closeAsync = promisify(close);
 const unlinkAsync = promisify(unlink);
 const READ_CHUNK = 256 * 1024;
+/** Most bytes received and not yet written before the download waits for the disk. */
+const MAX_PENDING_BYTES = 8 * 1024 * 1024;
+const writevAsync = promisify(writev);
+
+/** Writes every buffer at the file's position, however the system call splits them. */
+async function writeAll(fd: number, buffers: Uint8Array[]): Promise<void> {
+  let rest = buffers;
+  while (rest.length > 0) {
+    // promisify(writev) resolves with { bytesWritten, buffers }, as promisify(write) does
+    let { bytesWritten: written } = (await writevAsync(fd, rest)) as unknown as { bytesWritten: number };
+    const left: Uint8Array[] = [];
+    for (const buffer of rest) {
+      if (written >= buffer.length) written -= buffer.length;
+      else {
+        left.push(buffer.subarray(written));
+        written = 0;
+      }
+    }
+    rest = left;
+  }
+}
 
 export interface FlightTarget {
   sha256: string;
@@ -47,7 +67,7 @@ export class Flight {
   constructor(
     private readonly blobs: BlobStore,
     readonly target: FlightTarget,
-    open: () => Promise<Response>,
+    open: () => Promise<AsyncIterable<Uint8Array>>,
   ) {
     this.tmpFile = path.join(blobs.dir, "tmp", `${randomUUID()}.mirror`);
     // Opened at once (synchronously), so a client joining right away finds the file.
@@ -72,27 +92,44 @@ export class Flight {
     return new Promise((resolve) => this.wake.push(resolve));
   }
 
-  private async run(open: () => Promise<Response>): Promise<void> {
+  private async run(open: () => Promise<AsyncIterable<Uint8Array>>): Promise<void> {
     const { sha256, size, label } = this.target;
     let closed = false;
+    // Writes go out while the next chunks arrive: whatever came in meanwhile is written together.
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    let writing: Promise<void> | undefined;
     try {
-      const response = await open();
+      const body = await open();
       this.resolveStarted();
       const hash = createHash("sha256");
-      if (response.body) {
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          if (this.written + chunk.length > size)
-            throw new HttpError(502, `The upstream hub sent more than the ${size} bytes of ${label}`);
-          hash.update(chunk);
-          let offset = 0;
-          while (offset < chunk.length) {
-            const { bytesWritten } = await writeAsync(this.fd, chunk, offset, chunk.length - offset, null);
-            offset += bytesWritten;
-          }
-          this.written += chunk.length;
+      const flush = async () => {
+        while (pending.length > 0) {
+          const batch = pending;
+          const bytes = pendingBytes;
+          pending = [];
+          pendingBytes = 0;
+          await writeAll(this.fd, batch);
+          this.written += bytes;
           this.notify();
         }
+        writing = undefined;
+      };
+      let received = 0;
+      for await (const chunk of body) {
+        received += chunk.length;
+        if (received > size)
+          throw new HttpError(502, `The upstream hub sent more than the ${size} bytes of ${label}`);
+        hash.update(chunk);
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (!writing) {
+          writing = flush();
+          writing.catch(() => {});
+        }
+        if (pendingBytes >= MAX_PENDING_BYTES) await writing;
       }
+      await writing;
       if (this.written !== size)
         throw new HttpError(502, `The upstream hub sent ${this.written} of the ${size} bytes of ${label}`);
       const digest = hash.digest("hex");
@@ -123,9 +160,23 @@ export class Flight {
       this.state = "failed";
       this.rejectStarted(failure);
       this.notify();
+      // A write under way finishes before the descriptor is closed (its number could be reused).
+      await writing?.catch(() => {});
       if (!closed) await closeAsync(this.fd).catch(() => {});
       await unlinkAsync(this.tmpFile).catch(() => {});
       throw failure;
+    }
+  }
+
+  /**
+   * Resolves once the byte at `start` is written (or the file is whole); rejects when the download
+   * fails first, so that a client is answered with the error rather than an empty 200.
+   */
+  async ready(start: number): Promise<void> {
+    for (;;) {
+      if (this.state === "failed") throw this.error!;
+      if (this.state === "done" || this.verified || this.written > start) return;
+      await this.progress();
     }
   }
 
@@ -176,7 +227,7 @@ export class Flights {
     return this.active.size;
   }
 
-  join(target: FlightTarget, open: () => Promise<Response>): Flight {
+  join(target: FlightTarget, open: () => Promise<AsyncIterable<Uint8Array>>): Flight {
     const running = this.active.get(target.sha256);
     if (running) return running;
     const flight = new Flight(this.blobs, target, open);

@@ -153,7 +153,8 @@ export class Mirror {
         this.hooks.warn?.(`mirror: serving ${id}@${revision} from the local copy: ${error.message}`);
         return;
       }
-      if (!local && !error.unavailable && type === "model" && (await this.hooks.inCatalogue?.(id))) {
+      // The catalogue's own model (not a repo here): the catalogue answers, whatever upstream said.
+      if (!local && type === "model" && (await this.hooks.inCatalogue?.(id))) {
         this.absent.set(key, Date.now());
         return;
       }
@@ -282,13 +283,12 @@ export class Mirror {
 
   /** A small (non-LFS) file, whole, checked against its git blob id. */
   private async fetchSmall(type: RepoType, id: string, commit: string, entry: TreeEntry): Promise<void> {
-    const response = await this.upstream.file(type, id, commit, entry.path);
+    const body = (await this.upstream.file(type, id, commit, entry.path)) as AsyncIterable<Buffer>;
     const sha1 = createHash("sha1").update(`blob ${entry.size}\0`);
-    const body = response.body as unknown as AsyncIterable<Uint8Array>;
     async function* hashed() {
       for await (const chunk of body) {
         sha1.update(chunk);
-        yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        yield chunk;
       }
     }
     let stored;
@@ -328,7 +328,7 @@ export class Mirror {
     if (!this.isMirrored(resolved.repo)) return undefined;
     if ((await this.service.blobs.size(entry.sha256)) === entry.size) return undefined;
     const flight = this.fetchFile(resolved.repo.type, resolved.repo.id, resolved.commit.id, entry);
-    await flight.started;
+    await flight.ready(start);
     return flight.reader(start, end);
   }
 

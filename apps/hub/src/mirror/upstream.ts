@@ -3,6 +3,8 @@
 // real hub answers them (RepoNotFound, RevisionNotFound, EntryNotFound), 403 as GatedRepo, and an
 // unreachable upstream or a 5xx as 502. The upstream token goes to upstream only, never into an
 // error or a log line.
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
 import { HttpError, type HubErrorCode } from "../http/errors.js";
 import type { RepoType } from "../repos/model.js";
 
@@ -11,6 +13,7 @@ const URL_PREFIX: Record<RepoType, string> = { model: "", dataset: "datasets/" }
 const ERROR_CODES = new Set<HubErrorCode>(["RepoNotFound", "RevisionNotFound", "EntryNotFound", "GatedRepo"]);
 /** Most ms to wait for upstream's headers. */
 const HEADERS_TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 5;
 
 /** An error from upstream; `unavailable` when upstream could not answer (down, 5xx), not a refusal. */
 export class UpstreamError extends HttpError {
@@ -92,28 +95,91 @@ export class Upstream {
     }
     if (response.ok) return response;
     await response.body?.cancel().catch(() => {});
-    const code = response.headers.get("x-error-code") as HubErrorCode | null;
-    const said = upstreamMessage(response.headers.get("x-error-message"));
+    throw this.refusal(response.status, (name) => response.headers.get(name), what);
+  }
+
+  /** Upstream's refusal as this hub's error (see the top of this file). */
+  private refusal(status: number, header: (name: string) => string | null, what: string): UpstreamError {
+    const code = header("x-error-code") as HubErrorCode | null;
+    const said = upstreamMessage(header("x-error-message"));
     const detail = said ? `: ${said}` : "";
-    if (response.status === 404 || response.status === 401)
-      throw new UpstreamError(
-        response.status,
-        `${what} is not on the upstream hub ${this.origin}, or it needs a token this hub does not have (upstream answered ${response.status}${detail})`,
+    if (status === 404 || status === 401)
+      return new UpstreamError(
+        status,
+        `${what} is not on the upstream hub ${this.origin}, or it needs a token this hub does not have (upstream answered ${status}${detail})`,
         false,
         code && ERROR_CODES.has(code) ? code : "RepoNotFound",
       );
-    if (response.status === 403)
-      throw new UpstreamError(
+    if (status === 403)
+      return new UpstreamError(
         403,
         `The upstream hub ${this.origin} refused ${what} (403${detail}): its token may not have accepted the repo's conditions`,
         false,
         "GatedRepo",
       );
-    throw new UpstreamError(
+    return new UpstreamError(
       502,
-      `The upstream hub ${this.origin} failed for ${what}: it answered ${response.status}${detail}`,
-      response.status >= 500 || response.status === 429,
+      `The upstream hub ${this.origin} failed for ${what}: it answered ${status}${detail}`,
+      status >= 500 || status === 429,
     );
+  }
+
+  /**
+   * A file's bytes as node:http delivers them (a large file moves several times faster so than
+   * through fetch's web streams). Redirects are followed (huggingface.co sends LFS files from a
+   * CDN); the token goes to upstream's own origin only.
+   */
+  async stream(path: string, what: string): Promise<IncomingMessage> {
+    let url = new URL(`${this.url}${path}`);
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const answer = await this.request(url, what);
+      const status = answer.statusCode ?? 0;
+      const location = answer.headers.location;
+      if (status >= 300 && status < 400 && location) {
+        answer.resume();
+        url = new URL(location, url);
+        continue;
+      }
+      if (status >= 200 && status < 300) return answer;
+      answer.resume();
+      throw this.refusal(
+        status,
+        (name) => {
+          const value = answer.headers[name];
+          return typeof value === "string" ? value : null;
+        },
+        what,
+      );
+    }
+    throw new UpstreamError(502, `The upstream hub ${this.origin} redirected ${what} too many times`, true);
+  }
+
+  private request(url: URL, what: string): Promise<IncomingMessage> {
+    const sameOrigin = `${url.protocol}//${url.host}` === new URL(this.url).origin;
+    const client = url.protocol === "https:" ? https : http;
+    return new Promise((resolve, reject) => {
+      const request = client.get(url, { headers: sameOrigin ? this.headers() : {} }, (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      });
+      const fail = (cause: string) =>
+        reject(
+          new UpstreamError(
+            502,
+            `The upstream hub ${this.origin} could not be reached for ${what} (${cause})`,
+            true,
+          ),
+        );
+      // The timeout covers the wait for headers only: a large file's body takes what it takes.
+      const timer = setTimeout(() => {
+        request.destroy();
+        fail("no answer in time");
+      }, HEADERS_TIMEOUT_MS);
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        fail(error.code ?? error.name);
+      });
+    });
   }
 
   /** The repo's info at `revision`, with each file's size, git blob id and LFS sha256. */
@@ -145,7 +211,7 @@ export class Upstream {
   }
 
   /** A file's bytes at a commit (its LFS content for an LFS file), streamed. */
-  async file(type: RepoType, id: string, commit: string, path: string): Promise<Response> {
-    return this.get(`/${URL_PREFIX[type]}${id}/resolve/${commit}/${encodePath(path)}`, `${id}/${path}`);
+  async file(type: RepoType, id: string, commit: string, path: string): Promise<IncomingMessage> {
+    return this.stream(`/${URL_PREFIX[type]}${id}/resolve/${commit}/${encodePath(path)}`, `${id}/${path}`);
   }
 }
