@@ -4,7 +4,7 @@
 // client long before the file is complete (its last byte only once checked). At the end the size and sha256 are checked against what
 // upstream's tree said, the file is synced and renamed into objects/: a download cut short, or
 // bytes that do not match, leave nothing stored, and the clients reading it get an error.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { close, closeSync, fsync, openSync, read, unlink, writev } from "node:fs";
 import { mkdir, rename } from "node:fs/promises";
 import path from "node:path";
@@ -12,12 +12,13 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { HttpError } from "../http/errors.js";
 import type { BlobStore } from "../repos/blob-store.js";
+import { fileHasher, type FileHasher } from "./file-hasher.js";
 
 const readAsync = promisify(read);
 const fsyncAsync = promisify(fsync);
 const closeAsync = promisify(close);
 const unlinkAsync = promisify(unlink);
-const READ_CHUNK = 256 * 1024;
+const READ_CHUNK = 1024 * 1024;
 /** Most bytes received and not yet written before the download waits for the disk. */
 const MAX_PENDING_BYTES = 8 * 1024 * 1024;
 const writevAsync = promisify(writev);
@@ -99,10 +100,12 @@ export class Flight {
     let pending: Uint8Array[] = [];
     let pendingBytes = 0;
     let writing: Promise<void> | undefined;
+    let hasher: FileHasher | undefined;
     try {
       const body = await open();
       this.resolveStarted();
-      const hash = createHash("sha256");
+      hasher = fileHasher(this.tmpFile, size);
+      const hashing = hasher;
       const flush = async () => {
         while (pending.length > 0) {
           const batch = pending;
@@ -111,6 +114,7 @@ export class Flight {
           pendingBytes = 0;
           await writeAll(this.fd, batch);
           this.written += bytes;
+          hashing.written(this.written);
           this.notify();
         }
         writing = undefined;
@@ -120,7 +124,7 @@ export class Flight {
         received += chunk.length;
         if (received > size)
           throw new HttpError(502, `The upstream hub sent more than the ${size} bytes of ${label}`);
-        hash.update(chunk);
+        hashing.received(chunk);
         pending.push(chunk);
         pendingBytes += chunk.length;
         if (!writing) {
@@ -132,12 +136,13 @@ export class Flight {
       await writing;
       if (this.written !== size)
         throw new HttpError(502, `The upstream hub sent ${this.written} of the ${size} bytes of ${label}`);
-      const digest = hash.digest("hex");
+      const digest = await hashing.digest(size);
       if (digest !== sha256)
         throw new HttpError(
           502,
           `The upstream hub sent ${label} with sha256 ${digest}, not the ${sha256} its tree names: nothing was stored`,
         );
+      hasher.close();
       this.verified = true;
       this.notify();
       await fsyncAsync(this.fd);
@@ -162,6 +167,7 @@ export class Flight {
       this.notify();
       // A write under way finishes before the descriptor is closed (its number could be reused).
       await writing?.catch(() => {});
+      hasher?.close();
       if (!closed) await closeAsync(this.fd).catch(() => {});
       await unlinkAsync(this.tmpFile).catch(() => {});
       throw failure;
