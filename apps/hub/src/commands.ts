@@ -18,6 +18,8 @@ import type { HubServer } from "./server.js";
 import { openStore, type HubStore } from "./store/hub-store.js";
 import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
 import { gcCommand, TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/commands.js";
+import { MIRROR_USAGE, mirrorCommand, MirrorUsageError } from "./mirror/command.js";
+import { mirrorOptionsFromEnv, type MirrorOptions } from "./mirror/config.js";
 
 export const USAGE = `Usage:
   hubkit-hub serve [--host HOST] [--port PORT] [--data-dir DIR]
@@ -29,13 +31,17 @@ export const USAGE = `Usage:
       HUBKIT_ALLOWED_HOSTS (Host names served; default localhost, 127.0.0.1, [::1] and the bind address),
       HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS (10000), HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS (120000),
       HUBKIT_REQUEST_TIMEOUT_MS (60000), HUBKIT_HEADERS_TIMEOUT_MS (10000),
-      HUBKIT_PAGE_CACHE_MB (rendered pages kept in memory until the catalogue changes; default 32, 0: none).
+      HUBKIT_PAGE_CACHE_MB (rendered pages kept in memory until the catalogue changes; default 32, 0: none),
+      HUBKIT_UPSTREAM_URL (mirror that hub: repos and files it lacks are fetched and kept),
+      HUBKIT_UPSTREAM_TOKEN, HUBKIT_UPSTREAM_TTL_SECONDS (600), HUBKIT_MIRROR_READERS (* or users/orgs
+      who may read mirrored repos that are private or gated upstream; default none).
   hubkit-hub import <file.jsonl> [--data-dir DIR]
       Load models (one JSON object per line, in the hub API's model shape). Bad lines are reported
       with their line number; good lines are kept (upsert by id). Exit code 1 when a line was rejected.
   hubkit-hub generate --count N [--seed S]
       Write N synthetic models as JSON lines to stdout (deterministic).
-${TOKEN_USAGE}`;
+${TOKEN_USAGE}
+${MIRROR_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -112,7 +118,9 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
   const timeouts: Record<string, number | undefined> = {};
   let databasePoolSize: number | undefined;
   let pageCacheMegabytes: number | undefined;
+  let mirror: MirrorOptions | undefined;
   try {
+    mirror = mirrorOptionsFromEnv(io.env);
     emulatorStreamIntervalMs = parseStreamInterval(io.env.HUBKIT_EMULATOR_STREAM_INTERVAL_MS);
     allowedHosts = parseAllowedHosts(io.env.HUBKIT_ALLOWED_HOSTS);
     databasePoolSize = parsePoolSize(io.env.HUBKIT_DATABASE_POOL_SIZE);
@@ -141,6 +149,7 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
     allowedHosts,
     ...timeouts,
     logger: io.env.HUBKIT_LOG === "1",
+    mirror: mirror ?? false,
   });
   const inference =
     server.mode === "offline"
@@ -155,6 +164,12 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
     io.stdout,
     `hubkit hub: ${server.url}  (${await server.store.count()} models in ${store}; ${inference})`,
   );
+  // After the address line: scripts take the first URL printed for the hub's.
+  if (mirror)
+    write(
+      io.stdout,
+      `hubkit hub: mirroring ${mirror.upstreamUrl} (branches re-checked after ${mirror.ttlSeconds} s)`,
+    );
   return { exitCode: 0, server };
 }
 
@@ -224,6 +239,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
   try {
     if (argv[0] === "token") return { exitCode: await tokenCommand(argv.slice(1), io) };
     if (argv[0] === "gc") return { exitCode: await gcCommand(argv.slice(1), io) };
+    if (argv[0] === "mirror") return { exitCode: await mirrorCommand(argv.slice(1), io) };
     const args = parseArgs(argv);
     if (args.command === "help") {
       write(io.stdout, USAGE);
@@ -233,7 +249,11 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
     if (args.command === "generate") return await generate(args, io);
     return await serve(args, io);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TokenUsageError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof TokenUsageError ||
+      error instanceof MirrorUsageError
+    ) {
       write(io.stderr, `hubkit-hub: ${error.message}\n\n${USAGE}`);
       return { exitCode: 2 };
     }

@@ -35,6 +35,8 @@ import {
   SECURITY_HEADERS,
 } from "./http/request-guard.js";
 import { registerStaticFiles } from "./pages/static-files.js";
+import { mirrorOptionsFromEnv, type MirrorOptions } from "./mirror/config.js";
+import { Mirror } from "./mirror/mirror.js";
 import { openStore, SqliteHubStore, type HubStore } from "./store/hub-store.js";
 
 export const REAL_ROUTER_URL = "https://router.huggingface.co";
@@ -114,6 +116,8 @@ export interface HubServerOptions {
   maxRepoBytes?: number;
   /** seed the embedded catalogue into a fresh or outdated database (default true) */
   seed?: boolean;
+  /** pull-through mirror of another hub (default: from $HUBKIT_UPSTREAM_URL…; false: none) */
+  mirror?: MirrorOptions | false;
   logger?: boolean;
 }
 
@@ -130,6 +134,8 @@ export interface HubServer {
   emulator?: Emulator;
   /** the latest exchanges through the inference proxy, oldest first (at most 200) */
   proxyExchanges: ProxyExchange[];
+  /** the pull-through mirror, when an upstream is set */
+  mirror?: Mirror;
   /** what seeding the embedded catalogue did at start (seeded: false when it was already loaded) */
   embeddedSeed?: { seeded: boolean; inserted: number; updated: number };
   close(): Promise<void>;
@@ -273,6 +279,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
   });
   let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
   let repos: RepoService | undefined;
+  let mirror: Mirror | undefined;
   let embeddedSeed: HubServer["embeddedSeed"];
   try {
     const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
@@ -384,13 +391,30 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     const followRepos = followInCatalogue(store, repoService, (message) => app.log.warn(message));
     repoService.onChange(followRepos);
     await syncCatalogue(store, repoService, followRepos);
+    const mirrorOptions = options.mirror ?? mirrorOptionsFromEnv(process.env);
+    if (mirrorOptions) {
+      mirror = new Mirror(repoService, mirrorOptions, dataDir, {
+        inCatalogue: async (id) => (await store.getModel(id)) !== undefined,
+        warn: (message) => app.log.warn(message),
+      });
+      mirror.onRecorded = followRepos;
+      mirror.install(app);
+    }
+    const mirrorFiles = mirror;
     const repoRoutes = await registerRepoRoutes(app, repoService, {
+      readMissing: mirrorFiles && ((...args) => mirrorFiles.readMissing(...args)),
       inCatalogue: async (id) => (await store.getModel(id)) !== undefined,
-      projectModel: async (resolved, query) =>
-        projectModelForQuery(
+      projectModel: async (resolved, query) => {
+        const projected = projectModelForQuery(
           await hostedModelRecord(repoService.blobs, resolved.repo, resolved.commit, resolved.tree),
           query,
-        ),
+        );
+        // A mirrored repo says where it came from (the model page shows it).
+        const mirrored = mirror?.state.get(resolved.repo.type, resolved.repo.id);
+        return mirrored
+          ? { ...projected, hubkitMirror: { upstream: mirrored.upstream, fetchedAt: mirrored.fetchedAt } }
+          : projected;
+      },
     });
     registerPreviewRoutes(app, repoService);
     await registerHubApi(app, {
@@ -530,6 +554,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       emulator,
       proxyExchanges,
       embeddedSeed,
+      mirror,
       async close() {
         if (closed) return;
         closed = true;
@@ -542,12 +567,14 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
           clearTimeout(force);
         }
         await emulator?.close();
+        mirror?.close();
         await repoService.meta.close();
         await store.close();
       },
     };
   } catch (error) {
     await emulator?.close();
+    mirror?.close();
     await repos?.meta.close();
     await store.close();
     throw error;

@@ -634,8 +634,13 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
       .header("x-repo-commit", model.sha)
       .send(card);
   };
-  app.get("/:owner/:name/resolve/:revision/README.md", readmeRoute);
-  app.get("/:name/resolve/:revision/README.md", readmeRoute);
+  // HEAD has its own route: Fastify's automatic one answered a hosted card's HEAD with
+  // Content-Length 0 (hf_hub_download then stored an empty README.md), and no compression, as for
+  // every other file download (a gzip body has another length than the file's).
+  for (const url of ["/:owner/:name/resolve/:revision/README.md", "/:name/resolve/:revision/README.md"]) {
+    app.get(url, { exposeHeadRoute: false, compress: false }, readmeRoute);
+    app.head(url, { compress: false }, readmeRoute);
+  }
 
   // Per-value counts for the models list's filters (hubkit's; the real hub has no such route). With
   // the list's parameters, each group counts the models that choosing its value would list: the

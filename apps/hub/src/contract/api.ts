@@ -45,6 +45,8 @@ export interface ApiModel {
   inferenceProviderMapping?: Record<string, ProviderMappingEntry>;
   /** bytes of a hosted repo's files: only repos hosted on this hub have it (catalogue models do not) */
   usedStorage?: number;
+  /** hubkit's: a repo this hub mirrors, from which upstream hub and when it was last read from it */
+  hubkitMirror?: { upstream: string; fetchedAt: string };
 }
 
 /** An entry of GET /api/libraries. */

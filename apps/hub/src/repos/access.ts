@@ -35,7 +35,13 @@ function newTokenSecret(): string {
   return out;
 }
 
+/** An extra reason to let a caller read a private repo (the mirror's allow-list for mirrored ones). */
+export type ReadRule = (principal: Principal | undefined, repo: RepoRecord) => boolean;
+
 export class Access {
+  /** read rules added by other rooms (see ReadRule) */
+  readonly readRules: ReadRule[] = [];
+
   constructor(private readonly meta: RepoMetadata) {}
 
   /**
@@ -107,7 +113,11 @@ export class Access {
   }
 
   canRead(principal: Principal | undefined, repo: RepoRecord): boolean {
-    return !repo.private || this.roleOver(principal, ownerOf(repo.id)) !== undefined;
+    return (
+      !repo.private ||
+      this.roleOver(principal, ownerOf(repo.id)) !== undefined ||
+      this.readRules.some((rule) => rule(principal, repo))
+    );
   }
 
   /** Whether the caller's role lets them write in the namespace (tokens aside). */

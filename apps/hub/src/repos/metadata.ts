@@ -69,6 +69,8 @@ export interface RepoMetadata {
    * `stale` when the branch has moved since (another commit won), and nothing is stored.
    */
   addCommit(rid: number, branch: string, expectedHead: string, next: NewCommit): Promise<CommitOutcome>;
+  /** stores a commit and its tree without moving any ref (a mirror records upstream's commits so) */
+  putCommit(rid: number, next: NewCommit): Promise<void>;
   /** every blob sha256 a stored tree names (what the blob store must keep) */
   liveBlobs(): Promise<Set<string>>;
   close(): Promise<void>;

@@ -337,6 +337,10 @@ export class PostgresRepoMetadata implements RepoMetadata {
     });
   }
 
+  async putCommit(rid: number, next: NewCommit): Promise<void> {
+    await this.transaction((client) => this.insertCommit(client, rid, next));
+  }
+
   async liveBlobs(): Promise<Set<string>> {
     await this.query(
       "DELETE FROM hub_trees t WHERE NOT EXISTS (SELECT 1 FROM hub_commits c WHERE c.tree = t.sha)",

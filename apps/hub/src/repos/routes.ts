@@ -277,6 +277,16 @@ export async function registerRepoRoutes(
     projectModel: (resolved: Resolved, query: Query) => Promise<Record<string, unknown>>;
     /** whether the catalogue holds a model with this id (the embedded or an imported one) */
     inCatalogue: (id: string) => Promise<boolean>;
+    /**
+     * The bytes of a file whose contents this hub does not hold yet (a mirror fetching them from
+     * its upstream); undefined when the blob store has them.
+     */
+    readMissing?: (
+      resolved: Resolved,
+      entry: TreeEntry,
+      start: number,
+      end: number,
+    ) => Promise<Readable | undefined>;
   },
 ): Promise<RepoRoutes> {
   const signingKey = await service.meta.signingKey();
@@ -873,7 +883,8 @@ export async function registerRepoRoutes(
       if (request.method === "HEAD") return reply.send();
       if (pointer) return reply.send(pointer.subarray(start, end + 1));
       if (size === 0) return reply.send(Buffer.alloc(0));
-      return reply.send(service.blobs.read(entry.sha256, start, end));
+      const fetching = await options.readMissing?.(resolved, entry, start, end);
+      return reply.send(fetching ?? service.blobs.read(entry.sha256, start, end));
     };
   for (const [prefix, type] of [
     ["", "model"],

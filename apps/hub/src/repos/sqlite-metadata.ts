@@ -329,6 +329,10 @@ export class SqliteRepoMetadata implements RepoMetadata {
     })();
   }
 
+  async putCommit(rid: number, next: NewCommit): Promise<void> {
+    this.db.transaction(() => this.insertCommit(rid, next))();
+  }
+
   async liveBlobs(): Promise<Set<string>> {
     this.db.prepare("DELETE FROM trees WHERE sha NOT IN (SELECT tree FROM commits)").run();
     const live = new Set<string>();

@@ -453,6 +453,12 @@ export function Component() {
             <Heart size={14} aria-hidden /> {formatCount(model.likes)} likes
           </span>
           <span className="muted">Updated {formatDate(model.lastModified)}</span>
+          {model.hubkitMirror && (
+            <span className="muted" title={model.hubkitMirror.upstream}>
+              mirrored from {model.hubkitMirror.upstream.replace(/^https?:\/\//, "")} at{" "}
+              {formatDate(model.hubkitMirror.fetchedAt)}
+            </span>
+          )}
           {model.gated && <span className="badge warning">gated</span>}
         </p>
         {tags.length > 0 && (
