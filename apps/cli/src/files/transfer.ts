@@ -1,0 +1,93 @@
+// One file from a hub into a local path: resumed from `<target>.incomplete` with an HTTP Range, hashed
+// as it arrives (sha256 for LFS files, the git blob id otherwise) and renamed into place only when
+// the hash matches, so an interrupted or corrupted download never leaves a wrong file behind.
+import { createHash, type Hash } from "node:crypto";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { once } from "node:events";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { CliError } from "../errors.js";
+import type { HubClient } from "../hub-api.js";
+
+export interface RemoteFile {
+  path: string;
+  size: number;
+  /** the etag: sha256 for an LFS file, the git blob id (sha1) otherwise */
+  etag: string;
+  lfs: boolean;
+}
+
+export interface TransferOptions {
+  /** bytes per second at most (0: no limit) */
+  limitRate?: number;
+  onBytes?: (bytes: number) => void;
+}
+
+/** The hash the etag is: sha256 of the bytes (LFS) or sha1 of "blob {size}\0" + bytes (git). */
+function startHash(file: RemoteFile): Hash {
+  if (file.lfs) return createHash("sha256");
+  return createHash("sha1").update(`blob ${file.size}\0`);
+}
+
+async function hashExisting(hash: Hash, file: string): Promise<void> {
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+}
+
+/** Downloads `url` into `target`; returns the bytes that were already there (resumed from). */
+export async function downloadTo(
+  client: HubClient,
+  url: string,
+  file: RemoteFile,
+  target: string,
+  options: TransferOptions = {},
+): Promise<{ resumedFrom: number }> {
+  mkdirSync(path.dirname(target), { recursive: true });
+  const partial = `${target}.incomplete`;
+  let have = existsSync(partial) ? statSync(partial).size : 0;
+  if (have > file.size) {
+    rmSync(partial);
+    have = 0;
+  }
+  let hash = startHash(file);
+  if (have > 0) await hashExisting(hash, partial);
+  options.onBytes?.(have);
+  let resumedFrom = have;
+  if (have < file.size || file.size === 0) {
+    const headers: Record<string, string> = have > 0 ? { range: `bytes=${have}-` } : {};
+    const response = await client.request(url, { headers });
+    if (response.status === 200 && have > 0) {
+      // The server ignored the range and sends the whole file: start again from it.
+      options.onBytes?.(-have);
+      resumedFrom = 0;
+      have = 0;
+      hash = startHash(file);
+    }
+    if (!response.ok || !response.body)
+      throw new CliError(`download of ${file.path} failed: HTTP ${response.status}`);
+    const out = createWriteStream(partial, { flags: have > 0 ? "a" : "w" });
+    const started = Date.now();
+    let received = 0;
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        hash.update(chunk);
+        received += chunk.length;
+        if (!out.write(chunk)) await once(out, "drain");
+        options.onBytes?.(chunk.length);
+        if (options.limitRate) {
+          const ahead = (received / options.limitRate) * 1000 - (Date.now() - started);
+          if (ahead > 0) await sleep(ahead);
+        }
+      }
+    } finally {
+      out.end();
+      await once(out, "close");
+    }
+  }
+  const digest = hash.digest("hex");
+  if (digest !== file.etag) {
+    rmSync(partial, { force: true });
+    throw new CliError(`${file.path}: the bytes received do not match ${file.etag} (got ${digest}); run again`);
+  }
+  renameSync(partial, target);
+  return { resumedFrom };
+}
