@@ -105,7 +105,7 @@ async function sendObject(
     await ensureOk(
       await client.request(actions.verify.href, {
         method: "POST",
-        headers: { "content-type": LFS_TYPE },
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({ oid: file.sha256, size: file.size }),
       }),
       `verify of ${file.path}`,
