@@ -60,6 +60,21 @@ export function ensureChromium() {
   return existsSync("/usr/bin/chromium");
 }
 
+/** Installs Debian's tmux for the command line's terminal tests (chat, progress bars) when it is absent. */
+export function ensureTmux() {
+  const found = () => spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0;
+  if (found()) return true;
+  console.log("Installing Debian's tmux for the command line's terminal tests (apt-get)…");
+  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: aptEnv });
+  if (apt(["install", "-y", "-q", "tmux"]) !== 0) {
+    apt(["update", "-q"]);
+    apt(["install", "-y", "-q", "tmux"]);
+  }
+  return found();
+}
+
 /**
  * The hub's PostgreSQL tests start a throwaway cluster from the installed binaries
  * (/usr/lib/postgresql/<major>/bin) when HUBKIT_TEST_DATABASE_URL is not set: Debian's postgresql.

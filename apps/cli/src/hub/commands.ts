@@ -1,8 +1,10 @@
 // The hub's own commands (serve, import, generate, token, gc): options are checked here, then the
 // hub's runCommand does the work, so both command lines behave the same.
 import type { Command } from "commander";
-import { runCommand, type CommandIo } from "@hubkit/hub/dist/commands.js";
-import { byteBars, progressShown } from "../ui/progress.js";
+// The hub's code (stores, importer, server) loads only when a hub command runs.
+import type { CommandIo } from "@hubkit/hub/dist/commands.js";
+import { Writable } from "node:stream";
+import { byteBars, progressShown, type Bar } from "../ui/progress.js";
 import { integer } from "../options.js";
 
 type Flags = Record<string, string | boolean | string[] | number | undefined>;
@@ -25,6 +27,7 @@ function io(extra: Partial<CommandIo> = {}): CommandIo {
 }
 
 async function runHub(argv: string[], extra?: Partial<CommandIo>): Promise<void> {
+  const { runCommand } = await import("@hubkit/hub/dist/commands.js");
   const { exitCode, server } = await runCommand(argv, io(extra));
   if (!server) {
     process.exitCode = exitCode;
@@ -59,16 +62,26 @@ export function registerHubCommands(program: Command): void {
     .argument("<file>", "models, one JSON object per line")
     .option("--data-dir <dir>", "the hub's data folder")
     .action(async (file: string, values: Flags) => {
+      if (!progressShown()) return runHub(["import", file, ...flagArgs(values, ["data-dir"])]);
+      // On a terminal: a bar of the bytes read, with the hub's messages printed above it.
       const bars = byteBars();
-      const bar = progressShown() ? bars.add("import", 1) : undefined;
+      let bar: Bar | undefined;
+      const above = (stream: NodeJS.WriteStream) =>
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            if (bar) bars.log(chunk.toString());
+            else stream.write(chunk);
+            done();
+          },
+        });
       try {
         await runHub(["import", file, ...flagArgs(values, ["data-dir"])], {
-          onImportProgress: bar
-            ? (read, total) => {
-                bar.setTotal(total);
-                bar.update(read);
-              }
-            : undefined,
+          stdout: above(process.stdout),
+          stderr: above(process.stderr),
+          onImportProgress: (read, total) => {
+            bar ??= bars.add("import", total);
+            bar.update(read);
+          },
         });
       } finally {
         bar?.stop();

@@ -13,6 +13,8 @@ export interface Bar {
 export interface Bars {
   /** A bar for `label` out of `total` bytes. */
   add(label: string, total: number): Bar;
+  /** Prints a line above the bars (plain output while bars are drawn would tear them). */
+  log(text: string): void;
   stop(): void;
 }
 
@@ -36,7 +38,7 @@ function formatEta(seconds: number): string {
 
 /** A set of byte-counting bars (one per file, and a total), or nothing when not on a terminal. */
 export function byteBars(env = process.env): Bars {
-  if (!progressShown(env)) return { add: () => NO_BAR, stop() {} };
+  if (!progressShown(env)) return { add: () => NO_BAR, log: (text) => process.stderr.write(text), stop() {} };
   const colour = wantsColour(process.stderr, env);
   const started = new Map<string, number>();
   const multi = new cliProgress.MultiBar(
@@ -85,7 +87,12 @@ export function byteBars(env = process.env): Bars {
         },
       };
     },
+    log(text) {
+      multi.log(text.endsWith("\n") ? text : `${text}\n`);
+    },
     stop() {
+      // A last frame prints the lines logged since the previous one.
+      multi.update();
       multi.stop();
     },
   };
