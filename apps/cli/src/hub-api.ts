@@ -40,7 +40,10 @@ async function failure(response: Response, what: string): Promise<CliError> {
   return new CliError(`${what}: HTTP ${response.status}${detail ? ` ${detail}` : ""}`);
 }
 
-export function hubClient(env: Record<string, string | undefined> = process.env, token = currentToken(env)): HubClient {
+export function hubClient(
+  env: Record<string, string | undefined> = process.env,
+  token = currentToken(env),
+): HubClient {
   const base = endpoint(env);
   const request = async (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);

@@ -28,6 +28,8 @@ export function repoId(value: string): string {
 export function byteRate(value: string): number {
   const match = /^(\d+(?:\.\d+)?)([KMG]?)$/i.exec(value);
   if (!match) throw new InvalidArgumentError(`--limit-rate must be bytes per second such as 500K or 20M`);
-  const scale = { "": 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[match[2].toUpperCase() as "" | "K" | "M" | "G"];
+  const scale = { "": 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[
+    match[2].toUpperCase() as "" | "K" | "M" | "G"
+  ];
   return Math.max(1, Math.round(Number(match[1]) * scale));
 }

@@ -53,7 +53,10 @@ describe("the token file shared with huggingface_hub", () => {
     expect(py).toEqual({ name: "erin" });
 
     const who = await runHubkit(["whoami", "--json"], { env: cliEnv("a") });
-    expect(JSON.parse(who.stdout)).toMatchObject({ name: "erin", orgs: [expect.objectContaining({ name: "team" })] });
+    expect(JSON.parse(who.stdout)).toMatchObject({
+      name: "erin",
+      orgs: [expect.objectContaining({ name: "team" })],
+    });
 
     const logout = await runHubkit(["logout"], { env: cliEnv("a") });
     expect(logout.code).toBe(0);
@@ -77,7 +80,9 @@ describe("the token file shared with huggingface_hub", () => {
 
   it("HF_TOKEN_PATH moves the token file for both tools", async () => {
     const tokenPath = path.join(home("c"), "elsewhere", "my-token");
-    const login = await runHubkit(["login", "--token", frank], { env: cliEnv("c", { HF_TOKEN_PATH: tokenPath }) });
+    const login = await runHubkit(["login", "--token", frank], {
+      env: cliEnv("c", { HF_TOKEN_PATH: tokenPath }),
+    });
     expect(login.code).toBe(0);
     expect(readFileSync(tokenPath, "utf8")).toBe(frank);
     const py = await runPython(
@@ -106,11 +111,16 @@ describe("the token file shared with huggingface_hub", () => {
   });
 
   it("a file hubkit downloaded is read from the shared cache by huggingface_hub offline", async () => {
-    const up = await runHubkit(["upload", "erin/shared", path.join(import.meta.dirname, "cli-basics.test.ts"), "notes.txt"], {
+    const up = await runHubkit(
+      ["upload", "erin/shared", path.join(import.meta.dirname, "cli-basics.test.ts"), "notes.txt"],
+      {
+        env: cliEnv("f", { HF_TOKEN: erin }),
+      },
+    );
+    expect(up.code).toBe(0);
+    const down = await runHubkit(["download", "erin/shared", "notes.txt"], {
       env: cliEnv("f", { HF_TOKEN: erin }),
     });
-    expect(up.code).toBe(0);
-    const down = await runHubkit(["download", "erin/shared", "notes.txt"], { env: cliEnv("f", { HF_TOKEN: erin }) });
     expect(down.code).toBe(0);
     const py = await runPython(
       "import json\nfrom huggingface_hub import hf_hub_download\n" +

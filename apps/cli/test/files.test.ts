@@ -3,7 +3,17 @@
 // resumes from its .incomplete file and verifies, repo commands, ls and the cache commands.
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,7 +64,9 @@ describe("upload and download", () => {
     expect(lstatSync(snapshotBig).isSymbolicLink()).toBe(true);
     expect(sha256(readFileSync(snapshotBig))).toBe(sha256(big));
     expect(existsSync(path.join(cache, "blobs", sha256(big)))).toBe(true);
-    expect(readFileSync(path.join(result.path, "config.json"), "utf8")).toBe(JSON.stringify({ model_type: "llama" }));
+    expect(readFileSync(path.join(result.path, "config.json"), "utf8")).toBe(
+      JSON.stringify({ model_type: "llama" }),
+    );
     // Off a terminal: no progress bar on stderr.
     expect(down.stderr).toBe("");
 
@@ -63,7 +75,12 @@ describe("upload and download", () => {
     expect(tree.find((entry) => entry.path === "weights/model.safetensors")?.size).toBe(big.length);
     const cached = await runHubkit(["cache", "ls", "--json"], { env: env() });
     expect(JSON.parse(cached.stdout)).toEqual([
-      expect.objectContaining({ repo: "dana/tiny", type: "model", files: result.files.length, size: sumBlobs(cache) }),
+      expect.objectContaining({
+        repo: "dana/tiny",
+        type: "model",
+        files: result.files.length,
+        size: sumBlobs(cache),
+      }),
     ]);
   });
 
@@ -73,18 +90,32 @@ describe("upload and download", () => {
     const partial = `${blob}.incomplete`;
     const child = spawn(
       process.execPath,
-      [hubkitBin, "download", "dana/tiny", "weights/model.safetensors", "--cache-dir", cacheDir, "--limit-rate", "10M"],
+      [
+        hubkitBin,
+        "download",
+        "dana/tiny",
+        "weights/model.safetensors",
+        "--cache-dir",
+        cacheDir,
+        "--limit-rate",
+        "10M",
+      ],
       { env: env(), stdio: "ignore" },
     );
     const exited = new Promise((resolve) => child.on("exit", resolve));
     // Wait on state: the .incomplete file has a few MiB, then kill the process outright.
-    await expect.poll(() => (existsSync(partial) ? statSync(partial).size : 0), { timeout: 15_000, interval: 50 }).toBeGreaterThan(2 << 20);
+    await expect
+      .poll(() => (existsSync(partial) ? statSync(partial).size : 0), { timeout: 15_000, interval: 50 })
+      .toBeGreaterThan(2 << 20);
     child.kill("SIGKILL");
     await exited;
     const kept = statSync(partial).size;
     expect(kept).toBeLessThan(big.length);
 
-    const resumed = await runHubkit(["download", "dana/tiny", "weights/model.safetensors", "--cache-dir", cacheDir, "--json"], { env: env() });
+    const resumed = await runHubkit(
+      ["download", "dana/tiny", "weights/model.safetensors", "--cache-dir", cacheDir, "--json"],
+      { env: env() },
+    );
     expect(resumed.code).toBe(0);
     const result = JSON.parse(resumed.stdout) as { files: { resumedFrom: number }[] };
     expect(result.files[0].resumedFrom).toBe(kept);
@@ -97,7 +128,10 @@ describe("upload and download", () => {
     const blob = path.join(cacheDir, "models--dana--tiny", "blobs", sha256(big));
     mkdirSync(path.dirname(blob), { recursive: true });
     writeFileSync(`${blob}.incomplete`, randomBytes(1024));
-    const run = await runHubkit(["download", "dana/tiny", "weights/model.safetensors", "--cache-dir", cacheDir], { env: env() });
+    const run = await runHubkit(
+      ["download", "dana/tiny", "weights/model.safetensors", "--cache-dir", cacheDir],
+      { env: env() },
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/do not match/);
     expect(existsSync(`${blob}.incomplete`)).toBe(false);
@@ -113,7 +147,10 @@ describe("repo and cache commands", () => {
     const again = await runHubkit(["repo", "create", "labs/demo"], { env: env() });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already/);
-    const settings = await runHubkit(["repo", "settings", "labs/demo", "--public", "--gated", "auto", "--json"], { env: env() });
+    const settings = await runHubkit(
+      ["repo", "settings", "labs/demo", "--public", "--gated", "auto", "--json"],
+      { env: env() },
+    );
     expect(JSON.parse(settings.stdout)).toEqual({ private: false, gated: "auto" });
     const refused = await runHubkit(["repo", "delete", "labs/demo"], { env: env() });
     expect(refused.code).toBe(2);
@@ -126,21 +163,32 @@ describe("repo and cache commands", () => {
 
   it("cache rm removes a revision's files and prune removes unfinished downloads", async () => {
     const cacheDir = path.join(work, "rm-cache");
-    const down = await runHubkit(["download", "dana/tiny", "--cache-dir", cacheDir, "--exclude", "weights/*", "--json"], { env: env() });
+    const down = await runHubkit(
+      ["download", "dana/tiny", "--cache-dir", cacheDir, "--exclude", "weights/*", "--json"],
+      { env: env() },
+    );
     const result = JSON.parse(down.stdout) as { files: { path: string }[] };
     expect(result.files.map((file) => file.path)).not.toContain("weights/model.safetensors");
     const blobs = path.join(cacheDir, "models--dana--tiny", "blobs");
     writeFileSync(path.join(blobs, "leftover.incomplete"), "partial");
     const pruned = await runHubkit(["cache", "prune", "--cache-dir", cacheDir, "--json"], { env: env() });
     expect(JSON.parse(pruned.stdout)).toEqual({ revisions: 0, bytes: 7 });
-    const removed = await runHubkit(["cache", "rm", "dana/tiny", "--revision", "main", "--cache-dir", cacheDir], { env: env() });
+    const removed = await runHubkit(
+      ["cache", "rm", "dana/tiny", "--revision", "main", "--cache-dir", cacheDir],
+      { env: env() },
+    );
     expect(removed.code).toBe(0);
     expect(readdirSync(blobs)).toEqual([]);
     const listed = await runHubkit(["cache", "ls", "--cache-dir", cacheDir, "--json"], { env: env() });
-    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ repo: "dana/tiny", size: 0, revisions: [] })]);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ repo: "dana/tiny", size: 0, revisions: [] }),
+    ]);
   });
 });
 
 function sumBlobs(cache: string): number {
-  return readdirSync(path.join(cache, "blobs")).reduce((sum, name) => sum + statSync(path.join(cache, "blobs", name)).size, 0);
+  return readdirSync(path.join(cache, "blobs")).reduce(
+    (sum, name) => sum + statSync(path.join(cache, "blobs", name)).size,
+    0,
+  );
 }

@@ -29,32 +29,76 @@ const head = (file: string, bytes: number) => readFileSync(file).subarray(0, byt
 
 describe("hubkit run", () => {
   it("writes an image, speech and a video to files of the right type", async () => {
-    const image = await hubkit(["run", "text-to-image", "--model", "black-forest-labs/FLUX.1-Krea-dev", "--input", "a red fox", "--output", "fox.png"]);
+    const image = await hubkit([
+      "run",
+      "text-to-image",
+      "--model",
+      "black-forest-labs/FLUX.1-Krea-dev",
+      "--input",
+      "a red fox",
+      "--output",
+      "fox.png",
+    ]);
     expect(image.stderr).toBe("");
     expect(image.stdout.trim()).toBe(path.join(work, "fox.png"));
-    expect(head(path.join(work, "fox.png"), 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(head(path.join(work, "fox.png"), 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
 
-    const speech = await hubkit(["run", "text-to-speech", "--model", "ResembleAI/chatterbox", "--input", "hello there", "--json"]);
+    const speech = await hubkit([
+      "run",
+      "text-to-speech",
+      "--model",
+      "ResembleAI/chatterbox",
+      "--input",
+      "hello there",
+      "--json",
+    ]);
     expect(speech.code).toBe(0);
     const audio = JSON.parse(speech.stdout) as { path: string; type: string; bytes: number };
     expect(audio.type).toMatch(/^audio\//);
     expect(audio.bytes).toBeGreaterThan(0);
     expect(path.dirname(audio.path)).toBe(work);
     const magic = head(audio.path, 4).toString("latin1");
-    expect(["RIFF", "fLaC", "OggS", "ID3\u0003", "ID3\u0004"].some((m) => magic.startsWith(m.slice(0, 3)))).toBe(true);
+    expect(
+      ["RIFF", "fLaC", "OggS", "ID3\u0003", "ID3\u0004"].some((m) => magic.startsWith(m.slice(0, 3))),
+    ).toBe(true);
 
-    const video = await hubkit(["run", "text-to-video", "--model", "Lightricks/LTX-Video", "--input", "waves", "--output", "waves.mp4"]);
+    const video = await hubkit([
+      "run",
+      "text-to-video",
+      "--model",
+      "Lightricks/LTX-Video",
+      "--input",
+      "waves",
+      "--output",
+      "waves.mp4",
+    ]);
     expect(video.code).toBe(0);
     expect(head(path.join(work, "waves.mp4"), 8).subarray(4).toString("latin1")).toBe("ftyp");
 
     // Audio in, text out: the speech file goes as a Blob.
-    const heard = await hubkit(["run", "automatic-speech-recognition", "--model", "openai/whisper-large-v3", "--input", audio.path]);
+    const heard = await hubkit([
+      "run",
+      "automatic-speech-recognition",
+      "--model",
+      "openai/whisper-large-v3",
+      "--input",
+      audio.path,
+    ]);
     expect(heard.code).toBe(0);
     expect(JSON.parse(heard.stdout)).toMatchObject({ text: expect.any(String) });
   });
 
   it("prints a text task's result as JSON and refuses an unknown task with exit 2", async () => {
-    const run = await hubkit(["run", "text-classification", "--model", "distilbert/distilbert-base-uncased-finetuned-sst-2-english", "--input", "a lovely day"]);
+    const run = await hubkit([
+      "run",
+      "text-classification",
+      "--model",
+      "distilbert/distilbert-base-uncased-finetuned-sst-2-english",
+      "--input",
+      "a lovely day",
+    ]);
     expect(run.code).toBe(0);
     const labels = JSON.parse(run.stdout) as { label: string; score: number }[];
     expect(labels[0]).toMatchObject({ label: expect.any(String), score: expect.any(Number) });
@@ -66,10 +110,23 @@ describe("hubkit run", () => {
 
 describe("snippets and the catalogue", () => {
   it("snippet prints code for a language, and --json parses", async () => {
-    const python = await hubkit(["snippet", "meta-llama/Llama-3.3-70B-Instruct", "--lang", "python", "--client", "huggingface_hub"]);
+    const python = await hubkit([
+      "snippet",
+      "meta-llama/Llama-3.3-70B-Instruct",
+      "--lang",
+      "python",
+      "--client",
+      "huggingface_hub",
+    ]);
     expect(python.code).toBe(0);
     expect(python.stdout).toContain("InferenceClient");
-    const sh = await hubkit(["snippet", "meta-llama/Llama-3.3-70B-Instruct:together", "--lang", "sh", "--json"]);
+    const sh = await hubkit([
+      "snippet",
+      "meta-llama/Llama-3.3-70B-Instruct:together",
+      "--lang",
+      "sh",
+      "--json",
+    ]);
     const snippets = JSON.parse(sh.stdout) as { language: string; client: string; content: string }[];
     expect(snippets[0]).toMatchObject({ language: "sh", client: "curl" });
     expect(snippets[0].content).toContain("curl");

@@ -79,7 +79,10 @@ describe("hubkit chat in a terminal", () => {
     terminal.type(`/save ${saved}`);
     terminal.keys("Enter");
     await terminal.waitFor(/saved to /);
-    const conversation = JSON.parse(readFileSync(saved, "utf8")) as { model: string; messages: { role: string; content: string }[] };
+    const conversation = JSON.parse(readFileSync(saved, "utf8")) as {
+      model: string;
+      messages: { role: string; content: string }[];
+    };
     expect(conversation.model).toBe(MODEL);
     expect(conversation.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     expect(conversation.messages[0].content).toBe("first line\nsecond line");
@@ -102,7 +105,10 @@ describe("progress bars", () => {
     const generated = await runHubkit(["generate", "--count", "2000"]);
     const lines = path.join(work, "models.jsonl");
     writeFileSync(lines, generated.stdout);
-    terminal = new Terminal([process.execPath, hubkitBin, "import", lines, "--data-dir", path.join(work, "import-data")], env());
+    terminal = new Terminal(
+      [process.execPath, hubkitBin, "import", lines, "--data-dir", path.join(work, "import-data")],
+      env(),
+    );
     const imported = await terminal.waitFor(/\[exit 0\]/);
     expect(imported).toMatch(/^import\s+█{24} 100% 7\d\d KB\/7\d\d KB .*\/s ETA 0:00$/m);
     expect(imported).toMatch(/^\S*models\.jsonl: 2000 lines; 2000 models added/m);
@@ -120,7 +126,16 @@ describe("progress bars", () => {
     // A slow download, read mid-way: a partly filled bar with its rate and ETA.
     terminal.close();
     terminal = new Terminal(
-      [process.execPath, hubkitBin, "download", "hana/bars", "--limit-rate", "2M", "--cache-dir", path.join(work, "cache")],
+      [
+        process.execPath,
+        hubkitBin,
+        "download",
+        "hana/bars",
+        "--limit-rate",
+        "2M",
+        "--cache-dir",
+        path.join(work, "cache"),
+      ],
       env(),
     );
     const midway = await terminal.waitFor(/a\.bin\s+█+░+\s+\d+% .* ETA \d+:\d\d/, 20_000);

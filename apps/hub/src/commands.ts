@@ -186,10 +186,14 @@ async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandRe
       const { seeded, report } = await seedEmbeddedCatalogue(store, EMBEDDED_CATALOGUE_PATH);
       if (seeded && report) write(io.stdout, seedMessage(report.inserted, report.updated));
     }
-    const report = await importJsonl(store, io.onImportProgress ? countingStream(file, io.onImportProgress) : file, {
-      onProblem: (problem) => write(io.stderr, `${file}: ${describeProblem(problem)}`),
-      workers,
-    });
+    const report = await importJsonl(
+      store,
+      io.onImportProgress ? countingStream(file, io.onImportProgress) : file,
+      {
+        onProblem: (problem) => write(io.stderr, `${file}: ${describeProblem(problem)}`),
+        workers,
+      },
+    );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     write(
       io.stdout,

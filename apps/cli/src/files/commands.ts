@@ -11,13 +11,17 @@ import { download } from "./download.js";
 import { upload } from "./upload.js";
 
 const repoTypeOption = () =>
-  new Option("--repo-type <type>", "model or dataset").default("model").argParser(choice("--repo-type", ["model", "dataset"] as const));
+  new Option("--repo-type <type>", "model or dataset")
+    .default("model")
+    .argParser(choice("--repo-type", ["model", "dataset"] as const));
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 function registerTransfers(program: Command): void {
   program
     .command("download")
-    .description("download a repo's files into the shared cache (HF_HUB_CACHE) or --local-dir; prints the folder")
+    .description(
+      "download a repo's files into the shared cache (HF_HUB_CACHE) or --local-dir; prints the folder",
+    )
     .argument("<repo>", "owner/name", repoId)
     .argument("[files...]", "only these files (default: all, filtered by --include/--exclude)")
     .addOption(repoTypeOption())
@@ -46,10 +50,15 @@ function registerTransfers(program: Command): void {
 
   program
     .command("upload")
-    .description("upload a file or folder to a repo in one commit (created when missing; LFS for large files)")
+    .description(
+      "upload a file or folder to a repo in one commit (created when missing; LFS for large files)",
+    )
     .argument("<repo>", "owner/name", repoId)
     .argument("<path>", "a local file or folder")
-    .argument("[path-in-repo]", "where it goes in the repo (default: the file's name, or the root for a folder)")
+    .argument(
+      "[path-in-repo]",
+      "where it goes in the repo (default: the file's name, or the root for a folder)",
+    )
     .addOption(repoTypeOption())
     .option("--revision <branch>", "branch to commit to", "main")
     .option("--commit-message <text>", "the commit's summary")
@@ -91,7 +100,8 @@ function registerTransfers(program: Command): void {
       }
       if (values.json) return printJson(entries);
       const files = entries.filter((entry) => entry.type === "file");
-      for (const entry of files) print(`${formatBytes(entry.size).padStart(9)}  ${entry.path}${entry.lfs ? "  (LFS)" : ""}`);
+      for (const entry of files)
+        print(`${formatBytes(entry.size).padStart(9)}  ${entry.path}${entry.lfs ? "  (LFS)" : ""}`);
       print(`${files.length} files, ${formatBytes(files.reduce((sum, e) => sum + e.size, 0))}`);
     });
 }
@@ -125,9 +135,14 @@ function registerRepo(program: Command): void {
       const response = await client.request("/api/repos/create", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...(await ownerFields(id)), type: values.repoType, private: Boolean(values.private) }),
+        body: JSON.stringify({
+          ...(await ownerFields(id)),
+          type: values.repoType,
+          private: Boolean(values.private),
+        }),
       });
-      if (response.status === 409 && values.existOk) return values.json ? printJson({ id, existed: true }) : print(`${id} exists`);
+      if (response.status === 409 && values.existOk)
+        return values.json ? printJson({ id, existed: true }) : print(`${id} exists`);
       const body = (await (await ensureOk(response, `create ${id}`)).json()) as { url: string };
       if (values.json) printJson(body);
       else print(body.url);
@@ -164,7 +179,12 @@ function registerRepo(program: Command): void {
         `/api/${typeSegment(values.repoType)}?author=${encodeURIComponent(author)}&limit=1000`,
       );
       if (values.json) return printJson(repos);
-      print(table(["REPO", "VISIBILITY", "LAST MODIFIED"], repos.map((r) => [r.id, r.private ? "private" : "public", r.lastModified ?? ""])));
+      print(
+        table(
+          ["REPO", "VISIBILITY", "LAST MODIFIED"],
+          repos.map((r) => [r.id, r.private ? "private" : "public", r.lastModified ?? ""]),
+        ),
+      );
     });
   repo
     .command("settings")
@@ -173,7 +193,11 @@ function registerRepo(program: Command): void {
     .addOption(repoTypeOption())
     .addOption(new Option("--private", "make it private").conflicts("public"))
     .option("--public", "make it public")
-    .option("--gated <mode>", "auto, manual or false", choice("--gated", ["auto", "manual", "false"] as const))
+    .option(
+      "--gated <mode>",
+      "auto, manual or false",
+      choice("--gated", ["auto", "manual", "false"] as const),
+    )
     .option("--json", "print the new settings as JSON")
     .action(async (id: string, values) => {
       const changes: Record<string, unknown> = {};
@@ -181,11 +205,14 @@ function registerRepo(program: Command): void {
       if (values.public) changes.private = false;
       if (values.gated) changes.gated = values.gated === "false" ? false : values.gated;
       if (!Object.keys(changes).length) throw new UsageError("settings needs --private, --public or --gated");
-      const body = await hubClient().json<Record<string, unknown>>(`/api/${typeSegment(values.repoType)}/${id}/settings`, {
-        method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(changes),
-      });
+      const body = await hubClient().json<Record<string, unknown>>(
+        `/api/${typeSegment(values.repoType)}/${id}/settings`,
+        {
+          method: "PUT",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(changes),
+        },
+      );
       if (values.json) printJson(body);
       else print(`${id}: ${body.private ? "private" : "public"}, gated: ${String(body.gated)}`);
     });
@@ -193,7 +220,8 @@ function registerRepo(program: Command): void {
 
 function registerCache(program: Command): void {
   const cache = program.command("cache").description("the shared download cache (HF_HUB_CACHE)");
-  const dirOption = () => new Option("--cache-dir <dir>", "the cache (default $HF_HUB_CACHE, else $HF_HOME/hub)");
+  const dirOption = () =>
+    new Option("--cache-dir <dir>", "the cache (default $HF_HUB_CACHE, else $HF_HOME/hub)");
   cache
     .command("ls")
     .description("list cached repos with their size and revisions")
@@ -205,7 +233,14 @@ function registerCache(program: Command): void {
       print(
         table(
           ["REPO", "TYPE", "SIZE", "FILES", "REFS", "LAST MODIFIED"],
-          repos.map((r) => [r.repo, r.type, formatBytes(r.size), String(r.files), r.revisions.flatMap((v) => v.refs).join(",") || "-", r.lastModified.slice(0, 19)]),
+          repos.map((r) => [
+            r.repo,
+            r.type,
+            formatBytes(r.size),
+            String(r.files),
+            r.revisions.flatMap((v) => v.refs).join(",") || "-",
+            r.lastModified.slice(0, 19),
+          ]),
         ),
       );
     });
@@ -217,7 +252,9 @@ function registerCache(program: Command): void {
     .option("--revision <rev>", "only this commit or ref")
     .addOption(dirOption())
     .action((id: string, values) => {
-      const repo = scanCache(values.cacheDir ?? hubCacheDir()).find((r) => r.repo === id && r.type === values.repoType);
+      const repo = scanCache(values.cacheDir ?? hubCacheDir()).find(
+        (r) => r.repo === id && r.type === values.repoType,
+      );
       if (!repo) throw new CliError(`${id} is not in the cache`);
       const freed = removeFromCache(repo, values.revision);
       if (freed < 0) throw new CliError(`${id} has no cached revision ${values.revision}`);

@@ -66,7 +66,11 @@ function isLink(file: string): boolean {
   }
 }
 
-export async function download(repo: string, wanted: string[], options: DownloadOptions): Promise<DownloadResult> {
+export async function download(
+  repo: string,
+  wanted: string[],
+  options: DownloadOptions,
+): Promise<DownloadResult> {
   const client = hubClient();
   const info = await client.json<{ sha: string; siblings: Sibling[] }>(
     `/api/${typeSegment(options.repoType)}/${repo}/revision/${encodeURIComponent(options.revision)}?blobs=true`,
@@ -84,13 +88,26 @@ export async function download(repo: string, wanted: string[], options: Download
       lfs: Boolean(sibling.lfs),
     }));
   if (files.some((file) => !file.etag))
-    throw new CliError(`${client.endpoint} did not give the files' ids (blobs=true): cannot verify downloads`);
+    throw new CliError(
+      `${client.endpoint} did not give the files' ids (blobs=true): cannot verify downloads`,
+    );
 
   const cache = repoCache(options.cacheDir ?? hubCacheDir(), options.repoType, repo);
   const commit = info.sha;
-  const result: DownloadResult = { repo, commit, path: options.localDir ?? cache.snapshot(commit), files: [] };
+  const result: DownloadResult = {
+    repo,
+    commit,
+    path: options.localDir ?? cache.snapshot(commit),
+    files: [],
+  };
   const bars = byteBars();
-  const total = files.length > 1 ? bars.add(`total (${files.length} files)`, files.reduce((s, f) => s + f.size, 0)) : undefined;
+  const total =
+    files.length > 1
+      ? bars.add(
+          `total (${files.length} files)`,
+          files.reduce((s, f) => s + f.size, 0),
+        )
+      : undefined;
   try {
     await pool(files, options.maxWorkers, async (file) => {
       const url = `${client.endpoint}/${filePrefix(options.repoType)}${repo}/resolve/${commit}/${encodePath(file.path)}`;
@@ -126,4 +143,3 @@ export async function download(repo: string, wanted: string[], options: Download
   if (!options.localDir) mkdirSync(cache.snapshot(commit), { recursive: true });
   return result;
 }
-

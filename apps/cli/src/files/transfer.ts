@@ -2,7 +2,15 @@
 // as it arrives (sha256 for LFS files, the git blob id otherwise) and renamed into place only when
 // the hash matches, so an interrupted or corrupted download never leaves a wrong file behind.
 import { createHash, type Hash } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -86,7 +94,9 @@ export async function downloadTo(
   const digest = hash.digest("hex");
   if (digest !== file.etag) {
     rmSync(partial, { force: true });
-    throw new CliError(`${file.path}: the bytes received do not match ${file.etag} (got ${digest}); run again`);
+    throw new CliError(
+      `${file.path}: the bytes received do not match ${file.etag} (got ${digest}); run again`,
+    );
   }
   renameSync(partial, target);
   return { resumedFrom };

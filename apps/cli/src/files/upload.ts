@@ -96,7 +96,11 @@ async function sendObject(
   }
   const response = await fetch(actions.upload.href, {
     method: "PUT",
-    headers: { ...actions.upload.header, "content-length": String(file.size), "content-type": "application/octet-stream" },
+    headers: {
+      ...actions.upload.header,
+      "content-length": String(file.size),
+      "content-type": "application/octet-stream",
+    },
     body: body(),
     duplex: "half",
   } as unknown as RequestInit);
@@ -122,7 +126,11 @@ export async function upload(
   const client = hubClient();
   if (!client.token) throw new CliError("Uploading needs a write token: run `hubkit login` or set HF_TOKEN");
   const keep = pathFilter(options.include, options.exclude);
-  const files = await Promise.all(listLocal(source, pathInRepo).filter((f) => keep(f.path)).map(describe));
+  const files = await Promise.all(
+    listLocal(source, pathInRepo)
+      .filter((f) => keep(f.path))
+      .map(describe),
+  );
   if (files.length === 0) throw new CliError(`nothing to upload in ${source}`);
   await ensureRepo(client, repo, options);
   const segment = typeSegment(options.repoType);
@@ -173,17 +181,40 @@ export async function upload(
     bytesSent = sendSize;
   }
   const lines = [
-    { key: "header", value: { summary: options.commitMessage ?? `Upload ${files.length === 1 ? files[0].path : "files"} with hubkit`, description: "" } },
+    {
+      key: "header",
+      value: {
+        summary:
+          options.commitMessage ?? `Upload ${files.length === 1 ? files[0].path : "files"} with hubkit`,
+        description: "",
+      },
+    },
     ...files.map((file) =>
       lfsPaths.has(file.path)
         ? { key: "lfsFile", value: { path: file.path, algo: "sha256", oid: file.sha256, size: file.size } }
-        : { key: "file", value: { path: file.path, content: readFileSync(file.local).toString("base64"), encoding: "base64" } },
+        : {
+            key: "file",
+            value: {
+              path: file.path,
+              content: readFileSync(file.local).toString("base64"),
+              encoding: "base64",
+            },
+          },
     ),
   ];
-  const commit = await client.json<{ commitOid: string; commitUrl: string }>(`/api/${segment}/${repo}/commit/${revision}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-ndjson" },
-    body: lines.map((line) => JSON.stringify(line)).join("\n"),
-  });
-  return { commitOid: commit.commitOid, commitUrl: commit.commitUrl, files: files.length, lfsFiles: lfsFiles.length, bytesSent };
+  const commit = await client.json<{ commitOid: string; commitUrl: string }>(
+    `/api/${segment}/${repo}/commit/${revision}`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-ndjson" },
+      body: lines.map((line) => JSON.stringify(line)).join("\n"),
+    },
+  );
+  return {
+    commitOid: commit.commitOid,
+    commitUrl: commit.commitUrl,
+    files: files.length,
+    lfsFiles: lfsFiles.length,
+    bytesSent,
+  };
 }

@@ -50,7 +50,9 @@ async function runHub(argv: string[], extra?: Partial<CommandIo>): Promise<void>
 export function registerHubCommands(program: Command): void {
   program
     .command("serve")
-    .description("serve the hub API and the web app (env: HOST, PORT, HUBKIT_DATA_DIR, HUBKIT_DATABASE_URL, HF_TOKEN)")
+    .description(
+      "serve the hub API and the web app (env: HOST, PORT, HUBKIT_DATA_DIR, HUBKIT_DATABASE_URL, HF_TOKEN)",
+    )
     .option("--host <host>", "address to listen on (default 127.0.0.1)")
     .option("--port <port>", "port (default 5173)", integer("--port", 0, 65535))
     .option("--data-dir <dir>", "where the catalogue and repositories live")
@@ -96,7 +98,9 @@ export function registerHubCommands(program: Command): void {
     .option("--seed <s>", "seed (default 1)", integer("--seed", 0, 2 ** 31))
     .action((values: Flags) => runHub(["generate", ...flagArgs(values, ["count", "seed"])]));
 
-  const token = program.command("token").description("hub tokens, on the hub's own storage (no server needed)");
+  const token = program
+    .command("token")
+    .description("hub tokens, on the hub's own storage (no server needed)");
   token
     .command("create")
     .description("create a token for a user (printed once, alone on stdout)")
@@ -119,7 +123,9 @@ export function registerHubCommands(program: Command): void {
     .description("revoke a token by id (see token list)")
     .argument("<id>", "the token's id")
     .option("--data-dir <dir>", "the hub's data folder")
-    .action((id: string, values: Flags) => runHub(["token", "revoke", id, ...flagArgs(values, ["data-dir"])]));
+    .action((id: string, values: Flags) =>
+      runHub(["token", "revoke", id, ...flagArgs(values, ["data-dir"])]),
+    );
 
   program
     .command("gc")

@@ -36,7 +36,13 @@ export function registerCatalogueCommands(program: Command): void {
       print(
         table(
           ["MODEL", "TASK", "LIBRARY", "DOWNLOADS", "LIKES"],
-          models.map((m) => [m.id, m.pipeline_tag ?? "-", m.library_name ?? "-", String(m.downloads ?? 0), String(m.likes ?? 0)]),
+          models.map((m) => [
+            m.id,
+            m.pipeline_tag ?? "-",
+            m.library_name ?? "-",
+            String(m.downloads ?? 0),
+            String(m.likes ?? 0),
+          ]),
         ),
       );
     });
@@ -47,9 +53,18 @@ export function registerCatalogueCommands(program: Command): void {
     .option("--json", "print as JSON")
     .action(async (values) => {
       const { PIPELINE_DATA } = await import("@hubkit/tasks");
-      const rows = Object.entries(PIPELINE_DATA).map(([id, data]) => ({ id, name: data.name, modality: data.modality }));
+      const rows = Object.entries(PIPELINE_DATA).map(([id, data]) => ({
+        id,
+        name: data.name,
+        modality: data.modality,
+      }));
       if (values.json) return printJson(rows);
-      print(table(["TASK", "NAME", "MODALITY"], rows.map((r) => [r.id, r.name, r.modality])));
+      print(
+        table(
+          ["TASK", "NAME", "MODALITY"],
+          rows.map((r) => [r.id, r.name, r.modality]),
+        ),
+      );
     });
 
   program
@@ -64,6 +79,11 @@ export function registerCatalogueCommands(program: Command): void {
         repo: lib.repoUrl,
       }));
       if (values.json) return printJson(rows);
-      print(table(["LIBRARY", "NAME", "REPOSITORY"], rows.map((r) => [r.id, r.name, r.repo])));
+      print(
+        table(
+          ["LIBRARY", "NAME", "REPOSITORY"],
+          rows.map((r) => [r.id, r.name, r.repo]),
+        ),
+      );
     });
 }

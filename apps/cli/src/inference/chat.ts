@@ -28,7 +28,11 @@ export function registerChat(program: Command): void {
       let { model, provider } = splitModel(spec);
       const start = (): Message[] => (values.system ? [{ role: "system", content: values.system }] : []);
       let messages = start();
-      const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) });
+      const rl = createInterface({
+        input: process.stdin,
+        output: process.stdout,
+        terminal: Boolean(process.stdin.isTTY),
+      });
       let replying: AbortController | undefined;
       let lastInterrupt = 0;
       const interrupt = () => {
@@ -41,7 +45,8 @@ export function registerChat(program: Command): void {
       };
       rl.on("SIGINT", interrupt);
       if (!process.stdin.isTTY) process.on("SIGINT", interrupt);
-      const setPrompt = () => rl.setPrompt(paint("bold", `${model}${provider === "auto" ? "" : `:${provider}`} › `));
+      const setPrompt = () =>
+        rl.setPrompt(paint("bold", `${model}${provider === "auto" ? "" : `:${provider}`} › `));
       process.stdout.write(`${paint("dim", `Chatting with ${model} (${provider}). /help for commands.`)}\n`);
       setPrompt();
       rl.prompt();
@@ -100,7 +105,12 @@ export function registerChat(program: Command): void {
         let reply = "";
         try {
           for await (const chunk of client.chatCompletionStream(
-            { model, provider: provider as never, messages, ...(values.maxTokens ? { max_tokens: values.maxTokens } : {}) },
+            {
+              model,
+              provider: provider as never,
+              messages,
+              ...(values.maxTokens ? { max_tokens: values.maxTokens } : {}),
+            },
             { signal: replying.signal },
           )) {
             const delta = chunk.choices[0]?.delta?.content ?? "";
@@ -110,7 +120,8 @@ export function registerChat(program: Command): void {
           process.stdout.write("\n");
         } catch (error) {
           if (replying.signal.aborted) process.stdout.write(`\n${paint("yellow", "[stopped]")}\n`);
-          else process.stdout.write(`\n${paint("red", `error: ${(error as Error).message.split("\n")[0]}`)}\n`);
+          else
+            process.stdout.write(`\n${paint("red", `error: ${(error as Error).message.split("\n")[0]}`)}\n`);
         } finally {
           replying = undefined;
         }

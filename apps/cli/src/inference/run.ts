@@ -59,10 +59,15 @@ function outputName(task: string, type: string): string {
 export function registerRun(program: Command): void {
   program
     .command("run")
-    .description("run one inference task, e.g. text-to-image, text-classification, automatic-speech-recognition")
+    .description(
+      "run one inference task, e.g. text-to-image, text-classification, automatic-speech-recognition",
+    )
     .argument("<task>", "the task (see `hubkit tasks`, or chat-completion)")
     .requiredOption("--model <model>", "owner/name, optionally :provider")
-    .requiredOption("--input <file-or-text>", "a file (media by extension) or text (or a JSON object of inputs)")
+    .requiredOption(
+      "--input <file-or-text>",
+      "a file (media by extension) or text (or a JSON object of inputs)",
+    )
     .option("--provider <provider>", "a provider or policy (default: auto)")
     .option("--parameters <json>", "task parameters as a JSON object")
     .option("--output <file>", "where a media result (or the JSON) is written")

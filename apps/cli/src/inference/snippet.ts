@@ -20,7 +20,11 @@ export function registerSnippet(program: Command): void {
     .command("snippet")
     .description("print code that calls a model (MODEL or MODEL:provider)")
     .argument("<model>", "owner/name, optionally :provider")
-    .requiredOption("--lang <language>", "python, js or sh", choice("--lang", ["python", "js", "sh"] as const))
+    .requiredOption(
+      "--lang <language>",
+      "python, js or sh",
+      choice("--lang", ["python", "js", "sh"] as const),
+    )
     .option("--client <client>", "one client, e.g. huggingface_hub, openai, requests, fetch, curl")
     .option("--json", "print the snippets as JSON")
     .action(async (spec: string, values) => {
@@ -32,11 +36,18 @@ export function registerSnippet(program: Command): void {
       const raw = info.inferenceProviderMapping?.[provider];
       const mapping = raw ? { ...raw, provider, hfModelId: model } : undefined;
       const all = snippets.getInferenceSnippets(
-        { id: info.id, pipeline_tag: info.pipeline_tag, library_name: info.library_name, tags: info.tags ?? [] } as never,
+        {
+          id: info.id,
+          pipeline_tag: info.pipeline_tag,
+          library_name: info.library_name,
+          tags: info.tags ?? [],
+        } as never,
         provider as never,
         mapping as never,
       );
-      const chosen = all.filter((s) => s.language === values.lang && (!values.client || s.client === values.client));
+      const chosen = all.filter(
+        (s) => s.language === values.lang && (!values.client || s.client === values.client),
+      );
       if (chosen.length === 0) {
         const clients = [...new Set(all.filter((s) => s.language === values.lang).map((s) => s.client))];
         throw new CliError(

@@ -5,7 +5,14 @@ export function wantsColour(stream: NodeJS.WriteStream, env = process.env): bool
   return Boolean(stream.isTTY) && env.NO_COLOR === undefined && env.TERM !== "dumb";
 }
 
-const ANSI = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] };
+const ANSI = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+};
 export type Style = keyof typeof ANSI;
 
 export function styler(stream: NodeJS.WriteStream = process.stdout): (style: Style, text: string) => string {

@@ -19,9 +19,27 @@ export class Terminal {
       .map(([name, value]) => `export ${name}=${quote(value)}`);
     writeFileSync(
       script,
-      [...exports, cwd ? `cd ${quote(cwd)}` : "", `${argv.map(quote).join(" ")}`, `echo "[exit $?]"`, "exec cat"].join("\n"),
+      [
+        ...exports,
+        cwd ? `cd ${quote(cwd)}` : "",
+        `${argv.map(quote).join(" ")}`,
+        `echo "[exit $?]"`,
+        "exec cat",
+      ].join("\n"),
     );
-    this.tmux("-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "50", "-s", "t", `bash ${quote(script)}`);
+    this.tmux(
+      "-f",
+      "/dev/null",
+      "new-session",
+      "-d",
+      "-x",
+      "200",
+      "-y",
+      "50",
+      "-s",
+      "t",
+      `bash ${quote(script)}`,
+    );
   }
 
   private tmux(...args: string[]): string {
