@@ -1,11 +1,11 @@
 // The command line's surface, run as a process: help everywhere, exit codes, one-line usage errors,
 // shell completion, and the hub's own commands (import with its summary, tokens) on a data folder.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseEnv, runHubkit } from "./support/cli.js";
+import { baseEnv, hubkitBin, runHubkit } from "./support/cli.js";
 
 let work: string;
 
@@ -85,6 +85,22 @@ describe("hubkit's surface", () => {
 });
 
 describe("hub commands", () => {
+  it("serve starts the hub and stops on SIGTERM", async () => {
+    const child = spawn(process.execPath, [hubkitBin, "serve", "--port", "0", "--data-dir", path.join(work, "serve")], {
+      env: baseEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    await expect.poll(() => /hubkit hub: (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1], { timeout: 20_000 }).toBeTruthy();
+    const url = /hubkit hub: (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1];
+    const tasks = await fetch(`${url}/api/tasks`);
+    expect(tasks.status).toBe(200);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+
   it("import loads good lines, reports bad ones by line, and prints no progress bar off a terminal", async () => {
     const dataDir = path.join(work, "data");
     const generated = await runHubkit(["generate", "--count", "50", "--seed", "3"]);

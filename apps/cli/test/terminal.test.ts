@@ -100,6 +100,22 @@ describe("hubkit chat in a terminal", () => {
   });
 });
 
+describe("colours", () => {
+  it("are used on a terminal, and not with NO_COLOR", async () => {
+    const coloured = (extra: Record<string, string | undefined>) => {
+      terminal?.close();
+      terminal = new Terminal([process.execPath, hubkitBin, "login", "--token", token], { ...env(), ...extra });
+      return terminal.waitFor(/\[exit 0\]/).then(() => terminal!.screen(true));
+    };
+    expect(await coloured({ NO_COLOR: undefined })).toContain("\u001b[1mhana");
+    expect(await coloured({ NO_COLOR: "1" })).not.toContain("\u001b[");
+    // Piped: never.
+    const piped = await runHubkit(["login", "--token", token], { env: { ...env(), NO_COLOR: undefined } });
+    expect(piped.stdout).toContain("as hana;");
+    expect(piped.stdout).not.toContain("\u001b[");
+  });
+});
+
 describe("progress bars", () => {
   it("import, upload and download draw bars on a terminal (and only there)", async () => {
     const generated = await runHubkit(["generate", "--count", "2000"]);

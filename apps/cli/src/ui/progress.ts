@@ -64,6 +64,13 @@ export function byteBars(env = process.env): Bars {
     },
     cliProgress.Presets.shades_classic,
   );
+  // Ctrl-C while bars are drawn: give the terminal its cursor back, then end as an interrupted
+  // command does (130). A partial download stays as its .incomplete file, resumed next time.
+  const interrupted = () => {
+    multi.stop();
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted);
   return {
     add(label, total) {
       started.set(label, Date.now());
@@ -94,6 +101,7 @@ export function byteBars(env = process.env): Bars {
       // A last frame prints the lines logged since the previous one.
       multi.update();
       multi.stop();
+      process.off("SIGINT", interrupted);
     },
   };
 }

@@ -46,8 +46,9 @@ export class Terminal {
     return execFileSync("tmux", ["-S", this.socket, ...args], { encoding: "utf8" });
   }
 
-  screen(): string {
-    return this.tmux("capture-pane", "-p", "-J", "-t", "t", "-S", "-200");
+  /** The pane's text (with `escapes`, its colour and style sequences too). */
+  screen(escapes = false): string {
+    return this.tmux("capture-pane", "-p", "-J", ...(escapes ? ["-e"] : []), "-t", "t", "-S", "-200");
   }
 
   type(text: string): void {
