@@ -86,14 +86,20 @@ describe("hubkit's surface", () => {
 
 describe("hub commands", () => {
   it("serve starts the hub and stops on SIGTERM", async () => {
-    const child = spawn(process.execPath, [hubkitBin, "serve", "--port", "0", "--data-dir", path.join(work, "serve")], {
-      env: baseEnv(),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [hubkitBin, "serve", "--port", "0", "--data-dir", path.join(work, "serve")],
+      {
+        env: baseEnv(),
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    await expect.poll(() => /hubkit hub: (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1], { timeout: 20_000 }).toBeTruthy();
+    await expect
+      .poll(() => /hubkit hub: (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1], { timeout: 20_000 })
+      .toBeTruthy();
     const url = /hubkit hub: (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1];
     const tasks = await fetch(`${url}/api/tasks`);
     expect(tasks.status).toBe(200);

@@ -104,7 +104,10 @@ describe("colours", () => {
   it("are used on a terminal, and not with NO_COLOR", async () => {
     const coloured = (extra: Record<string, string | undefined>) => {
       terminal?.close();
-      terminal = new Terminal([process.execPath, hubkitBin, "login", "--token", token], { ...env(), ...extra });
+      terminal = new Terminal([process.execPath, hubkitBin, "login", "--token", token], {
+        ...env(),
+        ...extra,
+      });
       return terminal.waitFor(/\[exit 0\]/).then(() => terminal!.screen(true));
     };
     expect(await coloured({ NO_COLOR: undefined })).toContain("\u001b[1mhana");
@@ -148,7 +151,9 @@ describe("progress bars", () => {
         "download",
         "hana/bars",
         "--limit-rate",
-        "2M",
+        "4M",
+        "--max-workers",
+        "2",
         "--cache-dir",
         path.join(work, "cache"),
       ],

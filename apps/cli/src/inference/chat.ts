@@ -6,7 +6,8 @@ import type { Command } from "commander";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { styler } from "../ui/output.js";
+import { MarkdownStream } from "../ui/markdown.js";
+import { styler, wantsColour } from "../ui/output.js";
 import { inferenceClient, splitModel } from "./client.js";
 
 type Message = { role: "system" | "user" | "assistant"; content: string } & Record<string, unknown>;
@@ -103,6 +104,7 @@ export function registerChat(program: Command): void {
         messages.push({ role: "user", content: text });
         replying = new AbortController();
         let reply = "";
+        const shown = new MarkdownStream((text) => process.stdout.write(text), wantsColour(process.stdout));
         try {
           for await (const chunk of client.chatCompletionStream(
             {
@@ -115,10 +117,12 @@ export function registerChat(program: Command): void {
           )) {
             const delta = chunk.choices[0]?.delta?.content ?? "";
             reply += delta;
-            process.stdout.write(delta);
+            shown.push(delta);
           }
+          shown.end();
           process.stdout.write("\n");
         } catch (error) {
+          shown.end();
           if (replying.signal.aborted) process.stdout.write(`\n${paint("yellow", "[stopped]")}\n`);
           else
             process.stdout.write(`\n${paint("red", `error: ${(error as Error).message.split("\n")[0]}`)}\n`);
