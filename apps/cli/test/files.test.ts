@@ -161,6 +161,28 @@ describe("repo and cache commands", () => {
     expect(gone.code).toBe(1);
   });
 
+  it("lists an owner's repos, and moves datasets and --local-dir downloads with --include", async () => {
+    const mine = await runHubkit(["repo", "ls", "--json"], { env: env() });
+    expect((JSON.parse(mine.stdout) as { id: string }[]).map((r) => r.id)).toContain("dana/tiny");
+
+    const table = path.join(work, "table.csv");
+    writeFileSync(table, "a,b\n1,2\n");
+    const up = await runHubkit(
+      ["upload", "dana/numbers", table, "data/table.csv", "--repo-type", "dataset"],
+      { env: env() },
+    );
+    expect(up.code).toBe(0);
+    const local = path.join(work, "local");
+    const down = await runHubkit(
+      ["download", "dana/numbers", "--repo-type", "dataset", "--include", "data/*", "--local-dir", local],
+      { env: env() },
+    );
+    expect(down.code).toBe(0);
+    expect(down.stdout.trim()).toBe(local);
+    expect(readdirSync(local, { recursive: true })).toEqual(["data", path.join("data", "table.csv")]);
+    expect(readFileSync(path.join(local, "data", "table.csv"), "utf8")).toBe("a,b\n1,2\n");
+  });
+
   it("cache rm removes a revision's files and prune removes unfinished downloads", async () => {
     const cacheDir = path.join(work, "rm-cache");
     const down = await runHubkit(

@@ -100,6 +100,24 @@ describe("hubkit chat in a terminal", () => {
   });
 });
 
+describe("login on a terminal", () => {
+  it("asks for the token without showing it", async () => {
+    const home = path.join(work, "login-home");
+    terminal = new Terminal([process.execPath, hubkitBin, "login"], {
+      ...env(),
+      HF_TOKEN: undefined,
+      HF_HOME: home,
+    });
+    await terminal.waitFor(/Token \(input hidden\): /);
+    terminal.type(token);
+    terminal.keys("Enter");
+    const screen = await terminal.waitFor(/\[exit 0\]/);
+    expect(screen).toContain("as hana;");
+    expect(screen).not.toContain(token);
+    expect(readFileSync(path.join(home, "token"), "utf8")).toBe(token);
+  });
+});
+
 describe("colours", () => {
   it("are used on a terminal, and not with NO_COLOR", async () => {
     const coloured = (extra: Record<string, string | undefined>) => {
