@@ -47,8 +47,10 @@ export function hubClient(
   const base = endpoint(env);
   const request = async (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
-    if (token && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
     const url = path.startsWith("http") ? path : `${base}${path}`;
+    // The token goes to the hub only, never to a link elsewhere (storage, a CDN).
+    if (token && !headers.has("authorization") && new URL(url).origin === new URL(base).origin)
+      headers.set("authorization", `Bearer ${token}`);
     try {
       return await fetch(url, { ...init, headers });
     } catch (error) {

@@ -83,7 +83,10 @@ async function ensureRepo(client: HubClient, repo: string, options: UploadOption
 async function sendObject(
   client: HubClient,
   file: LocalFile,
-  actions: { upload: { href: string; header?: Record<string, string> }; verify?: { href: string } },
+  actions: {
+    upload: { href: string; header?: Record<string, string> };
+    verify?: { href: string; header?: Record<string, string> };
+  },
   bar: Bar,
   total: Bar | undefined,
 ): Promise<void> {
@@ -109,7 +112,7 @@ async function sendObject(
     await ensureOk(
       await client.request(actions.verify.href, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { ...actions.verify.header, "content-type": "application/json" },
         body: JSON.stringify({ oid: file.sha256, size: file.size }),
       }),
       `verify of ${file.path}`,
