@@ -22,10 +22,15 @@ export function buildProgram(): Command {
       outputError: (text, write) => write(`hubkit: ${text.trim().replace(/^error: /, "")}\n`),
     })
     .configureHelp({ sortSubcommands: false, showGlobalOptions: false });
+  program.commandsGroup("Hub (on this machine's data folder):");
   registerHubCommands(program);
+  program.commandsGroup("Account (HF_ENDPOINT):");
   registerAuthCommands(program);
+  program.commandsGroup("Files:");
   registerFileCommands(program);
+  program.commandsGroup("Inference and catalogue:");
   registerInferenceCommands(program);
+  program.commandsGroup("Shell:");
   registerCompletion(program);
   return program;
 }

@@ -1,6 +1,7 @@
 // Progress bars (cli-progress) on stderr, shown only when stderr is a terminal: piped or redirected
 // output stays free of control characters.
-import cliProgress from "cli-progress";
+import { createRequire } from "node:module";
+import type * as CliProgress from "cli-progress";
 import { formatBytes, wantsColour } from "./output.js";
 
 export interface Bar {
@@ -39,6 +40,8 @@ function formatEta(seconds: number): string {
 /** A set of byte-counting bars (one per file, and a total), or nothing when not on a terminal. */
 export function byteBars(env = process.env): Bars {
   if (!progressShown(env)) return { add: () => NO_BAR, log: (text) => process.stderr.write(text), stop() {} };
+  // Loaded on first use: commands that draw no bar start faster.
+  const cliProgress = createRequire(import.meta.url)("cli-progress") as typeof CliProgress;
   const colour = wantsColour(process.stderr, env);
   const started = new Map<string, number>();
   const multi = new cliProgress.MultiBar(
