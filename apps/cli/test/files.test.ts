@@ -123,6 +123,21 @@ describe("upload and download", () => {
     expect(sha256(readFileSync(blob))).toBe(sha256(big));
   });
 
+  it("two downloads of one file at once: the second waits for the first, both end with the verified file", async () => {
+    const cacheDir = path.join(work, "concurrent-cache");
+    const blob = path.join(cacheDir, "models--dana--tiny", "blobs", sha256(big));
+    const args = ["download", "dana/tiny", "weights/model.safetensors", "--cache-dir", cacheDir, "--json"];
+    const first = runHubkit([...args, "--limit-rate", "40M", "--max-workers", "1"], { env: env() });
+    await expect.poll(() => existsSync(`${blob}.incomplete`), { timeout: 10_000, interval: 20 }).toBe(true);
+    const second = await runHubkit(args, { env: env() });
+    const done = await first;
+    expect([done.code, second.code, done.stderr, second.stderr]).toEqual([0, 0, "", ""]);
+    // The first one downloaded it; the second found it finished once the lock was free.
+    expect((JSON.parse(second.stdout) as { files: { resumedFrom: number }[] }).files[0].resumedFrom).toBe(0);
+    expect(sha256(readFileSync(blob))).toBe(sha256(big));
+    expect(readdirSync(path.dirname(blob))).toEqual([sha256(big)]);
+  });
+
   it("a corrupted partial file is caught by the hash check and removed", async () => {
     const cacheDir = path.join(work, "corrupt-cache");
     const blob = path.join(cacheDir, "models--dana--tiny", "blobs", sha256(big));

@@ -7,9 +7,11 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
@@ -41,7 +43,47 @@ async function hashExisting(hash: Hash, file: string): Promise<void> {
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
 }
 
-/** Downloads `url` into `target`; returns the bytes that were already there (resumed from). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Takes `<target>.incomplete.lock` (it holds the owner's pid): two downloads of one file, in this
+ * process or another, would append to the same .incomplete file. A lock whose process is gone is stale.
+ */
+async function lock(file: string): Promise<() => void> {
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: "wx" });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    let owner: number;
+    try {
+      // Empty for the moment between its owner creating and writing it: then it is waited on too.
+      owner = Number(readFileSync(file, "utf8").trim() || 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
+    if (owner && owner !== process.pid && !alive(owner)) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    await sleep(100);
+  }
+}
+
+/**
+ * Downloads `url` into `target` (unless another download finished it meanwhile); returns the bytes
+ * that were already there (resumed from).
+ */
 export async function downloadTo(
   client: HubClient,
   url: string,
@@ -50,6 +92,25 @@ export async function downloadTo(
   options: TransferOptions = {},
 ): Promise<{ resumedFrom: number }> {
   mkdirSync(path.dirname(target), { recursive: true });
+  const unlock = await lock(`${target}.incomplete.lock`);
+  try {
+    if (existsSync(target)) {
+      options.onBytes?.(file.size);
+      return { resumedFrom: 0 };
+    }
+    return await downloadLocked(client, url, file, target, options);
+  } finally {
+    unlock();
+  }
+}
+
+async function downloadLocked(
+  client: HubClient,
+  url: string,
+  file: RemoteFile,
+  target: string,
+  options: TransferOptions,
+): Promise<{ resumedFrom: number }> {
   const partial = `${target}.incomplete`;
   let have = existsSync(partial) ? statSync(partial).size : 0;
   if (have > file.size) {
