@@ -1,11 +1,16 @@
 // The `hubkit` program: one commander tree, errors mapped to exit codes (2: usage, 1: failure).
 import { Command, CommanderError } from "commander";
+import { readFileSync } from "node:fs";
 import { registerAuthCommands } from "./auth/commands.js";
 import { registerCompletion } from "./completion.js";
 import { CliError, UsageError } from "./errors.js";
 import { registerFileCommands } from "./files/commands.js";
 import { registerHubCommands } from "./hub/commands.js";
 import { registerInferenceCommands } from "./inference/commands.js";
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
 
 export function buildProgram(): Command {
   const program = new Command("hubkit");
@@ -14,7 +19,7 @@ export function buildProgram(): Command {
       "hubkit: run a hub, move files in and out of it, and call models.\n" +
         "Env: HF_ENDPOINT (the hub, default https://huggingface.co), HF_TOKEN, HF_HOME, HF_TOKEN_PATH, HF_HUB_CACHE, NO_COLOR.",
     )
-    .version("0.1.0", "-V, --version")
+    .version(VERSION, "-V, --version")
     .exitOverride()
     .showSuggestionAfterError(false)
     .configureOutput({
