@@ -102,6 +102,16 @@ describe("hubkit run", () => {
     expect(run.code).toBe(0);
     const labels = JSON.parse(run.stdout) as { label: string; score: number }[];
     expect(labels[0]).toMatchObject({ label: expect.any(String), score: expect.any(Number) });
+    const missing = await hubkit([
+      "run",
+      "image-classification",
+      "--model",
+      "google/vit-base-patch16-224",
+      "--input",
+      "nothere.png",
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim()).toBe("hubkit: --input: no such file nothere.png");
     const bad = await hubkit(["run", "mind-reading", "--model", "a/b", "--input", "x"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toMatch(/^hubkit: TASK "mind-reading"/);

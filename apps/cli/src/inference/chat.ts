@@ -34,6 +34,11 @@ export function registerChat(program: Command): void {
         output: process.stdout,
         terminal: Boolean(process.stdin.isTTY),
       });
+      // Piped in, only the replies are printed: no banner, no prompts.
+      const interactive = Boolean(process.stdin.isTTY);
+      const prompt = () => {
+        if (interactive) rl.prompt();
+      };
       let replying: AbortController | undefined;
       let lastInterrupt = 0;
       const interrupt = () => {
@@ -42,15 +47,18 @@ export function registerChat(program: Command): void {
         if (Date.now() - lastInterrupt < 2000) return rl.close();
         lastInterrupt = Date.now();
         process.stdout.write(`\n${paint("dim", "(Ctrl-C again or /exit to leave)")}\n`);
-        rl.prompt();
+        prompt();
       };
       rl.on("SIGINT", interrupt);
       if (!process.stdin.isTTY) process.on("SIGINT", interrupt);
       const setPrompt = () =>
         rl.setPrompt(paint("bold", `${model}${provider === "auto" ? "" : `:${provider}`} › `));
-      process.stdout.write(`${paint("dim", `Chatting with ${model} (${provider}). /help for commands.`)}\n`);
+      if (interactive)
+        process.stdout.write(
+          `${paint("dim", `Chatting with ${model} (${provider}). /help for commands.`)}\n`,
+        );
       setPrompt();
-      rl.prompt();
+      prompt();
 
       let pending: string[] | undefined;
       let block = false;
@@ -94,11 +102,11 @@ export function registerChat(program: Command): void {
               process.stdout.write(`${paint("dim", `now chatting with ${model} (${provider})`)}\n`);
             }
           } else process.stdout.write(`unknown command /${name}: /help lists them\n`);
-          rl.prompt();
+          prompt();
           continue;
         }
         if (!text.trim()) {
-          rl.prompt();
+          prompt();
           continue;
         }
         messages.push({ role: "user", content: text });
@@ -131,7 +139,7 @@ export function registerChat(program: Command): void {
         }
         if (reply) messages.push({ role: "assistant", content: reply });
         else messages.pop();
-        rl.prompt();
+        prompt();
       }
       rl.close();
       process.off("SIGINT", interrupt);

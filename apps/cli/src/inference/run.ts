@@ -40,6 +40,8 @@ function readInput(input: string): Blob | string | Record<string, unknown> {
     const type = MEDIA_TYPES[path.extname(input).slice(1).toLowerCase()];
     return type ? new Blob([readFileSync(input)], { type }) : readFileSync(input, "utf8");
   }
+  if (MEDIA_TYPES[path.extname(input).slice(1).toLowerCase()] && !/\s/.test(input))
+    throw new UsageError(`--input: no such file ${input}`);
   if (input.trimStart().startsWith("{")) {
     try {
       return JSON.parse(input) as Record<string, unknown>;
