@@ -132,6 +132,10 @@ describe("hub commands", () => {
     const listed = await runHubkit(["token", "list", "--user", "carol", "--data-dir", dataDir]);
     const id = listed.stdout.trim().split("\t")[0];
     expect(listed.stdout).toContain("write");
+    const json = await runHubkit(["token", "list", "--user", "carol", "--json", "--data-dir", dataDir]);
+    expect(JSON.parse(json.stdout)).toEqual([
+      { id, role: "write", createdAt: expect.any(String), name: expect.any(String) },
+    ]);
     const revoked = await runHubkit(["token", "revoke", id, "--data-dir", dataDir]);
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toContain(`revoked ${id}`);

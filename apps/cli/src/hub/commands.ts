@@ -117,7 +117,28 @@ export function registerHubCommands(program: Command): void {
     .description("list a user's tokens (id, role, created, label)")
     .requiredOption("--user <name>", "the user")
     .option("--data-dir <dir>", "the hub's data folder")
-    .action((values: Flags) => runHub(["token", "list", ...flagArgs(values, ["user", "data-dir"])]));
+    .option("--json", "print the list as JSON")
+    .action(async (values: Flags) => {
+      const argv = ["token", "list", ...flagArgs(values, ["user", "data-dir"])];
+      if (!values.json) return runHub(argv);
+      // The hub prints one tab-separated line per token: id, role, created, label.
+      let text = "";
+      const capture = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          text += chunk.toString();
+          done();
+        },
+      });
+      await runHub(argv, { stdout: capture });
+      const tokens = text
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => {
+          const [id, role, createdAt, ...label] = line.split("\t");
+          return { id, role, createdAt, name: label.join("\t") };
+        });
+      process.stdout.write(`${JSON.stringify(tokens, null, 2)}\n`);
+    });
   token
     .command("revoke")
     .description("revoke a token by id (see token list)")
