@@ -47,7 +47,9 @@ const env = (extra: Record<string, string> = {}) =>
 
 describe("upload and download", () => {
   it("uploads a folder (the 50 MiB file through LFS) and downloads identical bytes into the cache", async () => {
-    const up = await runHubkit(["upload", "dana/tiny", path.join(work, "folder"), "--json"], { env: env() });
+    const up = await runHubkit(["upload", "dana/tiny", path.join(work, "folder"), ".", "--json"], {
+      env: env(),
+    });
     expect(up.stderr).toBe("");
     expect(up.code).toBe(0);
     const commit = JSON.parse(up.stdout) as { commitOid: string; files: number; lfsFiles: number };

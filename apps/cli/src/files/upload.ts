@@ -32,7 +32,9 @@ interface LocalFile {
 const LFS_TYPE = "application/vnd.git-lfs+json";
 const SKIPPED = /(^|\/)(\.git|\.cache\/huggingface)(\/|$)/;
 
-function listLocal(source: string, pathInRepo: string): { local: string; path: string }[] {
+function listLocal(source: string, target: string): { local: string; path: string }[] {
+  // "." and "./x" name the repo's root as `hf upload` reads them; slashes at either end are dropped.
+  const pathInRepo = target.replace(/^\.(\/|$)/, "").replace(/^\/+|\/+$/g, "");
   const stat = statSync(source, { throwIfNoEntry: false });
   if (!stat) throw new CliError(`no such file or folder: ${source}`, 2);
   if (stat.isFile()) return [{ local: source, path: pathInRepo || path.basename(source) }];
@@ -43,7 +45,7 @@ function listLocal(source: string, pathInRepo: string): { local: string; path: s
     .filter(({ relative }) => !SKIPPED.test(relative));
   return entries.map(({ local, relative }) => ({
     local,
-    path: pathInRepo ? `${pathInRepo.replace(/\/+$/, "")}/${relative}` : relative,
+    path: pathInRepo ? `${pathInRepo}/${relative}` : relative,
   }));
 }
 
