@@ -157,6 +157,7 @@ describe("progress bars", () => {
     terminal.close();
     terminal = new Terminal([process.execPath, hubkitBin, "upload", "hana/bars", folder], env());
     const uploaded = await terminal.waitFor(/\[exit 0\]/, 30_000);
+    expect(uploaded).toMatch(/^hashing \(2 files\)\s+█{24} 100%/m);
     expect(uploaded).toMatch(/a\.bin\s+█+\s+100%/);
     expect(uploaded).toMatch(/total \(2 files\)\s+█+\s+100%/);
 

@@ -8,7 +8,7 @@ import { filePrefix, hubClient, typeSegment, type RepoType } from "../hub-api.js
 import { byteBars } from "../ui/progress.js";
 import { repoCache } from "./cache-layout.js";
 import { pathFilter } from "./globs.js";
-import { downloadTo, type RemoteFile } from "./transfer.js";
+import { downloadTo, RateLimiter, type RemoteFile } from "./transfer.js";
 
 export interface DownloadOptions {
   repoType: RepoType;
@@ -100,6 +100,7 @@ export async function download(
     path: options.localDir ?? cache.snapshot(commit),
     files: [],
   };
+  const limiter = options.limitRate ? new RateLimiter(options.limitRate) : undefined;
   const bars = byteBars();
   const total =
     files.length > 1
@@ -119,7 +120,7 @@ export async function download(
         const bar = bars.add(file.path, file.size);
         try {
           ({ resumedFrom } = await downloadTo(client, url, file, target, {
-            limitRate: options.limitRate ? options.limitRate / options.maxWorkers : undefined,
+            limiter,
             onBytes: (bytes) => {
               bar.increment(bytes);
               total?.increment(bytes);

@@ -28,8 +28,8 @@ export interface RemoteFile {
 }
 
 export interface TransferOptions {
-  /** bytes per second at most (0: no limit) */
-  limitRate?: number;
+  /** shared by the files of one command, so that together they stay under `--limit-rate` */
+  limiter?: RateLimiter;
   onBytes?: (bytes: number) => void;
 }
 
@@ -41,6 +41,21 @@ function startHash(file: RemoteFile): Hash {
 
 async function hashExisting(hash: Hash, file: string): Promise<void> {
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+}
+
+/** At most `bytesPerSecond` over everything passed through `take`, since the first byte. */
+export class RateLimiter {
+  private started = 0;
+  private bytes = 0;
+
+  constructor(private readonly bytesPerSecond: number) {}
+
+  async take(bytes: number): Promise<void> {
+    this.started ||= Date.now();
+    this.bytes += bytes;
+    const ahead = (this.bytes / this.bytesPerSecond) * 1000 - (Date.now() - this.started);
+    if (ahead > 0) await sleep(ahead);
+  }
 }
 
 function alive(pid: number): boolean {
@@ -134,18 +149,12 @@ async function downloadLocked(
     if (!response.ok || !response.body)
       throw new CliError(`download of ${file.path} failed: HTTP ${response.status}`);
     const out = createWriteStream(partial, { flags: have > 0 ? "a" : "w" });
-    const started = Date.now();
-    let received = 0;
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         hash.update(chunk);
-        received += chunk.length;
         if (!out.write(chunk)) await once(out, "drain");
         options.onBytes?.(chunk.length);
-        if (options.limitRate) {
-          const ahead = (received / options.limitRate) * 1000 - (Date.now() - started);
-          if (ahead > 0) await sleep(ahead);
-        }
+        await options.limiter?.take(chunk.length);
       }
     } finally {
       out.end();

@@ -49,18 +49,41 @@ function listLocal(source: string, target: string): { local: string; path: strin
   }));
 }
 
-async function describe(file: { local: string; path: string }): Promise<LocalFile> {
+async function describe(
+  file: { local: string; path: string },
+  onBytes: (n: number) => void,
+): Promise<LocalFile> {
   const hash = createHash("sha256");
   let size = 0;
   for await (const chunk of createReadStream(file.local, { highWaterMark: 1 << 20 })) {
     hash.update(chunk as Buffer);
     size += (chunk as Buffer).length;
+    onBytes((chunk as Buffer).length);
   }
   const handle = await open(file.local);
   const sample = Buffer.alloc(Math.min(512, size));
   await handle.read(sample, 0, sample.length, 0);
   await handle.close();
   return { ...file, size, sha256: hash.digest("hex"), sample: sample.toString("base64") };
+}
+
+/** Hashes the files, `workers` at a time, with one bar for all of them (large files take a while). */
+async function hashAll(list: { local: string; path: string }[], workers: number): Promise<LocalFile[]> {
+  const bars = byteBars();
+  const total = list.reduce((sum, file) => sum + statSync(file.local).size, 0);
+  const bar = total > 0 ? bars.add(`hashing (${list.length} files)`, total) : undefined;
+  const described: LocalFile[] = [];
+  try {
+    await pool(list, workers, async (file) => {
+      described.push(await describe(file, (n) => bar?.increment(n)));
+    });
+  } finally {
+    bar?.stop();
+    bars.stop();
+  }
+  // In the order listed, whatever order the hashes finished in.
+  const order = new Map(list.map((file, index) => [file.path, index]));
+  return described.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
 }
 
 async function ensureRepo(client: HubClient, repo: string, options: UploadOptions): Promise<void> {
@@ -131,10 +154,9 @@ export async function upload(
   const client = hubClient();
   if (!client.token) throw new CliError("Uploading needs a write token: run `hubkit login` or set HF_TOKEN");
   const keep = pathFilter(options.include, options.exclude);
-  const files = await Promise.all(
-    listLocal(source, pathInRepo)
-      .filter((f) => keep(f.path))
-      .map(describe),
+  const files = await hashAll(
+    listLocal(source, pathInRepo).filter((f) => keep(f.path)),
+    options.maxWorkers,
   );
   if (files.length === 0) throw new CliError(`nothing to upload in ${source}`);
   await ensureRepo(client, repo, options);
