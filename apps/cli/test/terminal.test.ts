@@ -17,13 +17,14 @@ let terminal: Terminal | undefined;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "hubkit-cli-terminal-"));
-  // Offline, with tokens streamed 80 ms apart: a reply lasts long enough to be stopped.
+  // Offline, with tokens streamed 150 ms apart: a reply (12 to 40 tokens) lasts 2 to 6 s, long
+  // enough to be stopped mid-way even on a loaded machine.
   hub = await startHubServer({
     port: 0,
     dataDir: path.join(work, "data"),
     hfToken: "",
     mode: "offline",
-    emulatorStreamIntervalMs: 80,
+    emulatorStreamIntervalMs: 150,
   });
   token = await hub.repos.access.createToken("hana", { write: true });
 });
@@ -170,7 +171,7 @@ describe("progress bars", () => {
         "download",
         "hana/bars",
         "--limit-rate",
-        "4M",
+        "2M",
         "--max-workers",
         "2",
         "--cache-dir",
@@ -178,7 +179,7 @@ describe("progress bars", () => {
       ],
       env(),
     );
-    const midway = await terminal.waitFor(/a\.bin\s+█+░+\s+\d+% .* ETA \d+:\d\d/, 20_000);
+    const midway = await terminal.waitFor(/a\.bin\s+█*░+\s+\d+% .* ETA \d+:\d\d/, 20_000);
     expect(midway).toMatch(/^total \(3 files\)\s+█*░+\s+\d+%/m);
     await terminal.waitFor(/\[exit 0\]/, 30_000);
   });
