@@ -22,6 +22,7 @@ export default defineConfig({
       "packages/*/src/**/*.test.ts",
       "packages/*/test/**/*.test.ts",
       "apps/hub/test/**/*.test.ts",
+      "apps/cli/test/**/*.test.ts",
       "apps/web/test/unit/**/*.test.ts",
     ],
     testTimeout: 20_000,

@@ -1,6 +1,6 @@
 // Shared steps of the quick-start scripts: install what is missing, build, run a command.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -60,6 +60,21 @@ export function ensureChromium() {
   return existsSync("/usr/bin/chromium");
 }
 
+/** Installs Debian's tmux for the command line's terminal tests (chat, progress bars) when it is absent. */
+export function ensureTmux() {
+  const found = () => spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0;
+  if (found()) return true;
+  console.log("Installing Debian's tmux for the command line's terminal tests (apt-get)…");
+  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: aptEnv });
+  if (apt(["install", "-y", "-q", "tmux"]) !== 0) {
+    apt(["update", "-q"]);
+    apt(["install", "-y", "-q", "tmux"]);
+  }
+  return found();
+}
+
 /**
  * The hub's PostgreSQL tests start a throwaway cluster from the installed binaries
  * (/usr/lib/postgresql/<major>/bin) when HUBKIT_TEST_DATABASE_URL is not set: Debian's postgresql.
@@ -82,9 +97,25 @@ export function ensurePostgres() {
   return installed();
 }
 
+/**
+ * `npx hubkit` runs node_modules/.bin/hubkit. npm links a workspace's bin only when its file exists at
+ * install time, which a fresh checkout's dist/ does not: link it (and mark it executable) after the build.
+ */
+export function linkCliBin() {
+  const target = path.join(root, "apps", "cli", "dist", "hubkit.js");
+  if (!existsSync(target)) return;
+  chmodSync(target, 0o755);
+  const link = path.join(root, "node_modules", ".bin", "hubkit");
+  if (existsSync(link)) return;
+  mkdirSync(path.dirname(link), { recursive: true });
+  rmSync(link, { force: true });
+  symlinkSync(path.relative(path.dirname(link), target), link);
+}
+
 /** Compiles the TypeScript packages, bundles the library entry points and builds the web app. */
 export async function build() {
   must("npx", ["tsc", "-b"]);
+  linkCliBin();
   const { bundlePackages } = await import("./bundle.mjs");
   await bundlePackages();
   if (existsSync(path.join(root, "apps/web/vite.config.ts"))) {

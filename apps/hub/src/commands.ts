@@ -1,9 +1,9 @@
 // The hubkit-hub commands: `serve` (default) runs the hub server, `import` loads a JSON-lines model
 // file into the catalogue, `generate` writes a synthetic catalogue. Kept apart from cli.ts (process
 // wiring) so tests can run them in-process.
-import { existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, statSync } from "node:fs";
 import { once } from "node:events";
-import type { Writable } from "node:stream";
+import { Transform, type Writable } from "node:stream";
 import {
   describeProblem,
   importJsonl,
@@ -49,6 +49,8 @@ export interface CommandIo {
   stdout: Writable;
   stderr: Writable;
   env: Record<string, string | undefined>;
+  /** `import`: told how many bytes of the file have been read so far (for a progress bar) */
+  onImportProgress?: (bytesRead: number, totalBytes: number) => void;
 }
 
 export interface CommandResult {
@@ -199,10 +201,14 @@ async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandRe
       const { seeded, report } = await seedEmbeddedCatalogue(store, EMBEDDED_CATALOGUE_PATH);
       if (seeded && report) write(io.stdout, seedMessage(report.inserted, report.updated));
     }
-    const report = await importJsonl(store, file, {
-      onProblem: (problem) => write(io.stderr, `${file}: ${describeProblem(problem)}`),
-      workers,
-    });
+    const report = await importJsonl(
+      store,
+      io.onImportProgress ? countingStream(file, io.onImportProgress) : file,
+      {
+        onProblem: (problem) => write(io.stderr, `${file}: ${describeProblem(problem)}`),
+        workers,
+      },
+    );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     write(
       io.stdout,
@@ -215,6 +221,22 @@ async function importCommand(args: ParsedArgs, io: CommandIo): Promise<CommandRe
     await workers?.close();
     await store.close();
   }
+}
+
+/** The file as a stream that reports the bytes read through it (the importer reads it once). */
+function countingStream(file: string, onProgress: (bytesRead: number, totalBytes: number) => void) {
+  const total = statSync(file).size;
+  let read = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      onProgress(read, total);
+      done(null, chunk);
+    },
+  });
+  const source = createReadStream(file, { highWaterMark: 1 << 20 });
+  source.on("error", (error) => counter.destroy(error));
+  return source.pipe(counter);
 }
 
 async function generate(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {

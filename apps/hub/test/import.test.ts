@@ -1,5 +1,5 @@
 // The import and generate commands (run in-process through runCommand), and a restart keeping imports.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough } from "node:stream";
@@ -48,6 +48,24 @@ const goodB = {
 const goodALater = { ...goodA, downloads: 99 };
 
 describe("hubkit-hub import", () => {
+  it("reports the bytes read to onImportProgress (for the command line's progress bar)", async () => {
+    const file = path.join(dir, "progress.jsonl");
+    const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ ...goodA, id: `acme/model-${i}` }));
+    writeFileSync(file, lines.join("\n") + "\n");
+    const size = statSync(file).size;
+    const seen: [number, number][] = [];
+    const { io } = captureIo();
+    const { exitCode } = await runCommand(["import", file, "--data-dir", path.join(dir, "data")], {
+      ...io,
+      onImportProgress: (read, total) => seen.push([read, total]),
+    });
+    expect(exitCode).toBe(0);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every(([, total]) => total === size)).toBe(true);
+    expect(seen.map(([read]) => read)).toEqual([...seen.map(([read]) => read)].sort((a, b) => a - b));
+    expect(seen.at(-1)![0]).toBe(size);
+  });
+
   it("keeps every good line, reports each bad line with its number, and reports duplicates", async () => {
     const file = path.join(dir, "models.jsonl");
     const lines = [

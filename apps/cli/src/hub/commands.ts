@@ -1,0 +1,156 @@
+// The hub's own commands (serve, import, generate, token, gc): options are checked here, then the
+// hub's runCommand does the work, so both command lines behave the same.
+import type { Command } from "commander";
+// The hub's code (stores, importer, server) loads only when a hub command runs.
+import type { CommandIo } from "@hubkit/hub/dist/commands.js";
+import { Writable } from "node:stream";
+import { byteBars, progressShown, type Bar } from "../ui/progress.js";
+import { integer } from "../options.js";
+
+type Flags = Record<string, string | boolean | string[] | number | undefined>;
+
+/** hub argv from commander's values: `--name value` for strings, `--name` for true booleans. */
+function flagArgs(values: Flags, names: string[]): string[] {
+  const args: string[] = [];
+  for (const name of names) {
+    const key = name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+    const value = values[key];
+    if (value === undefined || value === false) continue;
+    if (value === true) args.push(`--${name}`);
+    else for (const item of Array.isArray(value) ? value : [value]) args.push(`--${name}`, String(item));
+  }
+  return args;
+}
+
+function io(extra: Partial<CommandIo> = {}): CommandIo {
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, ...extra };
+}
+
+async function runHub(argv: string[], extra?: Partial<CommandIo>): Promise<void> {
+  const { runCommand } = await import("@hubkit/hub/dist/commands.js");
+  const { exitCode, server } = await runCommand(argv, io(extra));
+  if (!server) {
+    process.exitCode = exitCode;
+    return;
+  }
+  const stop = (signal: string) => {
+    process.stdout.write(`\n${signal}: stopping the hub server\n`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`hubkit: error while stopping: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+export function registerHubCommands(program: Command): void {
+  program
+    .command("serve")
+    .description(
+      "serve the hub API and the web app (env: HOST, PORT, HUBKIT_DATA_DIR, HUBKIT_DATABASE_URL, HF_TOKEN)",
+    )
+    .option("--host <host>", "address to listen on (default 127.0.0.1)")
+    .option("--port <port>", "port (default 5173)", integer("--port", 0, 65535))
+    .option("--data-dir <dir>", "where the catalogue and repositories live")
+    .action((values: Flags) => runHub(["serve", ...flagArgs(values, ["host", "port", "data-dir"])]));
+
+  program
+    .command("import")
+    .description("load a JSON-lines model file into the catalogue (bad lines are reported, good ones kept)")
+    .argument("<file>", "models, one JSON object per line")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action(async (file: string, values: Flags) => {
+      if (!progressShown()) return runHub(["import", file, ...flagArgs(values, ["data-dir"])]);
+      // On a terminal: a bar of the bytes read, with the hub's messages printed above it.
+      const bars = byteBars();
+      let bar: Bar | undefined;
+      const above = (stream: NodeJS.WriteStream) =>
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            if (bar) bars.log(chunk.toString());
+            else stream.write(chunk);
+            done();
+          },
+        });
+      try {
+        await runHub(["import", file, ...flagArgs(values, ["data-dir"])], {
+          stdout: above(process.stdout),
+          stderr: above(process.stderr),
+          onImportProgress: (read, total) => {
+            bar ??= bars.add("import", total);
+            bar.update(read);
+          },
+        });
+      } finally {
+        bar?.stop();
+        bars.stop();
+      }
+    });
+
+  program
+    .command("generate")
+    .description("write N synthetic models as JSON lines to stdout (deterministic)")
+    .requiredOption("--count <n>", "how many models", integer("--count", 1, 100_000_000))
+    .option("--seed <s>", "seed (default 1)", integer("--seed", 0, 2 ** 31))
+    .action((values: Flags) => runHub(["generate", ...flagArgs(values, ["count", "seed"])]));
+
+  const token = program
+    .command("token")
+    .description("hub tokens, on the hub's own storage (no server needed)");
+  token
+    .command("create")
+    .description("create a token for a user (printed once, alone on stdout)")
+    .requiredOption("--user <name>", "the user (created when missing)")
+    .option("--write", "a write token (default: read-only)")
+    .option("--org <org...>", "orgs the user is a member of (created when missing)")
+    .option("--name <label>", "the token's label")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) =>
+      runHub(["token", "create", ...flagArgs(values, ["user", "write", "org", "name", "data-dir"])]),
+    );
+  token
+    .command("list")
+    .description("list a user's tokens (id, role, created, label)")
+    .requiredOption("--user <name>", "the user")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .option("--json", "print the list as JSON")
+    .action(async (values: Flags) => {
+      const argv = ["token", "list", ...flagArgs(values, ["user", "data-dir"])];
+      if (!values.json) return runHub(argv);
+      // The hub prints one tab-separated line per token: id, role, created, label.
+      let text = "";
+      const capture = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          text += chunk.toString();
+          done();
+        },
+      });
+      await runHub(argv, { stdout: capture });
+      const tokens = text
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => {
+          const [id, role, createdAt, ...label] = line.split("\t");
+          return { id, role, createdAt, name: label.join("\t") };
+        });
+      process.stdout.write(`${JSON.stringify(tokens, null, 2)}\n`);
+    });
+  token
+    .command("revoke")
+    .description("revoke a token by id (see token list)")
+    .argument("<id>", "the token's id")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((id: string, values: Flags) =>
+      runHub(["token", "revoke", id, ...flagArgs(values, ["data-dir"])]),
+    );
+
+  program
+    .command("gc")
+    .description("remove stored file contents that no commit names")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) => runHub(["gc", ...flagArgs(values, ["data-dir"])]));
+}
