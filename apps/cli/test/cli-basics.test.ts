@@ -57,6 +57,8 @@ describe("hubkit's surface", () => {
       [["snippet", "org/model", "--lang", "cobol"], "--lang"],
       [["completion", "fish"], "SHELL"],
       [["nosuchcommand"], "nosuchcommand"],
+      [["mirror"], "--catalogue"],
+      [["mirror", "org/model"], "HUBKIT_UPSTREAM_URL"],
     ] as const) {
       const run = await runHubkit([...args]);
       expect(run.code, args.join(" ")).toBe(2);

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import type { CommandIo } from "@hubkit/hub/dist/commands.js";
 import { Writable } from "node:stream";
 import { byteBars, progressShown, type Bar } from "../ui/progress.js";
+import { UsageError } from "../errors.js";
 import { integer } from "../options.js";
 
 type Flags = Record<string, string | boolean | string[] | number | undefined>;
@@ -147,6 +148,35 @@ export function registerHubCommands(program: Command): void {
     .action((id: string, values: Flags) =>
       runHub(["token", "revoke", id, ...flagArgs(values, ["data-dir"])]),
     );
+
+  program
+    .command("mirror")
+    .description(
+      "fetch repos (and their files) from the upstream hub into this hub's storage, or --catalogue: its model list",
+    )
+    .argument("[repos...]", "repo ids (owner/name)")
+    .option("--revision <rev>", "branch, tag or commit (default main)")
+    .option("--include <glob...>", "only files matching (* within a folder, ** across folders)")
+    .option("--dataset", "the repos are datasets")
+    .option("--catalogue", "import upstream's model list (metadata only) instead")
+    .option(
+      "--limit <n>",
+      "with --catalogue: how many models (default 1000)",
+      integer("--limit", 1, 10_000_000),
+    )
+    .option("--upstream <url>", "the hub mirrored (default $HUBKIT_UPSTREAM_URL)")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((repos: string[], values: Flags) => {
+      if (!values.catalogue && repos.length === 0)
+        throw new UsageError("mirror: name the repos to fetch, or pass --catalogue");
+      if (!values.upstream && !process.env.HUBKIT_UPSTREAM_URL)
+        throw new UsageError("mirror: no upstream: set HUBKIT_UPSTREAM_URL or pass --upstream URL");
+      return runHub([
+        "mirror",
+        ...repos,
+        ...flagArgs(values, ["revision", "include", "dataset", "catalogue", "limit", "upstream", "data-dir"]),
+      ]);
+    });
 
   program
     .command("gc")
