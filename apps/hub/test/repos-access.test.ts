@@ -2,14 +2,19 @@
 // org member with the read role, an org member with the write role, an org admin) against every
 // surface that can reveal or change a private repo gets the one expected answer. A caller who may not
 // read it gets exactly what a missing repo gives (401 without a token, 404 with one, RepoNotFound);
-// one who may read but not write gets 403 on writes; search, counts and rendered pages never show it.
-import { mkdtempSync, rmSync } from "node:fs";
+// one who may read but not write gets 403 on writes; search, counts and rendered pages never show it;
+// the `hubkit` command line (built, apps/cli/dist) lists, downloads and uploads for exactly the same callers.
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHubServer, type HubServer } from "../src/index.js";
 
 const MARKER = "vault-secret-marker-7f3a";
+const HUBKIT = path.resolve(import.meta.dirname, "../../cli/dist/hubkit.js");
+const execFileAsync = promisify(execFile);
 let hub: HubServer;
 let work: string;
 // A token the hub does not know reads as anonymous (offline clients send any hf_ token) and may not write.
@@ -225,6 +230,59 @@ describe("a private repo in an organisation, caller by caller", () => {
       }
     });
   }
+
+  /** `hubkit ARGS` as `caller` (its token in HF_TOKEN), against this hub; never throws. */
+  async function hubkit(caller: Caller, args: string[]): Promise<{ code: number; out: string }> {
+    if (!existsSync(HUBKIT)) throw new Error(`${HUBKIT} is missing: run \`npm run build\` first`);
+    const token = tokens[caller];
+    const env = {
+      PATH: process.env.PATH,
+      HOME: work,
+      HF_HOME: path.join(work, `hf-${caller}`),
+      HF_ENDPOINT: hub.url,
+      NO_COLOR: "1",
+      ...(token ? { HF_TOKEN: token } : {}),
+    };
+    try {
+      const { stdout, stderr } = await execFileAsync(process.execPath, [HUBKIT, ...args], { env });
+      return { code: 0, out: stdout + stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, out: failed.stdout + failed.stderr };
+    }
+  }
+
+  it("the hubkit command line: each caller lists, downloads and uploads only what it may", async () => {
+    const upload = path.join(work, "probe.txt");
+    writeFileSync(upload, "probe\n");
+    await Promise.all(
+      CALLERS.map(async (caller) => {
+        const into = path.join(work, `download-${caller}`);
+        const [listed, downloaded, uploaded] = await Promise.all([
+          hubkit(caller, ["ls", "vaultco/vault"]),
+          hubkit(caller, ["download", "vaultco/vault", "README.md", "--local-dir", into]),
+          hubkit(caller, ["upload", "vaultco/vault", upload, `probes/${caller}.txt`]),
+        ]);
+        if (READERS.has(caller)) {
+          expect(listed.code, `${caller} ls: ${listed.out}`).toBe(0);
+          expect(listed.out).toContain("README.md");
+          expect(downloaded.code, `${caller} download: ${downloaded.out}`).toBe(0);
+          expect(readFileSync(path.join(into, "README.md"), "utf8")).toContain(MARKER);
+        } else {
+          for (const [name, run] of Object.entries({ listed, downloaded })) {
+            expect(run.code, `${caller} ${name}: ${run.out}`).toBe(1);
+            expect(run.out).not.toContain(MARKER);
+          }
+          expect(existsSync(path.join(into, "README.md"))).toBe(false);
+        }
+        expect(uploaded.code, `${caller} upload: ${uploaded.out}`).toBe(WRITERS.has(caller) ? 0 : 1);
+        expect(uploaded.out).not.toContain(MARKER);
+        // No caller's token is ever printed.
+        for (const token of Object.values(tokens))
+          if (token) for (const run of [listed, downloaded, uploaded]) expect(run.out).not.toContain(token);
+      }),
+    );
+  }, 60_000);
 
   it("the repo is intact after every caller tried", async () => {
     const reply = await call("orgAdmin", "GET", "/api/models/vaultco/vault/refs");
