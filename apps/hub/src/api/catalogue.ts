@@ -509,6 +509,13 @@ export interface ApiContext {
 }
 
 export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  registerModelList(app, ctx);
+  registerModelRoutes(app, ctx);
+  registerCatalogueRoutes(app, ctx);
+}
+
+/** The models list (huggingface.co's /api/models, with hubkit's `p` and `count`). */
+function registerModelList(app: FastifyInstance, ctx: ApiContext): void {
   app.get("/api/models", async (request, reply) => {
     const query = request.query as Query;
     const modelQuery = parseModelQuery(query);
@@ -543,7 +550,10 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     }
     return page.models.map((model) => projectModel(model, withConfig ? [...fields, "config"] : fields));
   });
+}
 
+/** One model: its info (at a revision), files, card and usage; hosted repos answer first. */
+function registerModelRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const findModel = async (id: string): Promise<HubModel> => {
     const model = await ctx.store.getModel(id);
     if (!model)
@@ -642,11 +652,6 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     app.head(url, { compress: false }, readmeRoute);
   }
 
-  // Per-value counts for the models list's filters (hubkit's; the real hub has no such route). With
-  // the list's parameters, each group counts the models that choosing its value would list: the
-  // matches of every other active filter (and the search), as huggingface.co's sidebar does.
-  app.get("/api/models-facets", async (request) => modelFacets(ctx.store, request.query as Query));
-
   const usageRoute = async (request: FastifyRequest) => {
     const id = modelIdFromParams(request.params as Record<string, string>);
     const file = singleParam(request.query as Query, "file");
@@ -663,6 +668,14 @@ export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Pro
     }
     return usageRoute(request);
   });
+}
+
+/** The catalogue around the models: filter counts, tasks, libraries, the hub's config and provider figures. */
+function registerCatalogueRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  // Per-value counts for the models list's filters (hubkit's; the real hub has no such route). With
+  // the list's parameters, each group counts the models that choosing its value would list: the
+  // matches of every other active filter (and the search), as huggingface.co's sidebar does.
+  app.get("/api/models-facets", async (request) => modelFacets(ctx.store, request.query as Query));
 
   app.get("/api/tasks", async () => ctx.tasks());
   app.get("/api/tasks/:task", async (request) => {
