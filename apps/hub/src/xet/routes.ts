@@ -72,6 +72,10 @@ function parseRange(header: string | undefined): { start: number; end?: number }
 
 export function registerXetRoutes(app: FastifyInstance, service: RepoService, key: Buffer): XetRoutes {
   const store = xetStoreOf(service.blobs);
+  if (process.env.HUBKIT_XET_TRACE)
+    app.addHook("onResponse", async (request, reply) => {
+      if (/xet|resolve/.test(request.url)) console.error(`TRACE ${request.method} ${request.url.split("?")[0]} ${reply.statusCode} range=${request.headers.range ?? ""} ${reply.getHeader("x-error-message") ?? ""}`);
+    });
 
   /** A file is readable with a grant when the granted repo has it at the granted revision. */
   const checkInRepo = async (grant: XetGrant, record: XetFileRecord) => {
@@ -120,7 +124,7 @@ export function registerXetRoutes(app: FastifyInstance, service: RepoService, ke
   app.get(`${CAS_PREFIX}/v1/chunks/:prefix/:hash`, { compress: false }, async (request, reply) => {
     readXetToken(key, request.headers.authorization, "read");
     const { prefix, hash } = request.params as Params;
-    if (prefix !== "default-merkledb")
+    if (prefix !== "default-merkledb" && prefix !== "default")
       throw new HttpError(400, `Chunks are looked up under the prefix "default-merkledb", not "${prefix}"`);
     const shard = await store.dedup(hash ?? "");
     if (!shard) throw new HttpError(404, `No stored xorb is offered for chunk ${hash}`);

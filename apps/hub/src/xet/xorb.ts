@@ -8,7 +8,9 @@ import { decodeLz4Frame, ungroupBytes4 } from "./lz4.js";
 
 export const CHUNK_HEADER_BYTES = 8;
 export const MAX_CHUNK_BYTES = 128 * 1024;
+/** A xorb holds at most 64 MiB of chunk bytes (clients count the headers apart) in at most 8192 chunks. */
 export const MAX_XORB_BYTES = 64 * 1024 * 1024;
+export const MAX_XORB_CHUNKS = 8192;
 const FOOTER_IDENT = Buffer.from("XETBLOB", "ascii");
 const INDEX_ENTRY_BYTES = 40;
 
@@ -65,12 +67,14 @@ export function verifyXorb(expected: string, body: Buffer): XorbChunk[] {
   const refuse = (why: string) =>
     new HttpError(400, `Xorb ${expected} is refused: ${why}; nothing was stored`);
   const end = chunkRegionEnd(body);
-  if (end > MAX_XORB_BYTES) throw refuse(`its chunks are over the ${MAX_XORB_BYTES}-byte limit`);
+  if (end > MAX_XORB_BYTES + MAX_XORB_CHUNKS * CHUNK_HEADER_BYTES)
+    throw refuse(`its chunks are over the ${MAX_XORB_BYTES}-byte limit`);
   const chunks: XorbChunk[] = [];
   let at = 0;
   let unpacked = 0;
   while (at < end) {
     const index = chunks.length;
+    if (index === MAX_XORB_CHUNKS) throw refuse(`it holds more than ${MAX_XORB_CHUNKS} chunks`);
     if (at + CHUNK_HEADER_BYTES > end) throw refuse(`chunk ${index}'s header is cut short`);
     let data: Buffer;
     try {
