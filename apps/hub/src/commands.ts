@@ -18,6 +18,7 @@ import type { HubServer } from "./server.js";
 import { openStore, type HubStore } from "./store/hub-store.js";
 import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
 import { gcCommand, TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/commands.js";
+import { STORAGE_USAGE, storageCommand } from "./xet/usage.js";
 
 export const USAGE = `Usage:
   hubkit-hub serve [--host HOST] [--port PORT] [--data-dir DIR]
@@ -35,7 +36,8 @@ export const USAGE = `Usage:
       with their line number; good lines are kept (upsert by id). Exit code 1 when a line was rejected.
   hubkit-hub generate --count N [--seed S]
       Write N synthetic models as JSON lines to stdout (deterministic).
-${TOKEN_USAGE}`;
+${TOKEN_USAGE}
+${STORAGE_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -224,6 +226,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
   try {
     if (argv[0] === "token") return { exitCode: await tokenCommand(argv.slice(1), io) };
     if (argv[0] === "gc") return { exitCode: await gcCommand(argv.slice(1), io) };
+    if (argv[0] === "storage") return { exitCode: await storageCommand(argv.slice(1), io) };
     const args = parseArgs(argv);
     if (args.command === "help") {
       write(io.stdout, USAGE);
