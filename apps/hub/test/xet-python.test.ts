@@ -14,6 +14,7 @@ import { runCommand } from "../src/commands.js";
 import { startHubServer, type HubServer } from "../src/index.js";
 import { xetStoreOf } from "../src/xet/store.js";
 import { storageReport } from "../src/xet/usage.js";
+import { readChunkHeader, startOf } from "../src/xet/xorb.js";
 import type * as HubClientModule from "../../../bench/node_modules/hf-hub-2/dist/index.js";
 import { clientEnv, hfCli, runProgram, runPython } from "./support/python.js";
 
@@ -148,6 +149,16 @@ print(json.dumps(out))`;
     const [withXet, withoutXet] = await Promise.all([py(snapshot, "snap-xet"), py(snapshot, "snap-http", false)]);
     expect(withXet).toMatchObject(expected);
     expect(withoutXet).toMatchObject(expected);
+    // The client compressed the float tensor (LZ4, with or without byte grouping): the hub decoded it.
+    const store = xetStoreOf(hub.repos.blobs);
+    const record = (await store.fileBySha(expected["data/floats.bin"]))!;
+    const schemes = new Set<number>();
+    for (const term of record.terms) {
+      const bytes = readFileSync(store.xorbPath(term.xorb));
+      const chunks = (await store.xorbChunks(term.xorb))!;
+      for (let i = term.start; i < term.end; i++) schemes.add(readChunkHeader(bytes, startOf(chunks, i)).scheme);
+    }
+    expect([...schemes].some((scheme) => scheme === 1 || scheme === 2)).toBe(true);
   });
 
   it("hf upload and hf download (with and without hf_xet) give identical bytes", async () => {

@@ -72,10 +72,6 @@ function parseRange(header: string | undefined): { start: number; end?: number }
 
 export function registerXetRoutes(app: FastifyInstance, service: RepoService, key: Buffer): XetRoutes {
   const store = xetStoreOf(service.blobs);
-  if (process.env.HUBKIT_XET_TRACE)
-    app.addHook("onResponse", async (request, reply) => {
-      if (/xet|resolve/.test(request.url)) console.error(`TRACE ${request.method} ${request.url.split("?")[0]} ${reply.statusCode} range=${request.headers.range ?? ""} ${reply.getHeader("x-error-message") ?? ""}`);
-    });
 
   /** A file is readable with a grant when the granted repo has it at the granted revision. */
   const checkInRepo = async (grant: XetGrant, record: XetFileRecord) => {
@@ -116,7 +112,6 @@ export function registerXetRoutes(app: FastifyInstance, service: RepoService, ke
     scope.all(`${CAS_PREFIX}/*`, async (request) => {
       const where = request.url.split("?")[0].slice(0, 200);
       request.log.warn({ method: request.method, path: where }, "unknown Xet CAS call");
-      if (process.env.HUBKIT_XET_TRACE) console.error(`unknown Xet CAS call ${request.method} ${where}`);
       throw new HttpError(404, `This hub's Xet service has no ${request.method} ${where}`);
     });
   });
