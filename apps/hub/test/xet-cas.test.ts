@@ -70,10 +70,9 @@ function buildShard(xorb: Xorb, tamper: { xorbHash?: Buffer; proof?: Buffer } = 
   const xorbRaw = tamper.xorbHash ?? merkleRoot(leaves);
   const header = Buffer.alloc(ENTRY);
   header.write("HFRepoMetaData", 0, "ascii");
-  Buffer.from([0x55, 0x69, 0x67, 0x45, 0x6a, 0x7b, 0x81, 0x57, 0x83, 0xa5, 0xbd, 0xd9, 0x5c, 0xcd, 0xd1, 0x4a, 0xa9]).copy(
-    header,
-    15,
-  );
+  Buffer.from([
+    0x55, 0x69, 0x67, 0x45, 0x6a, 0x7b, 0x81, 0x57, 0x83, 0xa5, 0xbd, 0xd9, 0x5c, 0xcd, 0xd1, 0x4a, 0xa9,
+  ]).copy(header, 15);
   header.writeBigUInt64LE(2n, 32);
   const fileHeader = Buffer.alloc(ENTRY);
   fileHash(leaves).copy(fileHeader, 0);
@@ -81,7 +80,10 @@ function buildShard(xorb: Xorb, tamper: { xorbHash?: Buffer; proof?: Buffer } = 
   fileHeader.writeUInt32LE(1, 36);
   const term = Buffer.alloc(ENTRY);
   xorbRaw.copy(term, 0);
-  term.writeUInt32LE(xorb.chunks.reduce((sum, data) => sum + data.length, 0), 36);
+  term.writeUInt32LE(
+    xorb.chunks.reduce((sum, data) => sum + data.length, 0),
+    36,
+  );
   term.writeUInt32LE(0, 40);
   term.writeUInt32LE(xorb.chunks.length, 44);
   const proof = Buffer.alloc(ENTRY);
@@ -95,14 +97,18 @@ async function xetToken(scope: "read" | "write", repo: string, hubToken?: string
   const response = await fetch(`${hub.url}/api/models/${repo}/xet-${scope}-token/main`, {
     headers: hubToken ? { authorization: `Bearer ${hubToken}` } : {},
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    headers: response.headers,
+  };
 }
 
 async function cas(method: string, route: string, token: string | undefined, body?: Buffer) {
   const response = await fetch(`${hub.url}/xet-cas${route}`, {
     method,
     headers: token ? { authorization: `Bearer ${token}` } : {},
-    body,
+    body: body ? new Uint8Array(body) : undefined,
   });
   const text = Buffer.from(await response.arrayBuffer());
   return { status: response.status, text: text.toString("utf8"), bytes: text };
@@ -167,7 +173,9 @@ describe("the hub's Xet CAS service", () => {
     const absent = buildXorb([randomBytes(20_000)]);
     const missing = await cas("POST", "/v1/shards", write, buildShard(absent));
     expect(missing.status).toBe(400);
-    expect(JSON.parse(missing.text).error).toContain(`names xorb ${absent.hash}, which this hub does not hold`);
+    expect(JSON.parse(missing.text).error).toContain(
+      `names xorb ${absent.hash}, which this hub does not hold`,
+    );
     const wrongProof = await cas("POST", "/v1/shards", write, buildShard(stored, { proof: randomBytes(32) }));
     expect(wrongProof.status).toBe(400);
     expect(JSON.parse(wrongProof.text).error).toMatch(/verification hash does not match/);
@@ -184,7 +192,10 @@ describe("the hub's Xet CAS service", () => {
       headers: { authorization: `Bearer ${alice}`, "content-type": "application/x-ndjson" },
       body: [
         JSON.stringify({ key: "header", value: { summary: "xet file" } }),
-        JSON.stringify({ key: "lfsFile", value: { path: "file.bin", algo: "sha256", oid: sha, size: 60_000 } }),
+        JSON.stringify({
+          key: "lfsFile",
+          value: { path: "file.bin", algo: "sha256", oid: sha, size: 60_000 },
+        }),
       ].join("\n"),
     });
     expect(commit.status).toBe(200);
@@ -207,7 +218,10 @@ describe("the hub's Xet CAS service", () => {
       headers: { authorization: `Bearer ${alice}`, "content-type": "application/x-ndjson" },
       body: [
         JSON.stringify({ key: "header", value: { summary: "three chunks" } }),
-        JSON.stringify({ key: "lfsFile", value: { path: "three.bin", algo: "sha256", oid: sha, size: 192_000 } }),
+        JSON.stringify({
+          key: "lfsFile",
+          value: { path: "three.bin", algo: "sha256", oid: sha, size: 192_000 },
+        }),
       ].join("\n"),
     });
     const fresh = (await xetToken("read", "alice/cas")).body.accessToken as string;
@@ -220,7 +234,9 @@ describe("the hub's Xet CAS service", () => {
       fetch_info: Record<string, { url: string; url_range: { start: number; end: number } }[]>;
     };
     expect(answer.offset_into_first_range).toBe(70_000 - 64_000);
-    expect(answer.terms).toEqual([{ hash: xorb.hash, unpacked_length: 128_000, range: { start: 1, end: 3 } }]);
+    expect(answer.terms).toEqual([
+      { hash: xorb.hash, unpacked_length: 128_000, range: { start: 1, end: 3 } },
+    ]);
     const fetchInfo = answer.fetch_info[xorb.hash][0];
     const bytes = await fetch(fetchInfo.url, {
       headers: { range: `bytes=${fetchInfo.url_range.start}-${fetchInfo.url_range.end}` },
@@ -238,7 +254,11 @@ describe("the hub's Xet CAS service", () => {
     });
     expect(past.status).toBe(416);
     // The first chunk of a file is offered for dedup: the answer is a shard naming the xorb.
-    const dedup = await cas("GET", `/v1/chunks/default-merkledb/${hashToHex(chunkHash(xorb.chunks[0]))}`, fresh);
+    const dedup = await cas(
+      "GET",
+      `/v1/chunks/default-merkledb/${hashToHex(chunkHash(xorb.chunks[0]))}`,
+      fresh,
+    );
     expect(dedup.status).toBe(200);
     expect(dedup.bytes.subarray(15, 32).toString("hex")).toBe("556967456a7b815783a5bdd95ccdd14aa9");
     expect(dedup.bytes.includes(Buffer.from(xorb.hash.slice(0, 16), "hex").reverse())).toBe(true);

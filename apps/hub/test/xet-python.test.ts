@@ -19,7 +19,9 @@ import type * as HubClientModule from "../../../bench/node_modules/hf-hub-2/dist
 import { clientEnv, hfCli, runProgram, runPython } from "./support/python.js";
 
 const MiB = 1024 * 1024;
-const clientEntry = fileURLToPath(new URL("../../../bench/node_modules/hf-hub-2/dist/index.mjs", import.meta.url));
+const clientEntry = fileURLToPath(
+  new URL("../../../bench/node_modules/hf-hub-2/dist/index.mjs", import.meta.url),
+);
 let hub: HubServer;
 let work: string;
 let alice: string;
@@ -42,7 +44,11 @@ afterAll(async () => {
 const env = (cache: string, xet = true) =>
   clientEnv(hub.url, path.join(work, cache), { HF_TOKEN: alice }, { xet });
 const py = (script: string, cache: string, xet = true) =>
-  runPython(`import json, hashlib\nfrom huggingface_hub import HfApi\napi = HfApi()\n${script}`, env(cache, xet), work);
+  runPython(
+    `import json, hashlib\nfrom huggingface_hub import HfApi\napi = HfApi()\n${script}`,
+    env(cache, xet),
+    work,
+  );
 const fileSha = (file: string) => sha256(readFileSync(file));
 const blobDir = () => path.join(work, "data", "blobs");
 const storedBytes = async () => (await storageReport(hub.repos)).storedBytes;
@@ -105,7 +111,9 @@ print(json.dumps({}))`,
       "second-upload-cache",
     );
     const added = (await storedBytes()) - before;
-    console.log(`xet dedup: a 64 MiB file differing in 1 MiB added ${(added / MiB).toFixed(2)} MiB to the store`);
+    console.log(
+      `xet dedup: a 64 MiB file differing in 1 MiB added ${(added / MiB).toFixed(2)} MiB to the store`,
+    );
     expect(added).toBeGreaterThan(0);
     expect(added).toBeLessThan(8 * MiB);
     const out = await py(
@@ -146,7 +154,10 @@ for base, _, names in os.walk(root):
         out[os.path.relpath(full, root)] = hashlib.sha256(open(full, "rb").read()).hexdigest()
 print(json.dumps(out))`;
     const expected = Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, sha256(bytes)]));
-    const [withXet, withoutXet] = await Promise.all([py(snapshot, "snap-xet"), py(snapshot, "snap-http", false)]);
+    const [withXet, withoutXet] = await Promise.all([
+      py(snapshot, "snap-xet"),
+      py(snapshot, "snap-http", false),
+    ]);
     expect(withXet).toMatchObject(expected);
     expect(withoutXet).toMatchObject(expected);
     // The client compressed the float tensor (LZ4, with or without byte grouping): the hub decoded it.
@@ -156,7 +167,8 @@ print(json.dumps(out))`;
     for (const term of record.terms) {
       const bytes = readFileSync(store.xorbPath(term.xorb));
       const chunks = (await store.xorbChunks(term.xorb))!;
-      for (let i = term.start; i < term.end; i++) schemes.add(readChunkHeader(bytes, startOf(chunks, i)).scheme);
+      for (let i = term.start; i < term.end; i++)
+        schemes.add(readChunkHeader(bytes, startOf(chunks, i)).scheme);
     }
     expect([...schemes].some((scheme) => scheme === 1 || scheme === 2)).toBe(true);
   });

@@ -786,7 +786,12 @@ export async function registerRepoRoutes(
     forTypes("get", `/xet-${scope}-token/:revision`, async (request, reply) => {
       const params = request.params as Params;
       const principal = scope === "write" ? await who(request) : await reader(request);
-      const target = { type: typeOf(params), id: idOf(params), revision: params.revision ?? "main", principal };
+      const target = {
+        type: typeOf(params),
+        id: idOf(params),
+        revision: params.revision ?? "main",
+        principal,
+      };
       return xet.token(request, reply, scope, target);
     });
   }
@@ -856,7 +861,12 @@ export async function registerRepoRoutes(
         .type("application/octet-stream");
       if (entry.lfs && !raw) {
         reply.header("x-linked-etag", etag).header("x-linked-size", String(entry.size));
-        await xet.fileHeaders(request, reply, { type, id: repo.id, commit: resolved.commit.id, sha256: entry.sha256 });
+        await xet.fileHeaders(request, reply, {
+          type,
+          id: repo.id,
+          commit: resolved.commit.id,
+          sha256: entry.sha256,
+        });
       }
       if (request.headers["if-none-match"] === etag) return reply.code(304).send();
       let start = 0;

@@ -107,7 +107,7 @@ export function merkleRoot(leaves: HashedSize[]): XetHash {
   let level = leaves;
   while (level.length > 1) {
     const next: HashedSize[] = [];
-    for (let at = 0; at < level.length; ) {
+    for (let at = 0; at < level.length;) {
       const cut = nextCut(level, at);
       next.push(mergeNode(level.slice(at, at + cut)));
       at += cut;

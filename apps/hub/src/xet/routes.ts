@@ -57,7 +57,8 @@ async function readBody(raw: Readable, limit: number): Promise<Buffer> {
   let size = 0;
   for await (const part of raw) {
     size += (part as Buffer).length;
-    if (size > limit) throw new HttpError(413, `The request body is over this route's limit of ${limit} bytes`);
+    if (size > limit)
+      throw new HttpError(413, `The request body is over this route's limit of ${limit} bytes`);
     parts.push(part as Buffer);
   }
   return Buffer.concat(parts);
@@ -88,8 +89,10 @@ export function registerXetRoutes(app: FastifyInstance, service: RepoService, ke
     scope.post(`${CAS_PREFIX}/v1/xorbs/:prefix/:hash`, { bodyLimit: XORB_BODY_LIMIT }, async (request) => {
       readXetToken(key, request.headers.authorization, "write");
       const { prefix, hash } = request.params as Params;
-      if (prefix !== "default") throw new HttpError(400, `Xorbs are uploaded under the prefix "default", not "${prefix}"`);
-      if (!HASH_HEX_RE.test(hash ?? "")) throw new HttpError(400, `"${hash?.slice(0, 80)}" is not a xorb hash`);
+      if (prefix !== "default")
+        throw new HttpError(400, `Xorbs are uploaded under the prefix "default", not "${prefix}"`);
+      if (!HASH_HEX_RE.test(hash ?? ""))
+        throw new HttpError(400, `"${hash?.slice(0, 80)}" is not a xorb hash`);
       const { inserted } = await store.putXorb(hash!, await readBody(request.raw, XORB_BODY_LIMIT));
       return { was_inserted: inserted };
     });
@@ -193,7 +196,10 @@ export function registerXetRoutes(app: FastifyInstance, service: RepoService, ke
       if (!record) return;
       reply
         .header("x-xet-hash", record.fileHash)
-        .header("link", `<${origin(request)}/api/${TYPE_SEGMENT[type]}/${id}/xet-read-token/${commit}>; rel="xet-auth"`);
+        .header(
+          "link",
+          `<${origin(request)}/api/${TYPE_SEGMENT[type]}/${id}/xet-read-token/${commit}>; rel="xet-auth"`,
+        );
     },
   };
 }
@@ -228,7 +234,11 @@ async function reconstruction(
     terms.push({ hash: term.xorb, unpacked_length: chunks[last].unpackedEnd - unpackedStart(first), range });
     const from = startOf(chunks, first);
     const to = chunks[last].byteEnd - 1;
-    (fetchInfo[term.xorb] ??= []).push({ range, url: link(term.xorb, from, to), url_range: { start: from, end: to } });
+    (fetchInfo[term.xorb] ??= []).push({
+      range,
+      url: link(term.xorb, from, to),
+      url_range: { start: from, end: to },
+    });
     termStart = termEnd;
   }
   return { offset_into_first_range: Math.max(0, offsetIntoFirstRange), terms, fetch_info: fetchInfo };

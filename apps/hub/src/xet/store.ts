@@ -169,7 +169,10 @@ export class XetStore implements ReconstructedFiles {
       const hash = hashToHex(xorb.hash);
       const chunks = await this.xorbChunks(hash);
       if (!chunks)
-        throw new HttpError(400, `The shard lists xorb ${hash}, which was not uploaded to this hub: upload it first`);
+        throw new HttpError(
+          400,
+          `The shard lists xorb ${hash}, which was not uploaded to this hub: upload it first`,
+        );
       if (chunks.length !== xorb.chunks.length || xorb.chunks.some((c, i) => !c.hash.equals(chunks[i].hash)))
         throw new HttpError(400, `The shard's chunk list for xorb ${hash} differs from the xorb's chunks`);
     }
@@ -188,7 +191,10 @@ export class XetStore implements ReconstructedFiles {
     for (const xorb of xorbs) {
       const hash = hashToHex(xorb.hash);
       for (const chunk of xorb.chunks)
-        if (chunk.flags & CHUNK_FLAG_GLOBAL_DEDUP || chunk.hash.readBigUInt64LE(24) % GLOBAL_DEDUP_MODULUS === 0n)
+        if (
+          chunk.flags & CHUNK_FLAG_GLOBAL_DEDUP ||
+          chunk.hash.readBigUInt64LE(24) % GLOBAL_DEDUP_MODULUS === 0n
+        )
           await this.offerForDedup(hashToHex(chunk.hash), hash);
     }
     return records;
@@ -202,7 +208,8 @@ export class XetStore implements ReconstructedFiles {
   /** One file of a shard, checked (400 naming what is wrong), as the record to keep. */
   private async checkFile(file: ShardFile): Promise<XetFileRecord> {
     const name = hashToHex(file.hash);
-    const refuse = (why: string) => new HttpError(400, `The shard's file ${name} is refused: ${why}; nothing was stored`);
+    const refuse = (why: string) =>
+      new HttpError(400, `The shard's file ${name} is refused: ${why}; nothing was stored`);
     const leaves: HashedSize[] = [];
     const terms: StoredTerm[] = [];
     for (const [n, term] of file.terms.entries()) {
@@ -308,7 +315,8 @@ export class XetStore implements ReconstructedFiles {
         if (chunkBase > to) return;
         // Read a run of whole chunks at once, then decode them one by one.
         let last = i;
-        while (last + 1 < term.end && chunks[last + 1].byteEnd - startOf(chunks, i) <= READ_SPAN_BYTES) last++;
+        while (last + 1 < term.end && chunks[last + 1].byteEnd - startOf(chunks, i) <= READ_SPAN_BYTES)
+          last++;
         const spanStart = startOf(chunks, i);
         const span = Buffer.alloc(chunks[last].byteEnd - spanStart);
         const { bytesRead } = await handle.read(span, 0, span.length, spanStart);
@@ -417,4 +425,3 @@ export class XetStore implements ReconstructedFiles {
     return out;
   }
 }
-

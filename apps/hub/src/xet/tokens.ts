@@ -40,10 +40,14 @@ export function issueXetToken(key: Buffer, grant: XetGrant): string {
 export function readXetToken(key: Buffer, header: string | undefined, need: XetScope): XetGrant {
   const match = /^Bearer\s+xet_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(header ?? "");
   if (!match)
-    throw new HttpError(401, "This Xet storage call needs a Xet token: ask the hub's xet-read-token or xet-write-token route");
+    throw new HttpError(
+      401,
+      "This Xet storage call needs a Xet token: ask the hub's xet-read-token or xet-write-token route",
+    );
   if (!same(mac(key, match[1]), match[2])) throw new HttpError(401, "This Xet token is not valid here");
   const grant = JSON.parse(Buffer.from(match[1], "base64url").toString("utf8")) as XetGrant;
-  if (grant.exp < Date.now() / 1000) throw new HttpError(401, "This Xet token has expired: ask the token route for a new one");
+  if (grant.exp < Date.now() / 1000)
+    throw new HttpError(401, "This Xet token has expired: ask the token route for a new one");
   if (need === "write" && grant.scope !== "write")
     throw new HttpError(403, "This Xet token is read-only: uploads need one from the xet-write-token route");
   return grant;

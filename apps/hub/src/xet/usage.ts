@@ -54,13 +54,16 @@ export async function storageReport(service: RepoService): Promise<StorageReport
         for (const commit of await service.meta.history(repo.rid, ref.commit, 0, 1_000_000)) {
           if (seen.has(commit.tree)) continue;
           seen.add(commit.tree);
-          for (const entry of (await service.meta.getTree(commit.tree)) ?? []) sizes.set(entry.sha256, entry.size);
+          for (const entry of (await service.meta.getTree(commit.tree)) ?? [])
+            sizes.set(entry.sha256, entry.size);
         }
       const bytes = [...sizes.values()].reduce((sum, size) => sum + size, 0);
       repos.push({ type, id: repo.id, files: sizes.size, bytes });
     }
   const blobFiles = await filesUnder(path.join(service.blobs.dir, "objects"), 3);
-  const xorbFiles = (await xetStoreOf(service.blobs).listAll("xorbs")).filter((file) => !file.endsWith(".idx"));
+  const xorbFiles = (await xetStoreOf(service.blobs).listAll("xorbs")).filter(
+    (file) => !file.endsWith(".idx"),
+  );
   const blobBytes = await totalSize(blobFiles);
   const xorbBytes = await totalSize(xorbFiles);
   const logicalBytes = repos.reduce((sum, repo) => sum + repo.bytes, 0);
@@ -97,7 +100,9 @@ export async function storageCommand(
   try {
     const report = await storageReport(service);
     for (const repo of report.repos)
-      io.stdout.write(`${repo.type}\t${repo.id}\t${repo.files} files\t${repo.bytes} bytes\t${mib(repo.bytes)}\n`);
+      io.stdout.write(
+        `${repo.type}\t${repo.id}\t${repo.files} files\t${repo.bytes} bytes\t${mib(repo.bytes)}\n`,
+      );
     const share = report.logicalBytes ? Math.round((100 * report.savedBytes) / report.logicalBytes) : 0;
     io.stdout.write(
       [

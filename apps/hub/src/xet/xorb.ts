@@ -90,7 +90,9 @@ export function verifyXorb(expected: string, body: Buffer): XorbChunk[] {
     chunks.push({ hash: chunkHash(data), byteEnd: at, unpackedEnd: unpacked });
   }
   if (chunks.length === 0) throw refuse("it holds no chunk");
-  const actual = hashToHex(merkleRoot(chunks.map((chunk, i) => ({ hash: chunk.hash, size: sizeOf(chunks, i) }))));
+  const actual = hashToHex(
+    merkleRoot(chunks.map((chunk, i) => ({ hash: chunk.hash, size: sizeOf(chunks, i) }))),
+  );
   if (actual !== expected) throw refuse(`its chunks hash to ${actual}, not to the hash it was sent under`);
   return chunks;
 }
