@@ -15,6 +15,7 @@ const SUITES = [
   "hub-api",
   "hub-proxy",
   "hub-stores",
+  "hub-xet",
   "web",
 ];
 

@@ -178,6 +178,10 @@ export class XetStore implements ReconstructedFiles {
     }
     const records: XetFileRecord[] = [];
     for (const file of files) records.push(await this.checkFile(file));
+    // Fresh times keep the xorbs these files use from a collection running meanwhile (as claim does).
+    const now = new Date();
+    for (const xorb of new Set(records.flatMap((record) => record.terms.map((term) => term.xorb))))
+      await utimes(this.xorbPath(xorb), now, now).catch(() => {});
     for (const record of records) {
       await this.writeAtomic(this.place("files", record.fileHash), JSON.stringify(record));
       // Last: from here on a commit may name the file by its sha256.
