@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import type { Writable } from "node:stream";
 import { DEFAULT_DATA_DIR } from "../paths.js";
 import { REPO_TYPES } from "../repos/model.js";
+import { TokenUsageError } from "../repos/commands.js";
 import { openRepoService } from "../repos/open.js";
 import type { RepoService } from "../repos/service.js";
 import { xetStoreOf } from "./store.js";
@@ -91,7 +92,12 @@ export async function storageCommand(
   argv: string[],
   io: { stdout: Writable; env: Record<string, string | undefined> },
 ): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { "data-dir": { type: "string" } } });
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { "data-dir": { type: "string" } } }));
+  } catch (error) {
+    throw new TokenUsageError((error as Error).message);
+  }
   const service = await openRepoService({
     dataDir: values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
     databaseUrl: io.env.HUBKIT_DATABASE_URL?.trim() || undefined,
