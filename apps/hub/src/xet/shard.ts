@@ -115,7 +115,11 @@ export function buildDedupShard(xorbs: DedupXorb[], key: Buffer, expiresAt: numb
   let onDisk = 0;
   const casLookup: [bigint, number][] = [];
   const chunkLookup: [bigint, number, number][] = [];
-  xorbs.forEach((xorb, casIndex) => {
+  // Lookup tables point at a CAS block by its position in the section, in 48-byte entries.
+  let casEntry = 0;
+  xorbs.forEach((xorb) => {
+    const casIndex = casEntry;
+    casEntry += 1 + xorb.keyedChunks.length;
     const block = Buffer.alloc(ENTRY * (1 + xorb.keyedChunks.length));
     xorb.hash.copy(block, 0);
     const total = xorb.chunkSizes.reduce((sum, size) => sum + size, 0);

@@ -51,6 +51,8 @@ const DEDUP_ANSWER_SECONDS = 24 * 3600;
 /** A chunk is offered for global dedup when its hash's last word is a multiple of this (or it starts a file). */
 const GLOBAL_DEDUP_MODULUS = 1024n;
 const READ_SPAN_BYTES = 4 * 1024 * 1024;
+/** Most xorbs one dedup answer names (a file's first chunk names the file's xorbs). */
+const DEDUP_ANSWER_XORBS = 64;
 const INDEX_CACHE = 256;
 const SHA256_RE = /^[0-9a-f]{64}$/;
 
@@ -138,6 +140,10 @@ export class XetStore implements ReconstructedFiles {
     // The index first, then the xorb: a xorb is stored once both are there.
     await this.writeAtomic(this.indexPath(hash), encodeIndex(chunks));
     await this.writeAtomic(this.xorbPath(hash), body);
+    // Offered for dedup from the xorb itself: clients need not list their xorbs in the shard.
+    for (const chunk of chunks)
+      if (chunk.hash.readBigUInt64LE(24) % GLOBAL_DEDUP_MODULUS === 0n)
+        await this.offerForDedup(hashToHex(chunk.hash), hash);
     return { inserted: true };
   }
 
@@ -189,7 +195,7 @@ export class XetStore implements ReconstructedFiles {
       if (record.terms.length) {
         const first = record.terms[0];
         const chunks = (await this.xorbChunks(first.xorb))!;
-        await this.offerForDedup(hashToHex(chunks[first.start].hash), first.xorb);
+        await this.offerForDedup(hashToHex(chunks[first.start].hash), first.xorb, record.fileHash);
       }
     }
     for (const xorb of xorbs) {
@@ -204,9 +210,14 @@ export class XetStore implements ReconstructedFiles {
     return records;
   }
 
-  private async offerForDedup(chunk: string, xorb: string): Promise<void> {
-    const file = this.place("chunks", chunk);
-    if (!(await stat(file).catch(() => undefined))) await this.writeAtomic(file, xorb);
+  /**
+   * Lists a chunk in the dedup index: the xorb holding it and, for a file's first chunk, the file,
+   * whose other xorbs the answer then names too (a client re-uploading a file finds them all).
+   */
+  private async offerForDedup(chunk: string, xorb: string, fileHash?: string): Promise<void> {
+    const entry = this.place("chunks", chunk);
+    if (fileHash || !(await stat(entry).catch(() => undefined)))
+      await this.writeAtomic(entry, fileHash ? `${xorb}\n${fileHash}` : xorb);
   }
 
   /** One file of a shard, checked (400 naming what is wrong), as the record to keep. */
@@ -257,32 +268,37 @@ export class XetStore implements ReconstructedFiles {
     return record;
   }
 
-  /** The dedup answer for a chunk: a shard of the xorb holding it, chunk hashes keyed. */
+  /**
+   * The dedup answer for a chunk: a shard of the xorb holding it (and, for a file's first chunk,
+   * the file's other xorbs, up to DEDUP_ANSWER_XORBS), chunk hashes keyed.
+   */
   async dedup(chunk: string): Promise<Buffer | undefined> {
     if (!HASH_HEX_RE.test(chunk)) throw new HttpError(400, `"${chunk.slice(0, 80)}" is not a chunk hash`);
-    let xorb: string;
+    let entry: string[];
     try {
-      xorb = (await readFile(this.place("chunks", chunk), "utf8")).trim();
+      entry = (await readFile(this.place("chunks", chunk), "utf8")).trim().split("\n");
     } catch {
       return undefined;
     }
-    const chunks = await this.xorbChunks(xorb);
-    if (!chunks) return undefined;
-    const onDisk = (await stat(this.xorbPath(xorb))).size;
-    const keyedChunks = [];
-    for (const c of chunks) keyedChunks.push(await keyedHash(this.chunkKey(), c.hash));
-    return buildDedupShard(
-      [
-        {
-          hash: hexToHash(xorb),
-          keyedChunks,
-          chunkSizes: chunks.map((_, i) => sizeOf(chunks, i)),
-          bytesOnDisk: onDisk,
-        },
-      ],
-      this.chunkKey(),
-      Math.floor(Date.now() / 1000) + DEDUP_ANSWER_SECONDS,
-    );
+    const names = new Set([entry[0]]);
+    const record = entry[1] ? await this.fileByHash(entry[1]) : undefined;
+    for (const term of record?.terms ?? []) if (names.size < DEDUP_ANSWER_XORBS) names.add(term.xorb);
+    const xorbs = [];
+    for (const xorb of names) {
+      const chunks = await this.xorbChunks(xorb);
+      const onDisk = (await stat(this.xorbPath(xorb)).catch(() => undefined))?.size;
+      if (!chunks || onDisk === undefined) continue;
+      const keyedChunks = [];
+      for (const c of chunks) keyedChunks.push(await keyedHash(this.chunkKey(), c.hash));
+      xorbs.push({
+        hash: hexToHash(xorb),
+        keyedChunks,
+        chunkSizes: chunks.map((_, i) => sizeOf(chunks, i)),
+        bytesOnDisk: onDisk,
+      });
+    }
+    if (!xorbs.length) return undefined;
+    return buildDedupShard(xorbs, this.chunkKey(), Math.floor(Date.now() / 1000) + DEDUP_ANSWER_SECONDS);
   }
 
   private chunkKey(): Buffer {
@@ -409,8 +425,9 @@ export class XetStore implements ReconstructedFiles {
       bytes += info.size;
     }
     for (const file of await this.listAll("chunks")) {
-      const xorb = (await readFile(file, "utf8").catch(() => "")).trim();
-      if (!(await stat(this.xorbPath(xorb)).catch(() => undefined))) await unlink(file).catch(() => {});
+      const xorb = (await readFile(file, "utf8").catch(() => "")).trim().split("\n")[0];
+      if (!HASH_HEX_RE.test(xorb) || !(await stat(this.xorbPath(xorb)).catch(() => undefined)))
+        await unlink(file).catch(() => {});
     }
     for (const name of await readdir(path.join(this.dir, "tmp")).catch(() => [] as string[])) {
       const file = path.join(this.dir, "tmp", name);
