@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHubServer, type HubServer } from "../src/index.js";
 import { chunkHash, fileHash, hashToHex, merkleRoot, verificationHash } from "../src/xet/hashing.js";
+import { buildDedupShard } from "../src/xet/shard.js";
 import { xetStoreOf } from "../src/xet/store.js";
 
 let hub: HubServer;
@@ -282,5 +283,35 @@ describe("the hub's Xet CAS service", () => {
     expect(await store.xorbChunks(xorb.hash)).toBeUndefined();
     const redone = await cas("POST", `/v1/xorbs/default/${xorb.hash}`, write, xorb.body);
     expect(JSON.parse(redone.text)).toEqual({ was_inserted: true });
+  });
+
+  it("a dedup answer naming several xorbs: its lookup tables seek to each chunk's entry", () => {
+    const xorbs = [3, 2].map((count) => ({
+      hash: randomBytes(32),
+      keyedChunks: Array.from({ length: count }, () => randomBytes(32)),
+      chunkSizes: Array.from({ length: count }, (_, i) => 1000 + i),
+      bytesOnDisk: 5000,
+    }));
+    const shard = buildDedupShard(xorbs, randomBytes(32), 2_000_000_000);
+    const footer = shard.subarray(shard.length - 200);
+    const casInfo = Number(footer.readBigUInt64LE(16));
+    const chunkTable = Number(footer.readBigUInt64LE(56));
+    const entries = Number(footer.readBigUInt64LE(64));
+    expect(entries).toBe(5);
+    for (let i = 0; i < entries; i++) {
+      const at = chunkTable + i * 16;
+      const casEntry = shard.readUInt32LE(at + 8);
+      const chunkIndex = shard.readUInt32LE(at + 12);
+      const stored = shard.subarray(
+        casInfo + (casEntry + 1 + chunkIndex) * 48,
+        casInfo + (casEntry + 2 + chunkIndex) * 48,
+      );
+      expect(stored.readBigUInt64LE(0)).toBe(shard.readBigUInt64LE(at));
+    }
+    const casTable = Number(footer.readBigUInt64LE(40));
+    for (let i = 0; i < 2; i++) {
+      const casEntry = shard.readUInt32LE(casTable + i * 12 + 8);
+      expect(shard.readBigUInt64LE(casInfo + casEntry * 48)).toBe(shard.readBigUInt64LE(casTable + i * 12));
+    }
   });
 });
