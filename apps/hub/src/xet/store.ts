@@ -3,7 +3,7 @@
 // dedup index from a chunk to a xorb holding it. Every write goes tmp → fsync → rename, the record a
 // commit can name last, so a killed upload leaves nothing visible. The blob store reads through it
 // (`BlobStore.reconstructions`): a file stored as chunks is served, sized and collected like a blob.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, utimes } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -76,7 +76,7 @@ export function xetStoreOf(blobs: BlobStore): XetStore {
 export class XetStore implements ReconstructedFiles {
   private readonly indexCache = new Map<string, XorbChunk[]>();
   /** Keys the chunk hashes of dedup answers: only a client holding a chunk can match it. */
-  readonly dedupKey = Buffer.from(randomUUID().replace(/-/g, ""), "hex").subarray(0, 16);
+  private readonly dedupKey = randomBytes(32);
 
   constructor(readonly dir: string) {}
 
@@ -302,7 +302,7 @@ export class XetStore implements ReconstructedFiles {
   }
 
   private chunkKey(): Buffer {
-    return Buffer.concat([this.dedupKey, this.dedupKey]);
+    return this.dedupKey;
   }
 
   /** The file's bytes from `start` to `end` inclusive, decoded chunk by chunk (never the whole file). */
