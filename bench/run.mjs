@@ -16,6 +16,7 @@ const SUITES = [
   "hub-proxy",
   "hub-stores",
   "hub-mirror",
+  "hub-xet",
   "web",
 ];
 

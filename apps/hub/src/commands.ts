@@ -20,6 +20,7 @@ import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
 import { gcCommand, TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/commands.js";
 import { MIRROR_USAGE, mirrorCommand, MirrorUsageError } from "./mirror/command.js";
 import { mirrorOptionsFromEnv, type MirrorOptions } from "./mirror/config.js";
+import { STORAGE_USAGE, storageCommand } from "./xet/usage.js";
 
 export const USAGE = `Usage:
   hubkit-hub serve [--host HOST] [--port PORT] [--data-dir DIR]
@@ -41,7 +42,8 @@ export const USAGE = `Usage:
   hubkit-hub generate --count N [--seed S]
       Write N synthetic models as JSON lines to stdout (deterministic).
 ${TOKEN_USAGE}
-${MIRROR_USAGE}`;
+${MIRROR_USAGE}
+${STORAGE_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -262,6 +264,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
     if (argv[0] === "token") return { exitCode: await tokenCommand(argv.slice(1), io) };
     if (argv[0] === "gc") return { exitCode: await gcCommand(argv.slice(1), io) };
     if (argv[0] === "mirror") return { exitCode: await mirrorCommand(argv.slice(1), io) };
+    if (argv[0] === "storage") return { exitCode: await storageCommand(argv.slice(1), io) };
     const args = parseArgs(argv);
     if (args.command === "help") {
       write(io.stdout, USAGE);

@@ -314,22 +314,6 @@ except HfHubHTTPError as e:
     expect(files).not.toContain("x.txt");
   });
 
-  it("with hf_xet enabled (the default install) a large upload is refused with 501 at the Xet token route", async () => {
-    const out = await runPython(
-      `import json
-from huggingface_hub import HfApi
-try:
-    HfApi().upload_file(path_or_fileobj=b"z" * (11 * 1024 * 1024), path_in_repo="xet.bin", repo_id="alice/demo")
-    print(json.dumps({"error": None}))
-except Exception as error:
-    print(json.dumps({"error": str(error)}))`,
-      { ...env(alice, "xet-cache"), HF_HUB_DISABLE_XET: "" },
-      work,
-    );
-    // hf_xet (Rust) shows the status and the route, not the hub's message: the README says what to set.
-    expect(out.error).toMatch(/501 Not Implemented.*\/api\/models\/alice\/demo\/xet-write-token\/main/);
-  });
-
   it("the hf CLI: auth whoami, upload, download --local-dir give identical bytes", async () => {
     const cliEnv = env(alice, "cli-cache");
     const who = await runProgram(hfCli(), ["auth", "whoami"], cliEnv, work);

@@ -2,9 +2,10 @@
 // A blob is written to tmp/ under a random name, hashed while it is written, flushed to disk, checked
 // against what the client said it would be, and only then renamed into objects/: a killed upload
 // leaves at most a file in tmp/, never a partial blob. A blob becomes visible to clients only when a
-// commit names it; collect() removes the ones no commit names.
+// commit names it; collect() removes the ones no commit names. Files uploaded as Xet chunks are
+// the second way in (`reconstructions`): sized, claimed, read and collected through the same calls.
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat, unlink, utimes } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -26,7 +27,17 @@ export interface WriteExpectation {
   maxSize?: number;
 }
 
+/** Files kept in another form (Xet chunks) that the blob store serves by sha256 as if they were blobs. */
+export interface ReconstructedFiles {
+  size(sha256: string): Promise<number | undefined>;
+  claim(sha256: string): Promise<number | undefined>;
+  read(sha256: string, start?: number, end?: number): Readable;
+  collect(live: Set<string>, graceMs: number): Promise<{ blobs: number; bytes: number }>;
+}
+
 export class BlobStore {
+  /** Xet-stored files, attached by the Xet store when the repository side opens. */
+  reconstructions?: ReconstructedFiles;
   private readonly objects: string;
   private readonly tmp: string;
 
@@ -50,7 +61,7 @@ export class BlobStore {
     try {
       return (await stat(this.filePath(sha256))).size;
     } catch {
-      return undefined;
+      return this.reconstructions?.size(sha256);
     }
   }
 
@@ -109,7 +120,7 @@ export class BlobStore {
       await utimes(file, now, now);
       return (await stat(file)).size;
     } catch {
-      return undefined;
+      return this.reconstructions?.claim(sha256);
     }
   }
 
@@ -128,6 +139,8 @@ export class BlobStore {
 
   /** A stream of the blob's bytes from `start` to `end` inclusive. */
   read(sha256: string, start?: number, end?: number): Readable {
+    if (this.reconstructions && !existsSync(this.filePath(sha256)))
+      return this.reconstructions.read(sha256, start, end);
     return createReadStream(this.filePath(sha256), { start, end, highWaterMark: 256 * 1024 });
   }
 
@@ -156,6 +169,11 @@ export class BlobStore {
           bytes += info.size;
         }
       }
+    }
+    if (this.reconstructions) {
+      const chunked = await this.reconstructions.collect(live, graceMs);
+      blobs += chunked.blobs;
+      bytes += chunked.bytes;
     }
     return { blobs, bytes };
   }

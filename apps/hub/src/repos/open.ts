@@ -3,6 +3,7 @@
 // size limits, and the catalogue following the public model repos.
 import path from "node:path";
 import type { HubStore } from "../store/hub-store.js";
+import { attachXetStore } from "../xet/store.js";
 import { BlobStore } from "./blob-store.js";
 import type { RepoMetadata } from "./metadata.js";
 import { hostedModelRecord } from "./model-facts.js";
@@ -32,6 +33,7 @@ export async function openRepoService(options: RepoStorageOptions): Promise<Repo
     : new SqliteRepoMetadata(path.join(options.dataDir, "repos.sqlite"));
   const blobs = new BlobStore(options.blobDir ?? path.join(options.dataDir, "blobs"));
   await blobs.open();
+  await attachXetStore(blobs);
   return new RepoService(meta, blobs, { ...DEFAULT_LIMITS, ...options.limits });
 }
 

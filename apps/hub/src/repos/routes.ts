@@ -14,6 +14,7 @@ import { frontMatter, hostedModelRecord } from "./model-facts.js";
 import type { HubModel } from "../catalogue/model-record.js";
 import { repoIdProblem, repoPathProblem } from "./names.js";
 import type { CommitHeader, CommitOperation, RepoService, Resolved } from "./service.js";
+import { registerXetRoutes } from "../xet/routes.js";
 
 type Params = Record<string, string | undefined>;
 type Query = Record<string, string | string[] | undefined>;
@@ -789,16 +790,19 @@ export async function registerRepoRoutes(
     return {};
   });
 
-  // huggingface_hub with hf_xet installed (its default on x86_64 and arm64) uploads large files
-  // only through Xet, which this hub does not speak yet: say what to do instead of a bare 404.
-  for (const kind of ["read", "write"]) {
-    forTypes("get", `/xet-${kind}-token/:revision`, async (request) => {
+  // Xet (huggingface_hub's default with hf_xet): the token routes; the CAS service is in xet/.
+  const xet = registerXetRoutes(app, service, signingKey);
+  for (const scope of ["read", "write"] as const) {
+    forTypes("get", `/xet-${scope}-token/:revision`, async (request, reply) => {
       const params = request.params as Params;
-      await readRepo(request, typeOf(params), idOf(params));
-      throw new HttpError(
-        501,
-        "This hub does not speak the Xet protocol yet: set HF_HUB_DISABLE_XET=1 (or uninstall hf_xet) and huggingface_hub uploads through LFS",
-      );
+      const principal = scope === "write" ? await who(request) : await reader(request);
+      const target = {
+        type: typeOf(params),
+        id: idOf(params),
+        revision: params.revision ?? "main",
+        principal,
+      };
+      return xet.token(request, reply, scope, target);
     });
   }
 
@@ -865,7 +869,15 @@ export async function registerRepoRoutes(
             : "private, no-cache",
         )
         .type("application/octet-stream");
-      if (entry.lfs && !raw) reply.header("x-linked-etag", etag).header("x-linked-size", String(entry.size));
+      if (entry.lfs && !raw) {
+        reply.header("x-linked-etag", etag).header("x-linked-size", String(entry.size));
+        await xet.fileHeaders(request, reply, {
+          type,
+          id: repo.id,
+          commit: resolved.commit.id,
+          sha256: entry.sha256,
+        });
+      }
       if (request.headers["if-none-match"] === etag) return reply.code(304).send();
       let start = 0;
       let end = size - 1;

@@ -21,13 +21,17 @@ export function hfCli(): string {
   return path.join(path.dirname(interpreter()), "hf");
 }
 
-/** Environment for a client aimed at `endpoint` with its own cache (and LFS uploads, not Xet). */
+/**
+ * Environment for a client aimed at `endpoint` with its own cache: LFS uploads (HF_HUB_DISABLE_XET)
+ * unless `xet` is set, which leaves the default install's Xet transfers on.
+ */
 export function clientEnv(
   endpoint: string,
   cacheDir: string,
   extra: Record<string, string> = {},
+  options: { xet?: boolean } = {},
 ): NodeJS.ProcessEnv {
-  return {
+  const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: cacheDir,
     HF_ENDPOINT: endpoint,
@@ -38,6 +42,8 @@ export function clientEnv(
     HF_HUB_DISABLE_PROGRESS_BARS: "1",
     ...extra,
   };
+  if (options.xet) delete env.HF_HUB_DISABLE_XET;
+  return env;
 }
 
 /** Runs a Python script; its last stdout line is JSON, returned parsed. */
