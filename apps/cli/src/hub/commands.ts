@@ -179,6 +179,12 @@ export function registerHubCommands(program: Command): void {
     });
 
   program
+    .command("storage")
+    .description("storage per repo and in total: whole files, Xet chunks, and what dedup saves")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) => runHub(["storage", ...flagArgs(values, ["data-dir"])]));
+
+  program
     .command("gc")
     .description("remove stored file contents that no commit names")
     .option("--data-dir <dir>", "the hub's data folder")
