@@ -35,6 +35,7 @@ import {
   SECURITY_HEADERS,
 } from "./http/request-guard.js";
 import { registerStaticFiles } from "./pages/static-files.js";
+import { openGateway, type GatewayOptionsInput, type OpenedGateway } from "./gateway/open.js";
 import { openStore, SqliteHubStore, type HubStore } from "./store/hub-store.js";
 
 export const REAL_ROUTER_URL = "https://router.huggingface.co";
@@ -112,6 +113,13 @@ export interface HubServerOptions {
   /** largest hosted file and repo in bytes (default: $HUBKIT_MAX_FILE_BYTES 50 GiB, $HUBKIT_MAX_REPO_BYTES 1 TiB) */
   maxFileBytes?: number;
   maxRepoBytes?: number;
+  /**
+   * The router as a team gateway: limits, Redis, failover deadline, whether router calls need a hub
+   * token (defaults from HUBKIT_REDIS_URL, HUBKIT_LIMIT_*, HUBKIT_ROUTER_REQUIRE_TOKENS, HUBKIT_SECRET_KEY)
+   */
+  gateway?: GatewayOptionsInput;
+  /** where the gateway's warnings go (Redis away, keys that do not open); default console.warn */
+  onWarning?: (message: string) => void;
   /** seed the embedded catalogue into a fresh or outdated database (default true) */
   seed?: boolean;
   logger?: boolean;
@@ -128,6 +136,8 @@ export interface HubServer {
   emulatorRouterUrl?: string;
   /** the in-process emulator (offline only): its request log and faults, for tests and diagnostics */
   emulator?: Emulator;
+  /** the router gateway: where limits are counted, provider keys, usage */
+  gateway: OpenedGateway;
   /** the latest exchanges through the inference proxy, oldest first (at most 200) */
   proxyExchanges: ProxyExchange[];
   /** what seeding the embedded catalogue did at start (seeded: false when it was already loaded) */
@@ -273,6 +283,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
   });
   let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
   let repos: RepoService | undefined;
+  let gateway: OpenedGateway | undefined;
   let embeddedSeed: HubServer["embeddedSeed"];
   try {
     const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
@@ -419,6 +430,19 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       }
       return { ready: true, store: store.kind };
     });
+    const openedGateway = await openGateway(app, {
+      ...options.gateway,
+      dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
+      mode,
+      routerUrl,
+      serverAuthorization: `Bearer ${emulator ? OFFLINE_TOKEN : hfToken}`,
+      providerUrls: emulator?.providerUrls,
+      store,
+      meta: repoService.meta,
+      figures: () => providerStats.summary().providers,
+      warn: options.onWarning ?? ((message) => console.warn(`hubkit hub: ${message}`)),
+    });
+    gateway = openedGateway;
     let admittedHost: string | undefined;
     const routerProxy = await registerRouterProxy(app, {
       routerUrl,
@@ -427,6 +451,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       upstreamConnectTimeoutMs,
       upstreamIdleTimeoutMs,
       emulatorOrigins: emulator ? Object.values(emulator.hosts) : undefined,
+      gateway: openedGateway.proxyGateway,
       onExchangeEnd: (exchange) => {
         proxyExchanges.push(exchange);
         providerStats.record(exchange);
@@ -528,6 +553,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       repos: repoService,
       emulatorRouterUrl: emulator?.routerUrl,
       emulator,
+      gateway: openedGateway,
       proxyExchanges,
       embeddedSeed,
       async close() {
@@ -541,12 +567,14 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         } finally {
           clearTimeout(force);
         }
+        await gateway?.close();
         await emulator?.close();
         await repoService.meta.close();
         await store.close();
       },
     };
   } catch (error) {
+    await gateway?.close();
     await emulator?.close();
     await repos?.meta.close();
     await store.close();

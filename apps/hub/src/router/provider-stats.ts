@@ -39,7 +39,7 @@ export class ProviderStats {
   constructor(private readonly now: () => number = Date.now) {}
 
   record(exchange: ProxyExchange): void {
-    const provider = providerOfPath(exchange.path);
+    const provider = exchange.provider ?? providerOfPath(exchange.path);
     // Failed and abandoned calls say nothing about a provider's speed.
     if (!provider || exchange.outcome !== "complete" || exchange.latencyMs === undefined) return;
     if (exchange.status === undefined || exchange.status >= 400) return;

@@ -1,0 +1,101 @@
+// Provider keys kept on the server: the hub's own per provider, and an organisation's for calls
+// billed to it. Stored sealed (secrets.ts); opened in memory when the server needs them, and looked
+// at again when the store changes (the CLI writes from another process). Never returned, never logged.
+import { openSecret, sealSecret } from "./secrets.js";
+import type { GatewayStore, KeyScope } from "./store.js";
+
+/** How often the server looks whether the stored keys changed. */
+const RECHECK_MS = 1000;
+const PROVIDER_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** What `provider-key list` shows: where keys are, never what they are. */
+export interface KeyListing {
+  provider: string;
+  org?: string;
+  updatedAt: string;
+}
+
+export function providerNameProblem(provider: string): string | undefined {
+  return PROVIDER_RE.test(provider)
+    ? undefined
+    : `"${provider.slice(0, 64)}" is not a provider id (lower-case letters, digits and dashes, e.g. together)`;
+}
+
+/** The associated data a key is sealed with: a value moved to another row does not open. */
+const contextOf = (provider: string, scope: KeyScope) => `${scope.org?.toLowerCase() ?? ":hub"}/${provider}`;
+
+export class ProviderKeys {
+  private opened = new Map<string, string>();
+  private version = "";
+  private checkedAt = -Infinity;
+
+  constructor(
+    private readonly store: GatewayStore,
+    /** undefined when HUBKIT_SECRET_KEY is not set: stored keys then stay closed */
+    private readonly secretKey: Buffer | undefined,
+    private readonly warn: (message: string) => void = () => {},
+  ) {}
+
+  set(provider: string, scope: KeyScope, plain: string): void {
+    if (!this.secretKey) throw new Error("HUBKIT_SECRET_KEY is needed to store provider keys");
+    const problem = providerNameProblem(provider);
+    if (problem) throw new Error(problem);
+    const key = plain.trim();
+    if (key.length < 4 || /\s/.test(key))
+      throw new Error("a provider key is one word of at least 4 characters");
+    this.store.setKey(provider, scope, sealSecret(this.secretKey, key, contextOf(provider, scope)));
+    this.checkedAt = -Infinity;
+  }
+
+  remove(provider: string, scope: KeyScope): boolean {
+    this.checkedAt = -Infinity;
+    return this.store.removeKey(provider, scope);
+  }
+
+  list(): KeyListing[] {
+    return this.store.keys().map(({ provider, org, updatedAt }) => ({ provider, org, updatedAt }));
+  }
+
+  /** The key for `provider`: the org's own when billed to one, else the hub's; undefined for none. */
+  keyFor(provider: string, org: string | undefined): string | undefined {
+    this.refresh();
+    if (org !== undefined) return this.opened.get(`${org.toLowerCase()}/${provider}`);
+    return this.opened.get(`:hub/${provider}`);
+  }
+
+  /** Whether an org has any key of its own here. */
+  orgHasKeys(org: string): boolean {
+    this.refresh();
+    const prefix = `${org.toLowerCase()}/`;
+    for (const name of this.opened.keys()) if (name.startsWith(prefix)) return true;
+    return false;
+  }
+
+  private refresh(): void {
+    const now = performance.now();
+    if (now - this.checkedAt < RECHECK_MS) return;
+    this.checkedAt = now;
+    const version = this.store.keysVersion();
+    if (version === this.version) return;
+    this.version = version;
+    const opened = new Map<string, string>();
+    const stored = this.store.keys();
+    if (stored.length > 0 && !this.secretKey) {
+      this.warn(`${stored.length} stored provider keys are not used: HUBKIT_SECRET_KEY is not set`);
+    }
+    for (const entry of this.secretKey ? stored : []) {
+      const scope = { org: entry.org };
+      try {
+        opened.set(
+          contextOf(entry.provider, scope),
+          openSecret(this.secretKey!, entry.sealed, contextOf(entry.provider, scope)),
+        );
+      } catch (error) {
+        this.warn(
+          `provider key for ${entry.provider} (${entry.org ?? "hub"}) not used: ${(error as Error).message}`,
+        );
+      }
+    }
+    this.opened = opened;
+  }
+}

@@ -1,0 +1,189 @@
+// What the gateway keeps: provider keys (sealed, see secrets.ts) per provider for the whole hub or
+// per organisation, and one usage row per routed call. An embedded SQLite file next to the hub's
+// other data (<data dir>/gateway.sqlite, WAL mode); every write is one statement or transaction.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+/** Where a provider key applies: the whole hub, or calls billed to one organisation. */
+export type KeyScope = { org?: string };
+
+export interface StoredKey {
+  provider: string;
+  /** the organisation, lower-cased; undefined for the hub's own key */
+  org?: string;
+  sealed: string;
+  updatedAt: string;
+}
+
+/** One call through the gateway, as recorded. */
+export interface UsageRecord {
+  /** ms since the epoch */
+  at: number;
+  user?: string;
+  tokenId?: string;
+  org?: string;
+  model: string;
+  provider?: string;
+  status?: number;
+  tokensIn: number;
+  tokensOut: number;
+  latencyMs: number;
+  costUsd: number;
+  attempts: number;
+}
+
+export interface UsageQuery {
+  since?: number;
+  until?: number;
+  user?: string;
+  org?: string;
+}
+
+export interface UsageRow {
+  day: string;
+  user: string | null;
+  tokenId: string | null;
+  org: string | null;
+  model: string;
+  provider: string | null;
+  calls: number;
+  errors: number;
+  tokensIn: number;
+  tokensOut: number;
+  costUsd: number;
+  latencyMs: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS provider_keys (
+  scope TEXT NOT NULL, provider TEXT NOT NULL, sealed TEXT NOT NULL, updated_at TEXT NOT NULL,
+  PRIMARY KEY (scope, provider));
+CREATE TABLE IF NOT EXISTS usage (
+  id INTEGER PRIMARY KEY, at INTEGER NOT NULL, user TEXT, token_id TEXT, org TEXT, model TEXT NOT NULL,
+  provider TEXT, status INTEGER, tokens_in INTEGER NOT NULL, tokens_out INTEGER NOT NULL,
+  latency_ms REAL NOT NULL, cost_usd REAL NOT NULL, attempts INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS usage_at ON usage (at);
+`;
+/** The hub's own keys are stored under this scope (org names cannot start with a colon). */
+const HUB_SCOPE = ":hub";
+
+export class GatewayStore {
+  private readonly db: Database.Database;
+  private readonly insertUsage: Database.Statement;
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    this.db = new Database(path.join(dataDir, "gateway.sqlite"));
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("busy_timeout = 5000");
+    this.db.exec(SCHEMA);
+    this.insertUsage = this.db.prepare(
+      `INSERT INTO usage (at, user, token_id, org, model, provider, status, tokens_in, tokens_out, latency_ms, cost_usd, attempts)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
+
+  setKey(provider: string, scope: KeyScope, sealed: string): void {
+    this.db
+      .prepare(
+        `INSERT INTO provider_keys (scope, provider, sealed, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (scope, provider) DO UPDATE SET sealed = excluded.sealed, updated_at = excluded.updated_at`,
+      )
+      .run(scopeOf(scope), provider, sealed, new Date().toISOString());
+  }
+
+  removeKey(provider: string, scope: KeyScope): boolean {
+    return (
+      this.db
+        .prepare("DELETE FROM provider_keys WHERE scope = ? AND provider = ?")
+        .run(scopeOf(scope), provider).changes > 0
+    );
+  }
+
+  keys(): StoredKey[] {
+    const rows = this.db
+      .prepare("SELECT scope, provider, sealed, updated_at FROM provider_keys ORDER BY scope, provider")
+      .all() as { scope: string; provider: string; sealed: string; updated_at: string }[];
+    return rows.map((row) => ({
+      provider: row.provider,
+      org: row.scope === HUB_SCOPE ? undefined : row.scope,
+      sealed: row.sealed,
+      updatedAt: row.updated_at,
+    }));
+  }
+
+  /** A cheap change marker for the keys (another process may set them): count and latest update. */
+  keysVersion(): string {
+    const row = this.db.prepare("SELECT count(*) AS n, max(updated_at) AS at FROM provider_keys").get() as {
+      n: number;
+      at: string | null;
+    };
+    return `${row.n}:${row.at ?? ""}`;
+  }
+
+  /** Writes recorded calls in one transaction. */
+  addUsage(records: readonly UsageRecord[]): void {
+    if (records.length === 0) return;
+    const write = this.db.transaction((rows: readonly UsageRecord[]) => {
+      for (const r of rows) {
+        this.insertUsage.run(
+          r.at,
+          r.user ?? null,
+          r.tokenId ?? null,
+          r.org ?? null,
+          r.model,
+          r.provider ?? null,
+          r.status ?? null,
+          r.tokensIn,
+          r.tokensOut,
+          r.latencyMs,
+          r.costUsd,
+          r.attempts,
+        );
+      }
+    });
+    write(records);
+  }
+
+  /** Calls grouped by day (UTC), user, token, org, model and provider. */
+  usage(query: UsageQuery): UsageRow[] {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (query.since !== undefined) {
+      where.push("at >= ?");
+      params.push(query.since);
+    }
+    if (query.until !== undefined) {
+      where.push("at < ?");
+      params.push(query.until);
+    }
+    if (query.user !== undefined) {
+      where.push("user = ? COLLATE NOCASE");
+      params.push(query.user);
+    }
+    if (query.org !== undefined) {
+      where.push("org = ? COLLATE NOCASE");
+      params.push(query.org);
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT strftime('%Y-%m-%d', at / 1000, 'unixepoch') AS day, user, token_id AS tokenId, org, model, provider,
+                count(*) AS calls, sum(CASE WHEN status IS NULL OR status >= 400 THEN 1 ELSE 0 END) AS errors,
+                sum(tokens_in) AS tokensIn, sum(tokens_out) AS tokensOut, sum(cost_usd) AS costUsd,
+                avg(latency_ms) AS latencyMs
+         FROM usage ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+         GROUP BY day, user, token_id, org, model, provider ORDER BY day, user, org, model, provider`,
+      )
+      .all(...params) as UsageRow[];
+    return rows;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+function scopeOf(scope: KeyScope): string {
+  return scope.org ? scope.org.toLowerCase() : HUB_SCOPE;
+}
