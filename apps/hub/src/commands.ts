@@ -3,7 +3,7 @@
 // wiring) so tests can run them in-process.
 import { existsSync, statSync } from "node:fs";
 import { once } from "node:events";
-import type { Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import {
   describeProblem,
   importJsonl,
@@ -18,6 +18,7 @@ import type { HubServer } from "./server.js";
 import { openStore, type HubStore } from "./store/hub-store.js";
 import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
 import { gcCommand, TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/commands.js";
+import { PROVIDER_KEY_USAGE, providerKeyCommand, ProviderKeyUsageError } from "./gateway/commands.js";
 
 export const USAGE = `Usage:
   hubkit-hub serve [--host HOST] [--port PORT] [--data-dir DIR]
@@ -35,7 +36,8 @@ export const USAGE = `Usage:
       with their line number; good lines are kept (upsert by id). Exit code 1 when a line was rejected.
   hubkit-hub generate --count N [--seed S]
       Write N synthetic models as JSON lines to stdout (deterministic).
-${TOKEN_USAGE}`;
+${TOKEN_USAGE}
+${PROVIDER_KEY_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -43,6 +45,8 @@ export interface CommandIo {
   stdout: Writable;
   stderr: Writable;
   env: Record<string, string | undefined>;
+  /** where `provider-key set` reads the key (default process.stdin) */
+  stdin?: Readable;
 }
 
 export interface CommandResult {
@@ -155,6 +159,12 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
     io.stdout,
     `hubkit hub: ${server.url}  (${await server.store.count()} models in ${store}; ${inference})`,
   );
+  write(
+    io.stdout,
+    server.gateway.limiter === "redis"
+      ? "hubkit hub: router rate limits are counted in Redis (HUBKIT_REDIS_URL), shared by replicas"
+      : "hubkit hub: router rate limits are counted in memory by this hub alone (set HUBKIT_REDIS_URL to share them)",
+  );
   return { exitCode: 0, server };
 }
 
@@ -224,6 +234,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
   try {
     if (argv[0] === "token") return { exitCode: await tokenCommand(argv.slice(1), io) };
     if (argv[0] === "gc") return { exitCode: await gcCommand(argv.slice(1), io) };
+    if (argv[0] === "provider-key") return { exitCode: await providerKeyCommand(argv.slice(1), io) };
     const args = parseArgs(argv);
     if (args.command === "help") {
       write(io.stdout, USAGE);
@@ -233,7 +244,11 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
     if (args.command === "generate") return await generate(args, io);
     return await serve(args, io);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof TokenUsageError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof TokenUsageError ||
+      error instanceof ProviderKeyUsageError
+    ) {
       write(io.stderr, `hubkit-hub: ${error.message}\n\n${USAGE}`);
       return { exitCode: 2 };
     }

@@ -27,6 +27,8 @@ export interface GatewayOptionsInput {
   /** no failover attempt starts later than this after the call came (default 30 000 ms) */
   failoverDeadlineMs?: number;
   breaker?: BreakerOptions;
+  /** the key provider keys are sealed with, as HUBKIT_SECRET_KEY takes it (default: that variable) */
+  secretKey?: string;
 }
 
 export interface OpenGatewayOptions extends GatewayOptionsInput {
@@ -61,7 +63,11 @@ export function secretKeyFromEnv(env: Record<string, string | undefined>): Buffe
 export async function openGateway(app: FastifyInstance, options: OpenGatewayOptions): Promise<OpenedGateway> {
   const env = process.env;
   const store = new GatewayStore(options.dataDir);
-  const keys = new ProviderKeys(store, secretKeyFromEnv(env), options.warn);
+  const secretKey =
+    options.secretKey !== undefined
+      ? secretKeyFromEnv({ [SECRET_KEY_ENV]: options.secretKey })
+      : secretKeyFromEnv(env);
+  const keys = new ProviderKeys(store, secretKey, options.warn);
   const redisUrl = options.redisUrl ?? (env.HUBKIT_REDIS_URL?.trim() || undefined);
   const limiter: RateLimiter = redisUrl
     ? new RedisLimiter(redisUrl, { warn: options.warn, info: (message) => app.log.info(message) })
