@@ -11,6 +11,7 @@ import {
   ensureInstalled,
   ensurePostgres,
   ensurePythonClients,
+  ensureRedis,
   root,
   run,
 } from "./lib.mjs";
@@ -22,6 +23,8 @@ ensureBenchInstalled();
 const hasWeb = existsSync(path.join(root, "apps/web/vite.config.ts"));
 if (hasWeb) ensureChromium();
 ensurePostgres();
+// redis-server for the router's rate limits shared by replicas (the tests start their own from it)
+ensureRedis();
 ensureSnippetRuntimes();
 // The real huggingface_hub and openai Python clients, for the tests that run Python snippets and
 // point those clients at a hubkit hub; tests read the interpreter from HUBKIT_PYTHON.

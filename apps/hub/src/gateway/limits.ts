@@ -31,6 +31,10 @@ export interface RateLimiter {
   check(subjects: readonly LimitSubject[]): LimitDecision | Promise<LimitDecision>;
   /** counts a finished call's tokens against each subject */
   addTokens(subjects: readonly LimitSubject[], tokens: number): void;
+  /** resolves once limits are counted where they should be (Redis: connected) */
+  ready(): Promise<void>;
+  /** false while the shared counters cannot be reached (calls then go unlimited) */
+  healthy(): boolean;
   close(): Promise<void>;
 }
 
@@ -94,6 +98,12 @@ export class MemoryLimiter implements RateLimiter {
     for (const [key, window] of this.windows) if (now - window.start >= WINDOW_MS) this.windows.delete(key);
   }
 
+  async ready(): Promise<void> {}
+
+  healthy(): boolean {
+    return true;
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -122,13 +132,16 @@ export class RedisLimiter implements RateLimiter {
     });
   }
 
-  /** Resolves once connected (or rejects): for tests and the start log. */
   async ready(): Promise<void> {
     if (this.redis.status === "ready") return;
     await new Promise<void>((resolve, reject) => {
       this.redis.once("ready", () => resolve());
       this.redis.once("end", () => reject(new Error("Redis connection ended")));
     });
+  }
+
+  healthy(): boolean {
+    return this.redis.status === "ready";
   }
 
   private failed(): void {

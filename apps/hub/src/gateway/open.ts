@@ -47,6 +47,10 @@ export interface OpenedGateway {
   proxyGateway: ProxyGateway;
   /** where rate limits are counted */
   limiter: "memory" | "redis";
+  /** resolves once the limiter counts where it should (Redis: connected) */
+  limiterReady(): Promise<void>;
+  /** false while Redis cannot be reached (calls then go unlimited: fail open) */
+  limiterHealthy(): boolean;
   keys: ProviderKeys;
   breaker: CircuitBreaker;
   usage: UsageLog;
@@ -127,6 +131,8 @@ export async function openGateway(app: FastifyInstance, options: OpenGatewayOpti
   return {
     proxyGateway,
     limiter: limiter.kind,
+    limiterReady: () => limiter.ready(),
+    limiterHealthy: () => limiter.healthy(),
     keys,
     breaker,
     usage,
