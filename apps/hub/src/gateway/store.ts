@@ -4,6 +4,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import type { UsageRow } from "../contract/api.js";
+
+export type { UsageRow } from "../contract/api.js";
 
 /** Where a provider key applies: the whole hub, or calls billed to one organisation. */
 export type KeyScope = { org?: string };
@@ -40,20 +43,6 @@ export interface UsageQuery {
   org?: string;
 }
 
-export interface UsageRow {
-  day: string;
-  user: string | null;
-  tokenId: string | null;
-  org: string | null;
-  model: string;
-  provider: string | null;
-  calls: number;
-  errors: number;
-  tokensIn: number;
-  tokensOut: number;
-  costUsd: number;
-  latencyMs: number;
-}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS provider_keys (

@@ -4,16 +4,13 @@
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../http/errors.js";
 import type { Callers } from "./callers.js";
-import type { GatewayStore, UsageRow } from "./store.js";
+import type { UsageReply } from "../contract/api.js";
+import type { GatewayStore } from "./store.js";
 import type { UsageLog } from "./usage.js";
 
 export const USAGE_PATH = "/api/hubkit/usage";
 const DAY_MS = 86_400_000;
 
-export interface UsageReply {
-  since: string;
-  rows: UsageRow[];
-}
 
 export function registerUsageRoutes(
   app: FastifyInstance,
