@@ -496,12 +496,15 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
               catalogue: await store.catalogueVersion(),
               providerStats: providerStats.version(),
             }),
+            // Usage changes with every router call and has no version: its page is never kept.
             sourceOf: (apiPath) =>
-              apiPath.startsWith(PROVIDER_STATS_PATH)
-                ? "providerStats"
-                : readsHostedRepoOnly(apiPath)
-                  ? "repos"
-                  : "catalogue",
+              apiPath.startsWith("/api/hubkit/usage")
+                ? "usage"
+                : apiPath.startsWith(PROVIDER_STATS_PATH)
+                  ? "providerStats"
+                  : readsHostedRepoOnly(apiPath)
+                    ? "repos"
+                    : "catalogue",
           },
         })
       : undefined;
