@@ -335,7 +335,7 @@ export function createGateway(options: GatewayOptions): ProxyGateway {
     admit,
     answers: (rest) => {
       const pathOnly = rest.split("?")[0];
-      return pathOnly === "/v1/models";
+      return pathOnly === "/v1/models" || pathOnly === "/v1/responses";
     },
   };
 }

@@ -15,6 +15,7 @@ import { SECRET_KEY_ENV, secretKeyFrom } from "./secrets.js";
 import { GatewayStore } from "./store.js";
 import { UsageLog } from "./usage.js";
 import { registerUsageRoutes } from "./usage-routes.js";
+import { registerResponsesRoute } from "./responses.js";
 
 /** What a hub's options may set; the rest comes from the environment. */
 export interface GatewayOptionsInput {
@@ -124,6 +125,7 @@ export async function openGateway(app: FastifyInstance, options: OpenGatewayOpti
     listModels(await options.store.mappedModels(), cachedFigures(), (provider) => breaker.state(provider)),
   );
   registerUsageRoutes(app, { usage, store, callers, mode: options.mode });
+  registerResponsesRoute(app);
   app.addHook("onClose", async () => {
     models.close();
   });

@@ -43,7 +43,6 @@ export interface UsageQuery {
   org?: string;
 }
 
-
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS provider_keys (
   scope TEXT NOT NULL, provider TEXT NOT NULL, sealed TEXT NOT NULL, updated_at TEXT NOT NULL,

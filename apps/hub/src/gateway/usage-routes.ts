@@ -11,7 +11,6 @@ import type { UsageLog } from "./usage.js";
 export const USAGE_PATH = "/api/hubkit/usage";
 const DAY_MS = 86_400_000;
 
-
 export function registerUsageRoutes(
   app: FastifyInstance,
   context: { usage: UsageLog; store: GatewayStore; callers: Callers; mode: "offline" | "online" },
