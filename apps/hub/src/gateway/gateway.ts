@@ -289,34 +289,38 @@ export function createGateway(options: GatewayOptions): ProxyGateway {
       );
     }
     const authorization = upstreamAuthorization(caller, request);
-    const attempts = usable.slice(0, MAX_ATTEMPTS).flatMap((candidate): GatewayAttempt[] => {
-      const body = Buffer.from(JSON.stringify({ ...parsed, model: candidate.providerId }));
+    const attempts: GatewayAttempt[] = [];
+    for (const candidate of usable) {
+      if (attempts.length === MAX_ATTEMPTS) break;
       const path = chatPathOf(candidate.provider, candidate.providerId);
       const key = keyOf(candidate.provider);
       const base = key ? directBase(candidate.provider) : undefined;
+      let where: Omit<GatewayAttempt, "body">;
       if (key && base) {
-        return [
-          {
-            base,
-            path,
-            body,
-            provider: candidate.provider,
-            direct: true,
-            ...keyHeaders(candidate.provider, key),
-          },
-        ];
-      }
-      if (!routed(candidate.provider)) return [];
-      return [
-        {
+        where = {
+          base,
+          path,
+          provider: candidate.provider,
+          direct: true,
+          ...keyHeaders(candidate.provider, key),
+        };
+      } else if (routed(candidate.provider)) {
+        where = {
           base: routerBase,
           path: `/${candidate.provider}${path}`,
-          body,
           provider: candidate.provider,
           authorization,
+        };
+      } else continue;
+      // The body names the provider's model id; written only for the attempts actually made.
+      let body: Buffer | undefined;
+      attempts.push({
+        ...where,
+        get body() {
+          return (body ??= Buffer.from(JSON.stringify({ ...parsed, model: candidate.providerId })));
         },
-      ];
-    });
+      });
+    }
     const call: GatewayCall = {
       attempts,
       deadline: performance.now() + options.failoverDeadlineMs,
