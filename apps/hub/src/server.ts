@@ -433,6 +433,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
     const openedGateway = await openGateway(app, {
       ...options.gateway,
       dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
+      databaseUrl: options.databaseUrl ?? process.env.HUBKIT_DATABASE_URL,
       mode,
       routerUrl,
       serverAuthorization: `Bearer ${emulator ? OFFLINE_TOKEN : hfToken}`,

@@ -1,7 +1,8 @@
 // Usage per call through the router gateway: after calls by two users (one billing some to an org),
 // plain and streamed, the usage API's figures equal what the emulator answered (tokens in and out per
 // token and per org), with the provider, calls counted by the emulator, and cost at the price table.
-// A token sees its own calls and its orgs'.
+// A token sees its own calls and its orgs'. gateway-usage.postgres.test.ts runs it on PostgreSQL, where
+// the provider keys and usage rows live in the replicas' database.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,22 +10,34 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UsageReply } from "../src/contract/api.js";
 import { startHubServer, type HubServer } from "../src/index.js";
+import { storeKind, storeOptions } from "./support/store-under-test.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 let hub: HubServer;
 let dataDir: string;
 let frank: string;
 let gina: string;
+let cleanupStore: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-gateway-usage-"));
-  hub = await startHubServer({ port: 0, dataDir, hfToken: "", emulatorStreamIntervalMs: 0 });
+  const store = await storeOptions();
+  cleanupStore = store.cleanup;
+  hub = await startHubServer({
+    port: 0,
+    dataDir,
+    databaseUrl: store.databaseUrl,
+    hfToken: "",
+    emulatorStreamIntervalMs: 0,
+  });
+  expect(hub.gateway.store.kind).toBe(storeKind());
   frank = await hub.repos.access.createToken("frank", { orgs: ["studio"] });
   gina = await hub.repos.access.createToken("gina");
 }, 60_000);
 
 afterAll(async () => {
   await hub?.close();
+  await cleanupStore?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,12 +1,12 @@
 // `hubkit-hub provider-key set|list|remove --provider P [--org ORG]`: provider keys on the server's
-// own storage, without a running server. `set` reads the key from stdin (never from the command
+// own storage (the data dir, or HUBKIT_DATABASE_URL), without a running server. `set` reads the key from stdin (never from the command
 // line, where the shell's history and the process list would keep it); nothing prints a key.
 import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { DEFAULT_DATA_DIR } from "../paths.js";
 import { ProviderKeys, providerNameProblem } from "./keys.js";
 import { secretKeyFromEnv } from "./open.js";
-import { GatewayStore } from "./store.js";
+import { openGatewayData } from "./store.js";
 
 export const PROVIDER_KEY_USAGE = `  hubkit-hub provider-key set --provider P [--org ORG] [--data-dir DIR]
       Store a key for provider P (read from stdin), for the whole hub or for calls billed to ORG.
@@ -52,17 +52,20 @@ export async function providerKeyCommand(
     if (problem) throw new ProviderKeyUsageError(problem);
   }
   const scope = { org: values.org };
-  const store = new GatewayStore(values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR);
+  const store = await openGatewayData(
+    values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
+    io.env.HUBKIT_DATABASE_URL?.trim() || undefined,
+  );
   try {
     if (action === "list") {
       const keys = new ProviderKeys(store, undefined);
-      for (const key of keys.list())
+      for (const key of await keys.list())
         io.stdout.write(`${key.provider}\t${key.org ?? "(hub)"}\t${key.updatedAt}\n`);
       return 0;
     }
     if (action === "remove") {
       const keys = new ProviderKeys(store, undefined);
-      if (!keys.remove(values.provider!, scope)) {
+      if (!(await keys.remove(values.provider!, scope))) {
         io.stderr.write(`hubkit-hub: no ${values.provider} key stored for ${values.org ?? "the hub"}\n`);
         return 1;
       }
@@ -90,7 +93,7 @@ export async function providerKeyCommand(
       return 1;
     }
     try {
-      new ProviderKeys(store, secretKey).set(values.provider!, scope, plain);
+      await new ProviderKeys(store, secretKey).set(values.provider!, scope, plain);
     } catch (error) {
       io.stderr.write(`hubkit-hub: ${(error as Error).message}\n`);
       return 1;
@@ -98,6 +101,6 @@ export async function providerKeyCommand(
     io.stdout.write(`stored the ${values.provider} key of ${values.org ?? "the hub"}\n`);
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

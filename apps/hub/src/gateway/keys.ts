@@ -2,9 +2,9 @@
 // billed to it. Stored sealed (secrets.ts); opened in memory when the server needs them, and looked
 // at again when the store changes (the CLI writes from another process). Never returned, never logged.
 import { openSecret, sealSecret } from "./secrets.js";
-import type { GatewayStore, KeyScope } from "./store.js";
+import type { GatewayData, KeyScope } from "./store.js";
 
-/** How often the server looks whether the stored keys changed. */
+/** How often the server looks whether the stored keys changed (off the request path). */
 const RECHECK_MS = 1000;
 const PROVIDER_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -27,69 +27,74 @@ const contextOf = (provider: string, scope: KeyScope) => `${scope.org?.toLowerCa
 export class ProviderKeys {
   private opened = new Map<string, string>();
   private version = "";
-  private checkedAt = -Infinity;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly store: GatewayStore,
+    private readonly store: GatewayData,
     /** undefined when HUBKIT_SECRET_KEY is not set: stored keys then stay closed */
     private readonly secretKey: Buffer | undefined,
     private readonly warn: (message: string) => void = () => {},
   ) {}
 
-  set(provider: string, scope: KeyScope, plain: string): void {
+  /** Opens the stored keys, then looks for changes every second (off the request path). */
+  async watch(): Promise<void> {
+    await this.refresh();
+    this.timer = setInterval(() => {
+      this.refresh().catch((error: unknown) =>
+        this.warn(`provider keys not reread: ${(error as Error).message}`),
+      );
+    }, RECHECK_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  async set(provider: string, scope: KeyScope, plain: string): Promise<void> {
     if (!this.secretKey) throw new Error("HUBKIT_SECRET_KEY is needed to store provider keys");
     const problem = providerNameProblem(provider);
     if (problem) throw new Error(problem);
     const key = plain.trim();
     if (key.length < 4 || /\s/.test(key))
       throw new Error("a provider key is one word of at least 4 characters");
-    this.store.setKey(provider, scope, sealSecret(this.secretKey, key, contextOf(provider, scope)));
-    this.checkedAt = -Infinity;
+    await this.store.setKey(provider, scope, sealSecret(this.secretKey, key, contextOf(provider, scope)));
   }
 
-  remove(provider: string, scope: KeyScope): boolean {
-    this.checkedAt = -Infinity;
+  remove(provider: string, scope: KeyScope): Promise<boolean> {
     return this.store.removeKey(provider, scope);
   }
 
-  list(): KeyListing[] {
-    return this.store.keys().map(({ provider, org, updatedAt }) => ({ provider, org, updatedAt }));
+  async list(): Promise<KeyListing[]> {
+    return (await this.store.keys()).map(({ provider, org, updatedAt }) => ({ provider, org, updatedAt }));
   }
 
   /** The key for `provider`: the org's own when billed to one, else the hub's; undefined for none. */
   keyFor(provider: string, org: string | undefined): string | undefined {
-    this.refresh();
     if (org !== undefined) return this.opened.get(`${org.toLowerCase()}/${provider}`);
     return this.opened.get(`:hub/${provider}`);
   }
 
   /** Whether an org has any key of its own here. */
   orgHasKeys(org: string): boolean {
-    this.refresh();
     const prefix = `${org.toLowerCase()}/`;
     for (const name of this.opened.keys()) if (name.startsWith(prefix)) return true;
     return false;
   }
 
-  private refresh(): void {
-    const now = performance.now();
-    if (now - this.checkedAt < RECHECK_MS) return;
-    this.checkedAt = now;
-    const version = this.store.keysVersion();
+  private async refresh(): Promise<void> {
+    const version = await this.store.keysVersion();
     if (version === this.version) return;
     this.version = version;
     const opened = new Map<string, string>();
-    const stored = this.store.keys();
+    const stored = await this.store.keys();
     if (stored.length > 0 && !this.secretKey) {
       this.warn(`${stored.length} stored provider keys are not used: HUBKIT_SECRET_KEY is not set`);
     }
     for (const entry of this.secretKey ? stored : []) {
-      const scope = { org: entry.org };
+      const context = contextOf(entry.provider, { org: entry.org });
       try {
-        opened.set(
-          contextOf(entry.provider, scope),
-          openSecret(this.secretKey!, entry.sealed, contextOf(entry.provider, scope)),
-        );
+        opened.set(context, openSecret(this.secretKey!, entry.sealed, context));
       } catch (error) {
         this.warn(
           `provider key for ${entry.provider} (${entry.org ?? "hub"}) not used: ${(error as Error).message}`,

@@ -12,7 +12,7 @@ import { ProviderKeys } from "./keys.js";
 import { MemoryLimiter, parseLimit, RedisLimiter, type LimitRule, type RateLimiter } from "./limits.js";
 import { listModels } from "./models.js";
 import { SECRET_KEY_ENV, secretKeyFrom } from "./secrets.js";
-import { GatewayStore } from "./store.js";
+import { openGatewayData, type GatewayData } from "./store.js";
 import { UsageLog } from "./usage.js";
 import { registerUsageRoutes } from "./usage-routes.js";
 import { registerResponsesRoute } from "./responses.js";
@@ -34,6 +34,8 @@ export interface GatewayOptionsInput {
 
 export interface OpenGatewayOptions extends GatewayOptionsInput {
   dataDir: string;
+  /** postgres://… keeps keys and usage in the replicas' database */
+  databaseUrl?: string;
   mode: "offline" | "online";
   routerUrl: string;
   serverAuthorization?: string;
@@ -55,7 +57,7 @@ export interface OpenedGateway {
   keys: ProviderKeys;
   breaker: CircuitBreaker;
   usage: UsageLog;
-  store: GatewayStore;
+  store: GatewayData;
   close(): Promise<void>;
 }
 
@@ -67,12 +69,13 @@ export function secretKeyFromEnv(env: Record<string, string | undefined>): Buffe
 
 export async function openGateway(app: FastifyInstance, options: OpenGatewayOptions): Promise<OpenedGateway> {
   const env = process.env;
-  const store = new GatewayStore(options.dataDir);
+  const store = await openGatewayData(options.dataDir, options.databaseUrl);
   const secretKey =
     options.secretKey !== undefined
       ? secretKeyFromEnv({ [SECRET_KEY_ENV]: options.secretKey })
       : secretKeyFromEnv(env);
   const keys = new ProviderKeys(store, secretKey, options.warn);
+  await keys.watch();
   const redisUrl = options.redisUrl ?? (env.HUBKIT_REDIS_URL?.trim() || undefined);
   const limiter: RateLimiter = redisUrl
     ? new RedisLimiter(redisUrl, { warn: options.warn, info: (message) => app.log.info(message) })
@@ -141,9 +144,10 @@ export async function openGateway(app: FastifyInstance, options: OpenGatewayOpti
     store,
     async close() {
       models.close();
-      usage.close();
+      keys.stop();
+      await usage.close();
       await limiter.close();
-      store.close();
+      await store.close();
     },
   };
 }

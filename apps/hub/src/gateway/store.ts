@@ -1,6 +1,7 @@
 // What the gateway keeps: provider keys (sealed, see secrets.ts) per provider for the whole hub or
 // per organisation, and one usage row per routed call. An embedded SQLite file next to the hub's
-// other data (<data dir>/gateway.sqlite, WAL mode); every write is one statement or transaction.
+// other data (<data dir>/gateway.sqlite, WAL mode), or with HUBKIT_DATABASE_URL the same tables in
+// PostgreSQL (postgres-store.ts) so replicas share them; every write is one statement or transaction.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -43,6 +44,20 @@ export interface UsageQuery {
   org?: string;
 }
 
+/** The gateway's storage, SQLite or PostgreSQL. */
+export interface GatewayData {
+  readonly kind: "sqlite" | "postgres";
+  setKey(provider: string, scope: KeyScope, sealed: string): Promise<void>;
+  removeKey(provider: string, scope: KeyScope): Promise<boolean>;
+  keys(): Promise<StoredKey[]>;
+  /** a cheap change marker for the keys (another process may set them) */
+  keysVersion(): Promise<string>;
+  addUsage(records: readonly UsageRecord[]): Promise<void>;
+  /** calls grouped by day (UTC), user, token, org, model and provider */
+  usage(query: UsageQuery): Promise<UsageRow[]>;
+  close(): Promise<void>;
+}
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS provider_keys (
   scope TEXT NOT NULL, provider TEXT NOT NULL, sealed TEXT NOT NULL, updated_at TEXT NOT NULL,
@@ -54,9 +69,10 @@ CREATE TABLE IF NOT EXISTS usage (
 CREATE INDEX IF NOT EXISTS usage_at ON usage (at);
 `;
 /** The hub's own keys are stored under this scope (org names cannot start with a colon). */
-const HUB_SCOPE = ":hub";
+export const HUB_SCOPE = ":hub";
 
-export class GatewayStore {
+export class SqliteGatewayData implements GatewayData {
+  readonly kind = "sqlite" as const;
   private readonly db: Database.Database;
   private readonly insertUsage: Database.Statement;
 
@@ -72,7 +88,7 @@ export class GatewayStore {
     );
   }
 
-  setKey(provider: string, scope: KeyScope, sealed: string): void {
+  async setKey(provider: string, scope: KeyScope, sealed: string): Promise<void> {
     this.db
       .prepare(
         `INSERT INTO provider_keys (scope, provider, sealed, updated_at) VALUES (?, ?, ?, ?)
@@ -81,7 +97,7 @@ export class GatewayStore {
       .run(scopeOf(scope), provider, sealed, new Date().toISOString());
   }
 
-  removeKey(provider: string, scope: KeyScope): boolean {
+  async removeKey(provider: string, scope: KeyScope): Promise<boolean> {
     return (
       this.db
         .prepare("DELETE FROM provider_keys WHERE scope = ? AND provider = ?")
@@ -89,7 +105,7 @@ export class GatewayStore {
     );
   }
 
-  keys(): StoredKey[] {
+  async keys(): Promise<StoredKey[]> {
     const rows = this.db
       .prepare("SELECT scope, provider, sealed, updated_at FROM provider_keys ORDER BY scope, provider")
       .all() as { scope: string; provider: string; sealed: string; updated_at: string }[];
@@ -101,8 +117,7 @@ export class GatewayStore {
     }));
   }
 
-  /** A cheap change marker for the keys (another process may set them): count and latest update. */
-  keysVersion(): string {
+  async keysVersion(): Promise<string> {
     const row = this.db.prepare("SELECT count(*) AS n, max(updated_at) AS at FROM provider_keys").get() as {
       n: number;
       at: string | null;
@@ -110,8 +125,7 @@ export class GatewayStore {
     return `${row.n}:${row.at ?? ""}`;
   }
 
-  /** Writes recorded calls in one transaction. */
-  addUsage(records: readonly UsageRecord[]): void {
+  async addUsage(records: readonly UsageRecord[]): Promise<void> {
     if (records.length === 0) return;
     const write = this.db.transaction((rows: readonly UsageRecord[]) => {
       for (const r of rows) {
@@ -134,8 +148,7 @@ export class GatewayStore {
     write(records);
   }
 
-  /** Calls grouped by day (UTC), user, token, org, model and provider. */
-  usage(query: UsageQuery): UsageRow[] {
+  async usage(query: UsageQuery): Promise<UsageRow[]> {
     const where: string[] = [];
     const params: (string | number)[] = [];
     if (query.since !== undefined) {
@@ -167,11 +180,17 @@ export class GatewayStore {
     return rows;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.db.close();
   }
 }
 
-function scopeOf(scope: KeyScope): string {
+export function scopeOf(scope: KeyScope): string {
   return scope.org ? scope.org.toLowerCase() : HUB_SCOPE;
+}
+
+/** The gateway's storage: PostgreSQL when a database URL is given (loaded only then), else SQLite. */
+export async function openGatewayData(dataDir: string, databaseUrl?: string): Promise<GatewayData> {
+  if (databaseUrl) return (await import("./postgres-store.js")).PostgresGatewayData.open(databaseUrl);
+  return new SqliteGatewayData(dataDir);
 }

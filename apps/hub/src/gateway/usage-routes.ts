@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { HttpError } from "../http/errors.js";
 import type { Callers } from "./callers.js";
 import type { UsageReply } from "../contract/api.js";
-import type { GatewayStore } from "./store.js";
+import type { GatewayData } from "./store.js";
 import type { UsageLog } from "./usage.js";
 
 export const USAGE_PATH = "/api/hubkit/usage";
@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 
 export function registerUsageRoutes(
   app: FastifyInstance,
-  context: { usage: UsageLog; store: GatewayStore; callers: Callers; mode: "offline" | "online" },
+  context: { usage: UsageLog; store: GatewayData; callers: Callers; mode: "offline" | "online" },
 ): void {
   app.get(USAGE_PATH, async (request): Promise<UsageReply> => {
     const query = request.query as Record<string, string | undefined>;
@@ -28,9 +28,9 @@ export function registerUsageRoutes(
     if (!caller && context.mode === "online") {
       throw new HttpError(401, "Usage needs a hub token of this hub: send Authorization: Bearer hf_…");
     }
-    context.usage.flush();
+    await context.usage.flush();
     const since = Date.now() - days * DAY_MS;
-    let rows = context.store.usage({ since, user: query.user, org: query.org });
+    let rows = await context.store.usage({ since, user: query.user, org: query.org });
     if (caller) {
       rows = rows.filter(
         (row) =>

@@ -4,7 +4,7 @@
 import type { ProxyExchange } from "../router/proxy.js";
 import type { Caller } from "./callers.js";
 import { costOf } from "./routing.js";
-import type { GatewayStore, UsageRecord } from "./store.js";
+import type { GatewayData, UsageRecord } from "./store.js";
 
 /** What a call's usage row starts from, before the reply is known. */
 export interface CallRecord {
@@ -44,10 +44,10 @@ export class UsageLog {
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly store: GatewayStore,
+    private readonly store: GatewayData,
     private readonly warn: (message: string) => void,
   ) {
-    this.timer = setInterval(() => this.flush(), FLUSH_MS);
+    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
     this.timer.unref();
   }
 
@@ -80,19 +80,19 @@ export class UsageLog {
   }
 
   /** Writes what is pending (also called before reading, so a reader sees every finished call). */
-  flush(): void {
+  async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const rows = this.pending;
     this.pending = [];
     try {
-      this.store.addUsage(rows);
+      await this.store.addUsage(rows);
     } catch (error) {
       this.warn(`usage: ${rows.length} calls not recorded: ${(error as Error).message}`);
     }
   }
 
-  close(): void {
+  async close(): Promise<void> {
     clearInterval(this.timer);
-    this.flush();
+    await this.flush();
   }
 }
