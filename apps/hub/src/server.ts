@@ -452,7 +452,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       upstreamConnectTimeoutMs,
       upstreamIdleTimeoutMs,
       emulatorOrigins: emulator ? Object.values(emulator.hosts) : undefined,
-      gateway: openedGateway.proxyGateway,
+      gateway: options.gateway?.disabled ? undefined : openedGateway.proxyGateway,
       onExchangeEnd: (exchange) => {
         proxyExchanges.push(exchange);
         providerStats.record(exchange);

@@ -28,6 +28,8 @@ export interface GatewayOptionsInput {
   /** no failover attempt starts later than this after the call came (default 30 000 ms) */
   failoverDeadlineMs?: number;
   breaker?: BreakerOptions;
+  /** the proxy forwards as it did before the gateway (no tokens, limits, routing or usage): for comparisons */
+  disabled?: boolean;
   /** the key provider keys are sealed with, as HUBKIT_SECRET_KEY takes it (default: that variable) */
   secretKey?: string;
 }
