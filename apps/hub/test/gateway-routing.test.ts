@@ -117,7 +117,7 @@ describe("routing by policy", () => {
 });
 
 describe("failover and the circuit breaker", () => {
-  it("skips a provider that answers 503 or 429 before the first byte", async () => {
+  it("skips a provider that answers 503 or 429, or drops the connection, before the first byte", async () => {
     const emulator = hub.emulator!;
     const down = emulator.fault({ match: { provider: "novita" }, status: 503, times: 1 });
     const reply = await call(`${MODEL}:cheapest`);
@@ -128,6 +128,12 @@ describe("failover and the circuit breaker", () => {
     const streamed = await call(`${MODEL}:cheapest`, true);
     expect(streamed.attempts).toBe("novita=429, deepinfra=200");
     busy.remove();
+    // A success closes the count of failures in a row (the breaker opens at three).
+    expect((await call(`${MODEL}:cheapest`)).provider).toBe("novita");
+    // Down before the first byte: the connection closes without an answer.
+    const gone = emulator.fault({ match: { provider: "novita" }, dropConnection: true, times: 1 });
+    expect((await call(`${MODEL}:cheapest`)).attempts).toBe("novita=ECONNRESET, deepinfra=200");
+    gone.remove();
     expect((await call(`${MODEL}:cheapest`)).provider).toBe("novita");
   });
 

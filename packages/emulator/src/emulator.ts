@@ -372,6 +372,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     try {
       if (fault?.delayMs) await sleep(fault.delayMs);
       if (closed) return;
+      if (fault?.dropConnection) {
+        res.socket?.destroy();
+        return;
+      }
       if (fault?.status !== undefined) {
         reply = faultReply(fault);
       } else {
