@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_DATA_DIR } from "../paths.js";
 import { ProviderKeys, providerNameProblem } from "./keys.js";
 import { secretKeyFromEnv } from "./open.js";
-import { openGatewayData } from "./store.js";
+import { openGatewayData } from "./open-data.js";
 
 export const PROVIDER_KEY_USAGE = `  hubkit-hub provider-key set --provider P [--org ORG] [--data-dir DIR]
       Store a key for provider P (read from stdin), for the whole hub or for calls billed to ORG.

@@ -188,9 +188,3 @@ export class SqliteGatewayData implements GatewayData {
 export function scopeOf(scope: KeyScope): string {
   return scope.org ? scope.org.toLowerCase() : HUB_SCOPE;
 }
-
-/** The gateway's storage: PostgreSQL when a database URL is given (loaded only then), else SQLite. */
-export async function openGatewayData(dataDir: string, databaseUrl?: string): Promise<GatewayData> {
-  if (databaseUrl) return (await import("./postgres-store.js")).PostgresGatewayData.open(databaseUrl);
-  return new SqliteGatewayData(dataDir);
-}
