@@ -18,7 +18,13 @@ import type { HubServer } from "./server.js";
 import { openStore, type HubStore } from "./store/hub-store.js";
 import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
 import { gcCommand, TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/commands.js";
-import { PROVIDER_KEY_USAGE, providerKeyCommand, ProviderKeyUsageError } from "./gateway/commands.js";
+import {
+  LIMIT_USAGE,
+  limitCommand,
+  PROVIDER_KEY_USAGE,
+  providerKeyCommand,
+  ProviderKeyUsageError,
+} from "./gateway/commands.js";
 
 export const USAGE = `Usage:
   hubkit-hub serve [--host HOST] [--port PORT] [--data-dir DIR]
@@ -37,7 +43,8 @@ export const USAGE = `Usage:
   hubkit-hub generate --count N [--seed S]
       Write N synthetic models as JSON lines to stdout (deterministic).
 ${TOKEN_USAGE}
-${PROVIDER_KEY_USAGE}`;
+${PROVIDER_KEY_USAGE}
+${LIMIT_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -235,6 +242,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
     if (argv[0] === "token") return { exitCode: await tokenCommand(argv.slice(1), io) };
     if (argv[0] === "gc") return { exitCode: await gcCommand(argv.slice(1), io) };
     if (argv[0] === "provider-key") return { exitCode: await providerKeyCommand(argv.slice(1), io) };
+    if (argv[0] === "limit") return { exitCode: await limitCommand(argv.slice(1), io) };
     const args = parseArgs(argv);
     if (args.command === "help") {
       write(io.stdout, USAGE);

@@ -9,6 +9,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PassThrough } from "node:stream";
+import { runCommand } from "../src/commands.js";
 import { startHubServer, type HubServer } from "../src/index.js";
 
 const LIMIT = 5;
@@ -152,6 +154,28 @@ describe("rate limits shared by replicas through Redis", () => {
 });
 
 describe("rate limits in memory", () => {
+  it("takes a limit stored for one token (hubkit-hub limit set) over the hub's default", async () => {
+    const user = await memoryHub.repos.access.createToken("fred");
+    const { hashToken } = await import("../src/repos/access.js");
+    const id = (await memoryHub.repos.meta.tokenByHash(hashToken(user)))!.id;
+    const limit = (...args: string[]) =>
+      runCommand(["limit", ...args, "--data-dir", path.join(work, "memory")], {
+        stdout: new PassThrough(),
+        stderr: new PassThrough(),
+        env: {},
+      });
+    expect((await limit("set", "--token", id, "--rpm", "2")).exitCode).toBe(0);
+    expect((await limit("set", "--rpm", "2")).exitCode).toBe(2);
+    await memoryHub.gateway.reloadSettings();
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await chat(memoryHub, user)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect((await limit("remove", "--token", id)).exitCode).toBe(0);
+    await memoryHub.gateway.reloadSettings();
+    // Back to the default (tokens per minute only): the fourth call goes through.
+    expect((await chat(memoryHub, user)).status).toBe(200);
+  });
+
   it("counts tokens per minute per token, and requests per org billed", async () => {
     expect(memoryHub.gateway.limiter).toBe("memory");
     const user = await memoryHub.repos.access.createToken("erin", { orgs: ["labs"] });

@@ -104,3 +104,74 @@ export async function providerKeyCommand(
     await store.close();
   }
 }
+
+export const LIMIT_USAGE = `  hubkit-hub limit set (--token ID | --org ORG) [--rpm N] [--tpm N] [--data-dir DIR]
+      Requests / tokens per minute for one hub token (its id: token list) or calls billed to ORG,
+      in place of HUBKIT_LIMIT_*; 0 or left out: none. Running hubs apply it within a second.
+  hubkit-hub limit list [--data-dir DIR]
+  hubkit-hub limit remove (--token ID | --org ORG) [--data-dir DIR]`;
+
+/** A per-minute figure from the command line: a whole number, 0 or absent for none. */
+function perMinute(name: string, text: string | undefined): number | null {
+  if (text === undefined) return null;
+  if (!/^\d{1,12}$/.test(text))
+    throw new ProviderKeyUsageError(`--${name} must be a whole number per minute`);
+  return Number(text) === 0 ? null : Number(text);
+}
+
+export async function limitCommand(
+  argv: string[],
+  io: { stdout: Writable; stderr: Writable; env: Record<string, string | undefined> },
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        token: { type: "string" },
+        org: { type: "string" },
+        rpm: { type: "string" },
+        tpm: { type: "string" },
+        "data-dir": { type: "string" },
+      },
+    });
+  } catch (error) {
+    throw new ProviderKeyUsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [action, ...rest] = positionals;
+  if (rest.length) throw new ProviderKeyUsageError(`unexpected argument "${rest[0]}"`);
+  if (action !== "set" && action !== "list" && action !== "remove") {
+    throw new ProviderKeyUsageError("limit needs an action: set, list or remove");
+  }
+  let subject = "";
+  if (action !== "list") {
+    if ((values.token === undefined) === (values.org === undefined)) {
+      throw new ProviderKeyUsageError(`limit ${action} needs one of --token ID or --org ORG`);
+    }
+    subject = values.token !== undefined ? `token:${values.token}` : `org:${values.org!.toLowerCase()}`;
+  }
+  const rule =
+    action === "set" ? { rpm: perMinute("rpm", values.rpm), tpm: perMinute("tpm", values.tpm) } : null;
+  const store = await openGatewayData(
+    values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
+    io.env.HUBKIT_DATABASE_URL?.trim() || undefined,
+  );
+  try {
+    if (action === "list") {
+      for (const limit of await store.limits()) {
+        io.stdout.write(`${limit.subject}\trpm ${limit.rpm ?? "-"}\ttpm ${limit.tpm ?? "-"}\n`);
+      }
+      return 0;
+    }
+    if (!(await store.setLimit(subject, rule))) {
+      io.stderr.write(`hubkit-hub: no limit stored for ${subject}\n`);
+      return 1;
+    }
+    io.stdout.write(action === "set" ? `limits set for ${subject}\n` : `limits removed for ${subject}\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}

@@ -140,15 +140,16 @@ export function createGateway(options: GatewayOptions): ProxyGateway {
     }
     const subjects: LimitSubject[] = [];
     if (caller) {
-      if (hasRule(options.limits.token)) {
-        subjects.push({ key: `token:${caller.tokenId}`, rule: options.limits.token, label: "this token" });
-      }
-      if (billTo !== undefined && hasRule(options.limits.org)) {
-        subjects.push({
-          key: `org:${billTo.toLowerCase()}`,
-          rule: options.limits.org,
-          label: `the organisation "${billTo.slice(0, 100)}"`,
-        });
+      // A rule stored for this token or org (`limit set`) replaces the hub's default.
+      const tokenKey = `token:${caller.tokenId}`;
+      const tokenRule = options.keys.limitOf(tokenKey) ?? options.limits.token;
+      if (hasRule(tokenRule)) subjects.push({ key: tokenKey, rule: tokenRule, label: "this token" });
+      if (billTo !== undefined) {
+        const orgKey = `org:${billTo.toLowerCase()}`;
+        const orgRule = options.keys.limitOf(orgKey) ?? options.limits.org;
+        if (hasRule(orgRule)) {
+          subjects.push({ key: orgKey, rule: orgRule, label: `the organisation "${billTo.slice(0, 100)}"` });
+        }
       }
     }
     const build = () => {

@@ -2,6 +2,7 @@
 // billed to it. Stored sealed (secrets.ts); opened in memory when the server needs them, and looked
 // at again when the store changes (the CLI writes from another process). Never returned, never logged.
 import { openSecret, sealSecret } from "./secrets.js";
+import type { LimitRule } from "./limits.js";
 import type { GatewayData, KeyScope } from "./store.js";
 
 /** How often the server looks whether the stored keys changed (off the request path). */
@@ -24,8 +25,13 @@ export function providerNameProblem(provider: string): string | undefined {
 /** The associated data a key is sealed with: a value moved to another row does not open. */
 const contextOf = (provider: string, scope: KeyScope) => `${scope.org?.toLowerCase() ?? ":hub"}/${provider}`;
 
+/**
+ * The stored keys, opened, and the rate limits stored per token or org beside them (`limit set`):
+ * read at start and again whenever the store's marker changes, so the request path only reads maps.
+ */
 export class ProviderKeys {
   private opened = new Map<string, string>();
+  private rules = new Map<string, LimitRule>();
   private version = "";
   private timer: NodeJS.Timeout | undefined;
 
@@ -38,9 +44,9 @@ export class ProviderKeys {
 
   /** Opens the stored keys, then looks for changes every second (off the request path). */
   async watch(): Promise<void> {
-    await this.refresh();
+    await this.reload();
     this.timer = setInterval(() => {
-      this.refresh().catch((error: unknown) =>
+      this.reload().catch((error: unknown) =>
         this.warn(`provider keys not reread: ${(error as Error).message}`),
       );
     }, RECHECK_MS);
@@ -82,10 +88,22 @@ export class ProviderKeys {
     return false;
   }
 
-  private async refresh(): Promise<void> {
+  /** The limits stored for a subject (`token:<id>`, `org:<name>`), if any. */
+  limitOf(subject: string): LimitRule | undefined {
+    return this.rules.get(subject);
+  }
+
+  /** Reads the store again now if it changed (the server also does so every second). */
+  async reload(): Promise<void> {
     const version = await this.store.keysVersion();
     if (version === this.version) return;
     this.version = version;
+    this.rules = new Map(
+      (await this.store.limits()).map(({ subject, rpm, tpm }) => [
+        subject,
+        { rpm: rpm ?? undefined, tpm: tpm ?? undefined },
+      ]),
+    );
     const opened = new Map<string, string>();
     const stored = await this.store.keys();
     if (stored.length > 0 && !this.secretKey) {

@@ -57,6 +57,8 @@ export interface OpenedGateway {
   limiterReady(): Promise<void>;
   /** false while Redis cannot be reached (calls then go unlimited: fail open) */
   limiterHealthy(): boolean;
+  /** rereads provider keys and stored limits now (running hubs also do so every second) */
+  reloadSettings(): Promise<void>;
   keys: ProviderKeys;
   breaker: CircuitBreaker;
   usage: UsageLog;
@@ -141,6 +143,7 @@ export async function openGateway(app: FastifyInstance, options: OpenGatewayOpti
     limiter: limiter.kind,
     limiterReady: () => limiter.ready(),
     limiterHealthy: () => limiter.healthy(),
+    reloadSettings: () => keys.reload(),
     keys,
     breaker,
     usage,

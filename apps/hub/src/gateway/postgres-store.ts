@@ -10,6 +10,7 @@ import {
   type GatewayData,
   type KeyScope,
   type StoredKey,
+  type StoredLimit,
   type UsageQuery,
   type UsageRecord,
 } from "./store.js";
@@ -23,6 +24,8 @@ CREATE TABLE IF NOT EXISTS hub_usage (
   provider text, status integer, tokens_in integer NOT NULL, tokens_out integer NOT NULL,
   latency_ms double precision NOT NULL, cost_usd double precision NOT NULL, attempts integer NOT NULL);
 CREATE INDEX IF NOT EXISTS hub_usage_at ON hub_usage (at);
+CREATE TABLE IF NOT EXISTS hub_limit_rules (
+  subject text PRIMARY KEY, rpm bigint, tpm bigint, updated_at text NOT NULL);
 `;
 /** Serialises schema creation between replicas starting at once (an arbitrary, fixed lock key). */
 const SCHEMA_LOCK = 7_422_016_037;
@@ -90,10 +93,32 @@ export class PostgresGatewayData implements GatewayData {
 
   async keysVersion(): Promise<string> {
     const { rows } = await this.query(
-      "SELECT count(*)::int AS n, max(updated_at) AS at FROM hub_provider_keys",
+      `SELECT (SELECT count(*) FROM hub_provider_keys)::int + (SELECT count(*) FROM hub_limit_rules)::int AS n,
+              greatest((SELECT max(updated_at) FROM hub_provider_keys), (SELECT max(updated_at) FROM hub_limit_rules)) AS at`,
     );
     const row = rows[0] as { n: number; at: string | null };
     return `${row.n}:${row.at ?? ""}`;
+  }
+
+  async setLimit(subject: string, rule: StoredLimit | null): Promise<boolean> {
+    if (!rule) {
+      return (
+        ((await this.query("DELETE FROM hub_limit_rules WHERE subject = $1", [subject])).rowCount ?? 0) > 0
+      );
+    }
+    await this.query(
+      `INSERT INTO hub_limit_rules (subject, rpm, tpm, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (subject) DO UPDATE SET rpm = excluded.rpm, tpm = excluded.tpm, updated_at = excluded.updated_at`,
+      [subject, rule.rpm, rule.tpm, new Date().toISOString()],
+    );
+    return true;
+  }
+
+  async limits(): Promise<(StoredLimit & { subject: string })[]> {
+    const { rows } = await this.query(
+      "SELECT subject, rpm::float8 AS rpm, tpm::float8 AS tpm FROM hub_limit_rules ORDER BY subject",
+    );
+    return rows as (StoredLimit & { subject: string })[];
   }
 
   async addUsage(records: readonly UsageRecord[]): Promise<void> {

@@ -12,6 +12,12 @@ export type { UsageRow } from "../contract/api.js";
 /** Where a provider key applies: the whole hub, or calls billed to one organisation. */
 export type KeyScope = { org?: string };
 
+/** Requests and tokens per minute for one subject; null: none. */
+export interface StoredLimit {
+  rpm: number | null;
+  tpm: number | null;
+}
+
 export interface StoredKey {
   provider: string;
   /** the organisation, lower-cased; undefined for the hub's own key */
@@ -50,8 +56,11 @@ export interface GatewayData {
   setKey(provider: string, scope: KeyScope, sealed: string): Promise<void>;
   removeKey(provider: string, scope: KeyScope): Promise<boolean>;
   keys(): Promise<StoredKey[]>;
-  /** a cheap change marker for the keys (another process may set them) */
+  /** a cheap change marker for the keys and limit rules (another process may set them) */
   keysVersion(): Promise<string>;
+  /** sets (or, with null, removes) the rate limits of one subject: `token:<id>` or `org:<name>` */
+  setLimit(subject: string, rule: StoredLimit | null): Promise<boolean>;
+  limits(): Promise<(StoredLimit & { subject: string })[]>;
   addUsage(records: readonly UsageRecord[]): Promise<void>;
   /** calls grouped by day (UTC), user, token, org, model and provider */
   usage(query: UsageQuery): Promise<UsageRow[]>;
@@ -67,6 +76,8 @@ CREATE TABLE IF NOT EXISTS usage (
   provider TEXT, status INTEGER, tokens_in INTEGER NOT NULL, tokens_out INTEGER NOT NULL,
   latency_ms REAL NOT NULL, cost_usd REAL NOT NULL, attempts INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS usage_at ON usage (at);
+CREATE TABLE IF NOT EXISTS limit_rules (
+  subject TEXT PRIMARY KEY, rpm INTEGER, tpm INTEGER, updated_at TEXT NOT NULL);
 `;
 /** The hub's own keys are stored under this scope (org names cannot start with a colon). */
 export const HUB_SCOPE = ":hub";
@@ -118,11 +129,36 @@ export class SqliteGatewayData implements GatewayData {
   }
 
   async keysVersion(): Promise<string> {
-    const row = this.db.prepare("SELECT count(*) AS n, max(updated_at) AS at FROM provider_keys").get() as {
+    const row = this.db
+      .prepare(
+        `SELECT (SELECT count(*) FROM provider_keys) + (SELECT count(*) FROM limit_rules) AS n,
+                max(coalesce((SELECT max(updated_at) FROM provider_keys), ''),
+                    coalesce((SELECT max(updated_at) FROM limit_rules), '')) AS at`,
+      )
+      .get() as {
       n: number;
       at: string | null;
     };
     return `${row.n}:${row.at ?? ""}`;
+  }
+
+  async setLimit(subject: string, rule: StoredLimit | null): Promise<boolean> {
+    if (!rule) return this.db.prepare("DELETE FROM limit_rules WHERE subject = ?").run(subject).changes > 0;
+    this.db
+      .prepare(
+        `INSERT INTO limit_rules (subject, rpm, tpm, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (subject) DO UPDATE SET rpm = excluded.rpm, tpm = excluded.tpm, updated_at = excluded.updated_at`,
+      )
+      .run(subject, rule.rpm, rule.tpm, new Date().toISOString());
+    return true;
+  }
+
+  async limits(): Promise<(StoredLimit & { subject: string })[]> {
+    return this.db
+      .prepare("SELECT subject, rpm, tpm FROM limit_rules ORDER BY subject")
+      .all() as (StoredLimit & {
+      subject: string;
+    })[];
   }
 
   async addUsage(records: readonly UsageRecord[]): Promise<void> {
