@@ -63,6 +63,20 @@ describe("the Responses API through the hub", () => {
     expect(final).toBe(deltas);
   });
 
+  it("refuses another site's page, as the rest of /router does", async () => {
+    const response = await fetch(`${hub.url}/router/v1/responses`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+      },
+      body: JSON.stringify({ model: MODEL, input: "hi" }),
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: string }).error).toMatch(/Cross-origin request refused/);
+  });
+
   it("refuses a request it cannot translate, naming what is wrong", async () => {
     const response = await fetch(`${hub.url}/router/v1/responses`, {
       method: "POST",

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { HttpError } from "../http/errors.js";
-import { SECURITY_HEADERS } from "../http/request-guard.js";
+import { checkSameOrigin, SECURITY_HEADERS } from "../http/request-guard.js";
 
 export const RESPONSES_PATH = "/router/v1/responses";
 /** Request headers passed on to the chat call. */
@@ -156,6 +156,9 @@ async function* eventData(body: ReadableStream<Uint8Array>): AsyncGenerator<stri
 
 export function registerResponsesRoute(app: FastifyInstance): void {
   app.post(RESPONSES_PATH, { config: { compress: false } }, async (request, reply) => {
+    // As on the rest of /router: another site's page must not get the server's credentials spent.
+    const refusal = checkSameOrigin(request);
+    if (refusal) throw new HttpError(403, refusal);
     const chat = chatRequestOf(request.body);
     const address = app.server.address() as AddressInfo;
     const headers: Record<string, string> = { "content-type": "application/json" };
