@@ -86,39 +86,81 @@ function after<T, U>(value: T | Promise<T>, next: (value: T) => U | Promise<U>):
   return value instanceof Promise ? value.then(next) : next(value);
 }
 
-export function createGateway(options: GatewayOptions): ProxyGateway {
-  const routerBase = options.routerUrl.replace(/\/+$/, "");
+type Definitions = Record<
+  string,
+  { baseUrl: string; routed: boolean; auth?: { header: string; scheme?: string } } | undefined
+>;
+const DEFINITIONS = DEFINITIONS_BY_ID as Definitions;
+
+/** How a provider key is sent: Authorization with its scheme (Bearer unless said), or a header of its own. */
+function keyHeaders(provider: string, key: string): { authorization?: string; headerLines?: string } {
+  const auth = DEFINITIONS[provider]?.auth;
+  const value = auth ? (auth.scheme ? `${auth.scheme} ${key}` : key) : `Bearer ${key}`;
+  if (!auth || auth.header.toLowerCase() === "authorization") return { authorization: value };
+  return { headerLines: `${auth.header.toLowerCase()}: ${value}\r\n` };
+}
+
+/** Whether the router serves a provider (the providers it dropped are reached with a key only). */
+const routed = (provider: string) => DEFINITIONS[provider]?.routed ?? false;
+
+/** The body of a chat call as JSON: what route() needs of it, or why it cannot be routed. */
+function parseChat(body: Buffer): { parsed: Record<string, unknown>; requested: string } | HttpError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    return new HttpError(400, "The request body is not valid JSON");
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+    return new HttpError(400, "The request body must be a JSON object");
+  }
+  const requested = (parsed as Record<string, unknown>).model;
+  if (typeof requested !== "string" || requested === "") {
+    return new HttpError(400, "'model' is a required property");
+  }
+  return { parsed: parsed as Record<string, unknown>, requested };
+}
+
+/** One call as admitted: who, billed to whom, the request. */
+interface Admitted {
+  caller: Caller | null;
+  billTo: string | undefined;
+  request: IncomingMessage;
+  rest: string;
+  body: Buffer | undefined;
+}
+
+class Gateway implements ProxyGateway {
+  private readonly routerBase: string;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.routerBase = options.routerUrl.replace(/\/+$/, "");
+  }
+
+  answers(rest: string): boolean {
+    const pathOnly = rest.split("?")[0];
+    return pathOnly === "/v1/models" || pathOnly === "/v1/responses";
+  }
+
+  admit(request: IncomingMessage, rest: string, body: Buffer | undefined) {
+    const caller = this.options.callers.of(request.headers.authorization);
+    return after(caller, (known) => this.admitAs(known, request, rest, body));
+  }
 
   /** A provider's own API base, for calls with a stored key (offline: its emulator stand-in). */
-  const directBase = (provider: string): string | undefined =>
-    options.mode === "offline"
-      ? options.providerUrls?.[provider]
-      : (DEFINITIONS_BY_ID as Record<string, { baseUrl: string } | undefined>)[provider]?.baseUrl;
+  private directBase(provider: string): string | undefined {
+    return this.options.mode === "offline"
+      ? this.options.providerUrls?.[provider]
+      : DEFINITIONS[provider]?.baseUrl;
+  }
 
-  /** How a provider key is sent: Authorization with its scheme (Bearer unless said), or a header of its own. */
-  const keyHeaders = (provider: string, key: string): { authorization?: string; headerLines?: string } => {
-    const auth = (
-      DEFINITIONS_BY_ID as Record<string, { auth?: { header: string; scheme?: string } } | undefined>
-    )[provider]?.auth;
-    const value = auth ? (auth.scheme ? `${auth.scheme} ${key}` : key) : `Bearer ${key}`;
-    if (!auth || auth.header.toLowerCase() === "authorization") return { authorization: value };
-    return { headerLines: `${auth.header.toLowerCase()}: ${value}\r\n` };
-  };
-
-  const routed = (provider: string) =>
-    (DEFINITIONS_BY_ID as Record<string, { routed: boolean } | undefined>)[provider]?.routed ?? false;
-
-  const admit = (request: IncomingMessage, rest: string, body: Buffer | undefined) => {
-    const caller = options.callers.of(request.headers.authorization);
-    return after(caller, (known) => admitAs(known, request, rest, body));
-  };
-
-  const admitAs = (
+  private admitAs(
     caller: Caller | null,
     request: IncomingMessage,
     rest: string,
     body: Buffer | undefined,
-  ): GatewayCall | HttpError | Promise<GatewayCall | HttpError> => {
+  ): GatewayCall | HttpError | Promise<GatewayCall | HttpError> {
+    const { options } = this;
     if (!caller && options.requireTokens) {
       return new HttpError(401, "Router calls need a hub token of this hub: send Authorization: Bearer hf_…");
     }
@@ -138,105 +180,82 @@ export function createGateway(options: GatewayOptions): ProxyGateway {
         );
       }
     }
-    const subjects: LimitSubject[] = [];
-    if (caller) {
-      // A rule stored for this token or org (`limit set`) replaces the hub's default.
-      const tokenKey = `token:${caller.tokenId}`;
-      const tokenRule = options.keys.limitOf(tokenKey) ?? options.limits.token;
-      if (hasRule(tokenRule)) subjects.push({ key: tokenKey, rule: tokenRule, label: "this token" });
-      if (billTo !== undefined) {
-        const orgKey = `org:${billTo.toLowerCase()}`;
-        const orgRule = options.keys.limitOf(orgKey) ?? options.limits.org;
-        if (hasRule(orgRule)) {
-          subjects.push({ key: orgKey, rule: orgRule, label: `the organisation "${billTo.slice(0, 100)}"` });
-        }
-      }
-    }
+    const subjects = this.limitSubjects(caller, billTo);
     const build = () => {
-      const call = route(caller, billTo, request, rest, body);
-      return after(call, (made) => (made instanceof HttpError ? made : account(made, subjects)));
+      const call = this.route({ caller, billTo, request, rest, body });
+      return after(call, (made) => (made instanceof HttpError ? made : this.account(made, subjects)));
     };
     if (subjects.length === 0) return build();
     return after(options.limiter.check(subjects), (decision) =>
       decision.ok ? build() : new TooManyRequestsError(decision.message, decision.retryAfterSeconds),
     );
-  };
+  }
+
+  /** The limits a call counts against: its token's, and its org's when billed to one. */
+  private limitSubjects(caller: Caller | null, billTo: string | undefined): LimitSubject[] {
+    const subjects: LimitSubject[] = [];
+    if (!caller) return subjects;
+    const { keys, limits } = this.options;
+    // A rule stored for this token or org (`limit set`) replaces the hub's default.
+    const tokenKey = `token:${caller.tokenId}`;
+    const tokenRule = keys.limitOf(tokenKey) ?? limits.token;
+    if (hasRule(tokenRule)) subjects.push({ key: tokenKey, rule: tokenRule, label: "this token" });
+    if (billTo !== undefined) {
+      const orgKey = `org:${billTo.toLowerCase()}`;
+      const orgRule = keys.limitOf(orgKey) ?? limits.org;
+      if (hasRule(orgRule)) {
+        subjects.push({ key: orgKey, rule: orgRule, label: `the organisation "${billTo.slice(0, 100)}"` });
+      }
+    }
+    return subjects;
+  }
 
   /** The call's usage is recorded, and its tokens counted against its limits, when it ends. */
-  const account = (made: Made, subjects: LimitSubject[]): GatewayCall => {
+  private account(made: Made, subjects: LimitSubject[]): GatewayCall {
     const { call, record } = made;
+    const { usage, limiter } = this.options;
     call.ended = (exchange, tail, attempts) => {
-      const usage = options.usage.record(record, exchange, tail, attempts);
-      if (subjects.length > 0 && usage.tokens > 0) options.limiter.addTokens(subjects, usage.tokens);
+      const used = usage.record(record, exchange, tail, attempts);
+      if (subjects.length > 0 && used.tokens > 0) limiter.addTokens(subjects, used.tokens);
     };
     return call;
-  };
+  }
 
   /** What the router is sent for a caller: the hub's own token for its callers, else theirs (as before). */
-  const upstreamAuthorization = (caller: Caller | null, request: IncomingMessage) =>
-    caller ? options.serverAuthorization : (request.headers.authorization ?? options.serverAuthorization);
+  private upstreamAuthorization(caller: Caller | null, request: IncomingMessage): string | undefined {
+    const server = this.options.serverAuthorization;
+    return caller ? server : (request.headers.authorization ?? server);
+  }
 
-  const route = (
-    caller: Caller | null,
-    billTo: string | undefined,
-    request: IncomingMessage,
-    rest: string,
-    body: Buffer | undefined,
-  ): Made | HttpError | Promise<Made | HttpError> => {
+  private route(call: Admitted): Made | HttpError | Promise<Made | HttpError> {
+    const { caller, billTo, request, rest, body } = call;
     const record: CallRecord = { caller, org: billTo, model: "" };
-    const pathOnly = rest.split("?")[0];
-    if (pathOnly === CHAT_PATH && request.method === "POST" && body) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body.toString("utf8"));
-      } catch {
-        return new HttpError(400, "The request body is not valid JSON");
-      }
-      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-        return new HttpError(400, "The request body must be a JSON object");
-      }
-      const requested = (parsed as Record<string, unknown>).model;
-      if (typeof requested !== "string" || requested === "") {
-        return new HttpError(400, "'model' is a required property");
-      }
-      const { model, suffix } = splitModel(requested);
+    if (rest.split("?")[0] === CHAT_PATH && request.method === "POST" && body) {
+      const chat = parseChat(body);
+      if (chat instanceof HttpError) return chat;
+      const { model, suffix } = splitModel(chat.requested);
       record.model = model;
-      return after(options.models.get(model), (found) =>
+      return after(this.options.models.get(model), (found) =>
         found
-          ? chatCall(
-              caller,
-              billTo,
-              request,
-              found,
-              requested,
-              suffix,
-              parsed as Record<string, unknown>,
-              record,
-            )
+          ? this.chatCall(call, found, chat.requested, suffix, chat.parsed, record)
           : // Not in this hub's catalogue: the router decides, as before.
-            passThrough(caller, request, rest, body, record),
+            this.passThrough({ ...call, billTo: undefined }, record),
       );
     }
-    if (body && body.length > 0)
+    if (body && body.length > 0) {
       record.model = MODEL_IN_BODY.exec(body.toString("latin1", 0, 2048))?.[1] ?? "";
-    return passThrough(caller, request, rest, body, record, billTo);
-  };
+    }
+    return this.passThrough(call, record);
+  }
 
   /** A call the router takes as it came; to a provider's own API when a key for it is stored. */
-  const passThrough = (
-    caller: Caller | null,
-    request: IncomingMessage,
-    rest: string,
-    body: Buffer | undefined,
-    record: CallRecord,
-    billTo?: string,
-  ): Made => {
+  private passThrough({ caller, billTo, request, rest, body }: Admitted, record: CallRecord): Made {
     const provider = /^\/([a-z0-9][a-z0-9-]*)\//.exec(rest)?.[1];
     const named = provider && provider !== "v1" ? provider : undefined;
     record.provider = named;
     const keepTail = rest.includes("/chat/completions");
-    const key = caller && named ? options.keys.keyFor(named, billTo) : undefined;
-    const base = key && named ? directBase(named) : undefined;
+    const key = caller && named ? this.options.keys.keyFor(named, billTo) : undefined;
+    const base = key && named ? this.directBase(named) : undefined;
     const attempt: GatewayAttempt =
       key && base && named
         ? {
@@ -248,25 +267,32 @@ export function createGateway(options: GatewayOptions): ProxyGateway {
             ...keyHeaders(named, key),
           }
         : {
-            base: routerBase,
+            base: this.routerBase,
             path: rest,
             body,
             provider: named,
-            authorization: upstreamAuthorization(caller, request),
+            authorization: this.upstreamAuthorization(caller, request),
           };
     return { call: { attempts: [attempt], deadline: performance.now(), keepTail }, record };
+  }
+
+  /** The breaker hears every attempt's outcome: no answer, 5xx and 429 are failures. */
+  private readonly attempted = (attempt: GatewayAttempt, outcome: AttemptOutcome) => {
+    if (!attempt.provider) return;
+    const failed = outcome.status === undefined || outcome.status >= 500 || outcome.status === 429;
+    if (failed) this.options.breaker.failure(attempt.provider);
+    else this.options.breaker.success(attempt.provider);
   };
 
-  const chatCall = (
-    caller: Caller | null,
-    billTo: string | undefined,
-    request: IncomingMessage,
+  private chatCall(
+    { caller, billTo, request }: Admitted,
     model: HubModel,
     requested: string,
     suffix: string | undefined,
     parsed: Record<string, unknown>,
     record: CallRecord,
-  ): Made | HttpError => {
+  ): Made | HttpError {
+    const { options } = this;
     const keyOf = (provider: string) => (caller ? options.keys.keyFor(provider, billTo) : undefined);
     const candidates = chatCandidates(model, (provider) => routed(provider) || keyOf(provider) !== undefined);
     if (candidates.length === 0) {
@@ -289,13 +315,13 @@ export function createGateway(options: GatewayOptions): ProxyGateway {
         Math.max(1, Math.ceil(wait / 1000)),
       );
     }
-    const authorization = upstreamAuthorization(caller, request);
+    const authorization = this.upstreamAuthorization(caller, request);
     const attempts: GatewayAttempt[] = [];
     for (const candidate of usable) {
       if (attempts.length === MAX_ATTEMPTS) break;
       const path = chatPathOf(candidate.provider, candidate.providerId);
       const key = keyOf(candidate.provider);
-      const base = key ? directBase(candidate.provider) : undefined;
+      const base = key ? this.directBase(candidate.provider) : undefined;
       let where: Omit<GatewayAttempt, "body">;
       if (key && base) {
         where = {
@@ -307,7 +333,7 @@ export function createGateway(options: GatewayOptions): ProxyGateway {
         };
       } else if (routed(candidate.provider)) {
         where = {
-          base: routerBase,
+          base: this.routerBase,
           path: `/${candidate.provider}${path}`,
           provider: candidate.provider,
           authorization,
@@ -326,23 +352,14 @@ export function createGateway(options: GatewayOptions): ProxyGateway {
       attempts,
       deadline: performance.now() + options.failoverDeadlineMs,
       keepTail: true,
-      attempted: (attempt: GatewayAttempt, outcome: AttemptOutcome) => {
-        if (!attempt.provider) return;
-        const failed = outcome.status === undefined || outcome.status >= 500 || outcome.status === 429;
-        if (failed) options.breaker.failure(attempt.provider);
-        else options.breaker.success(attempt.provider);
-      },
+      attempted: this.attempted,
     };
     return { call, record };
-  };
+  }
+}
 
-  return {
-    admit,
-    answers: (rest) => {
-      const pathOnly = rest.split("?")[0];
-      return pathOnly === "/v1/models" || pathOnly === "/v1/responses";
-    },
-  };
+export function createGateway(options: GatewayOptions): ProxyGateway {
+  return new Gateway(options);
 }
 
 interface Made {
