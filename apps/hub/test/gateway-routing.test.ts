@@ -114,6 +114,17 @@ describe("routing by policy", () => {
     // nebius is cheaper but no longer routed by the router (and no key for it is stored).
     expect((await call(`${MODEL}:cheapest`)).provider).toBe("novita");
   });
+
+  it("tells the model page the prices :cheapest orders by, beside the measured figures", async () => {
+    const stats = (await (await fetch(`${hub.url}/api/hubkit/provider-stats`)).json()) as {
+      prices: Record<string, { input: number; output: number }>;
+      providers: Record<string, { latencyMs: number }>;
+    };
+    expect(stats.prices.groq).toEqual({ input: 0.59, output: 0.79 });
+    expect(stats.providers.groq.latencyMs).toBeGreaterThan(0);
+    const page = await (await fetch(`${hub.url}/models/${MODEL}?provider=groq`)).text();
+    expect(page).toContain("$0.59/$0.79 per M tok");
+  });
 });
 
 describe("failover and the circuit breaker", () => {

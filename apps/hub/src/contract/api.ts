@@ -164,6 +164,11 @@ export interface ProviderFigures {
 export interface ProviderStatsReply {
   windowMinutes: number;
   providers: Record<string, ProviderFigures>;
+  /**
+   * The hub's price table per provider (US dollars per million tokens in and out): what the router
+   * gateway's `:cheapest` orders by (a model's own row there may differ)
+   */
+  prices?: Record<string, { input: number; output: number }>;
 }
 
 /** GET /api/hubkit/config: where inference goes (offline: the emulator; online: the real router). */

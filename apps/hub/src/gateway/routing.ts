@@ -34,6 +34,13 @@ const readJson = <T>(name: string): T => JSON.parse(readFileSync(path.join(DATA_
 const PRICES = readJson<PriceTable>("prices.json");
 const CHAT_ROUTES = readJson<ChatRoutes>("chat-routes.json");
 
+/** Each provider's default price (per million tokens in and out). */
+export function providerPrices(): Record<string, { input: number; output: number }> {
+  return Object.fromEntries(
+    Object.entries(PRICES.providers).map(([provider, { input, output }]) => [provider, { input, output }]),
+  );
+}
+
 export function priceOf(model: string, provider: string): Price | undefined {
   return PRICES.models[model]?.[provider] ?? PRICES.providers[provider];
 }

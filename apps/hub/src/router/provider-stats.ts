@@ -2,11 +2,14 @@
 // server's /router proxy (the playground, the widgets, any client pointed at the hub): what the model
 // page's provider picker shows beside each provider. Kept in memory, per server.
 import type { ProviderFigures, ProviderStatsReply } from "../contract/api.js";
+import { providerPrices } from "../gateway/routing.js";
 import type { ProxyExchange } from "./proxy.js";
 
 /** Where the hub API answers summary(). */
 export const PROVIDER_STATS_PATH = "/api/hubkit/provider-stats";
 
+/** The price table's rates, fixed while the server runs. */
+const PRICES = providerPrices();
 /** Calls kept per provider, and how old a call may be to count. */
 const KEPT_PER_PROVIDER = 50;
 const WINDOW_MS = 60 * 60 * 1000;
@@ -80,6 +83,6 @@ export class ProviderStats {
         tokensPerSecond: rates.length ? Math.round(median(rates) * 10) / 10 : null,
       };
     }
-    return { windowMinutes: WINDOW_MS / 60_000, providers };
+    return { windowMinutes: WINDOW_MS / 60_000, providers, prices: PRICES };
   }
 }
