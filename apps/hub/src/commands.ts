@@ -36,7 +36,9 @@ export const USAGE = `Usage:
       HUBKIT_ALLOWED_HOSTS (Host names served; default localhost, 127.0.0.1, [::1] and the bind address),
       HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS (10000), HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS (120000),
       HUBKIT_REQUEST_TIMEOUT_MS (60000), HUBKIT_HEADERS_TIMEOUT_MS (10000),
-      HUBKIT_PAGE_CACHE_MB (rendered pages kept in memory until the catalogue changes; default 32, 0: none).
+      HUBKIT_PAGE_CACHE_MB (rendered pages kept in memory until the catalogue changes; default 32, 0: none),
+      router gateway: HUBKIT_SECRET_KEY (provider keys' encryption), HUBKIT_REDIS_URL (shared limits),
+      HUBKIT_LIMIT_TOKEN_RPM/_TPM, HUBKIT_LIMIT_ORG_RPM/_TPM, HUBKIT_ROUTER_REQUIRE_TOKENS=1.
   hubkit-hub import <file.jsonl> [--data-dir DIR]
       Load models (one JSON object per line, in the hub API's model shape). Bad lines are reported
       with their line number; good lines are kept (upsert by id). Exit code 1 when a line was rejected.
