@@ -441,6 +441,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       store,
       meta: repoService.meta,
       figures: () => providerStats.summary().providers,
+      latency: () => providerStats.decayedLatency(),
       warn: options.onWarning ?? ((message) => console.warn(`hubkit hub: ${message}`)),
     });
     gateway = openedGateway;

@@ -10,6 +10,8 @@ import path from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHubServer, type HubServer } from "../src/index.js";
+import { ProviderStats } from "../src/router/provider-stats.js";
+import type { ProxyExchange } from "../src/router/proxy.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const messages = [{ role: "user" as const, content: "Say hello" }];
@@ -173,5 +175,28 @@ describe("failover and the circuit breaker", () => {
       status: 503,
     });
     down.remove();
+  });
+});
+
+describe("the latency :fastest orders by", () => {
+  it("weighs recent calls more, so a provider that slowed down moves before its median does", () => {
+    let now = 1_000_000;
+    const stats = new ProviderStats(() => now);
+    const call = (provider: string, latencyMs: number) =>
+      stats.record({
+        path: `/router/${provider}/v1/chat/completions`,
+        outcome: "complete",
+        status: 200,
+        latencyMs,
+      } as ProxyExchange);
+    for (let i = 0; i < 6; i++) call("groq", 20);
+    call("together", 60);
+    now += 20 * 60_000;
+    for (let i = 0; i < 2; i++) call("groq", 200);
+    // The median still says groq is fast (20 ms); the decayed figure says it no longer is.
+    expect(stats.summary().providers.groq.latencyMs).toBe(20);
+    const latency = stats.decayedLatency();
+    expect(latency.groq).toBeGreaterThan(latency.together);
+    expect(latency.groq).toBeGreaterThan(150);
   });
 });

@@ -5,7 +5,6 @@
 import type { IncomingMessage } from "node:http";
 import { DEFINITIONS_BY_ID } from "@hubkit/inference/providers";
 import type { HubModel } from "../catalogue/model-record.js";
-import type { ProviderFigures } from "../contract/api.js";
 import { HttpError, TooManyRequestsError } from "../http/errors.js";
 import type { AttemptOutcome, GatewayAttempt, GatewayCall, ProxyGateway } from "../router/proxy.js";
 import type { HubStore } from "../store/interface.js";
@@ -34,8 +33,8 @@ export interface GatewayOptions {
   breaker: CircuitBreaker;
   usage: UsageLog;
   models: ModelTable;
-  /** the providers' measured figures (kept for a second by the caller) */
-  figures: () => Readonly<Record<string, ProviderFigures>>;
+  /** the providers' measured latency, recent calls weighing more (kept for a second by the caller) */
+  latency: () => Readonly<Record<string, number>>;
 }
 
 /** Most providers one chat call tries. */
@@ -303,7 +302,7 @@ class Gateway implements ProxyGateway {
     }
     let ordered;
     try {
-      ordered = orderCandidates(requested, model.id, suffix, candidates, options.figures());
+      ordered = orderCandidates(requested, model.id, suffix, candidates, options.latency());
     } catch (error) {
       return error as HttpError;
     }

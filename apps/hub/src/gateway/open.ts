@@ -46,6 +46,8 @@ export interface OpenGatewayOptions extends GatewayOptionsInput {
   store: HubStore;
   meta: RepoMetadata;
   figures: () => Readonly<Record<string, ProviderFigures>>;
+  /** measured latency per provider, recent calls weighing more: what :fastest orders by */
+  latency: () => Readonly<Record<string, number>>;
   warn: (message: string) => void;
 }
 
@@ -112,6 +114,12 @@ export async function openGateway(app: FastifyInstance, options: OpenGatewayOpti
     if (!figures || now - figures.at > 1000) figures = { at: now, value: options.figures() };
     return figures.value;
   };
+  let latency: { at: number; value: Readonly<Record<string, number>> } | undefined;
+  const cachedLatency = () => {
+    const now = performance.now();
+    if (!latency || now - latency.at > 1000) latency = { at: now, value: options.latency() };
+    return latency.value;
+  };
   const proxyGateway = createGateway({
     mode: options.mode,
     routerUrl: options.routerUrl,
@@ -126,7 +134,7 @@ export async function openGateway(app: FastifyInstance, options: OpenGatewayOpti
     breaker,
     usage,
     models,
-    figures: cachedFigures,
+    latency: cachedLatency,
   });
 
   app.get("/router/v1/models", async () =>

@@ -5,7 +5,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { HubModel } from "../catalogue/model-record.js";
-import type { ProviderFigures } from "../contract/api.js";
 import { HttpError } from "../http/errors.js";
 import { HUB_ROOT } from "../paths.js";
 
@@ -98,7 +97,8 @@ export function orderCandidates(
   model: string,
   suffix: string | undefined,
   candidates: Candidate[],
-  figures: Readonly<Record<string, ProviderFigures>>,
+  /** measured latency per provider, recent calls weighing more */
+  latency: Readonly<Record<string, number>>,
 ): Candidate[] {
   if (suffix !== undefined && !(POLICIES as readonly string[]).includes(suffix)) {
     const chosen = candidates.filter((candidate) => candidate.provider === suffix);
@@ -118,7 +118,7 @@ export function orderCandidates(
       const price = priceOf(model, candidate.provider);
       return price ? price.input + price.output : Infinity;
     }
-    return figures[candidate.provider]?.latencyMs ?? Infinity;
+    return latency[candidate.provider] ?? Infinity;
   };
   return [...candidates].sort((a, b) => score(a) - score(b) || rank.get(a.provider)! - rank.get(b.provider)!);
 }

@@ -68,6 +68,29 @@ export class ProviderStats {
     return `${this.recorded}:${inWindow}`;
   }
 
+  /**
+   * Latency per provider with recent calls weighing more (a call `halfLifeMs` old counts half as much
+   * as one now): what the router gateway's :fastest orders by, so a provider that slows down (or
+   * recovers) moves within minutes rather than after its median shifts.
+   */
+  decayedLatency(halfLifeMs = 5 * 60_000): Record<string, number> {
+    const now = this.now();
+    const since = now - WINDOW_MS;
+    const out: Record<string, number> = {};
+    for (const [provider, list] of this.samples) {
+      let weights = 0;
+      let sum = 0;
+      for (const sample of list) {
+        if (sample.at < since) continue;
+        const weight = 2 ** (-(now - sample.at) / halfLifeMs);
+        weights += weight;
+        sum += weight * sample.latencyMs;
+      }
+      if (weights > 0) out[provider] = sum / weights;
+    }
+    return out;
+  }
+
   summary(): ProviderStatsReply {
     const since = this.now() - WINDOW_MS;
     const providers: Record<string, ProviderFigures> = {};
