@@ -14,6 +14,7 @@ const SUITES = [
   "snippets",
   "hub-api",
   "hub-proxy",
+  "hub-gateway",
   "hub-stores",
   "hub-mirror",
   "hub-xet",

@@ -1,5 +1,5 @@
 // Shared steps of the quick-start scripts: install what is missing, build, run a command.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -110,6 +110,54 @@ export function linkCliBin() {
   mkdirSync(path.dirname(link), { recursive: true });
   rmSync(link, { force: true });
   symlinkSync(path.relative(path.dirname(link), target), link);
+}
+
+/** Whether something answers Redis's PING on host:port within a second. */
+function redisAnswers(port, host = "127.0.0.1") {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      "-e",
+      `const s=require("net").connect(${port},"${host}");s.setTimeout(1000,()=>process.exit(1));` +
+        `s.on("error",()=>process.exit(1));s.on("connect",()=>s.write("PING\\r\\n"));` +
+        `s.on("data",d=>process.exit(String(d).startsWith("+PONG")?0:1));`,
+    ],
+    { timeout: 5000 },
+  );
+  return probe.status === 0;
+}
+
+/**
+ * Redis for the hub's rate-limit tests: installs Debian's redis-server when missing (the tests start
+ * their own throwaway servers from it, to stop and restart them), and starts a throwaway one on
+ * 127.0.0.1:6379 (no persistence, stopped with this process) when none answers there.
+ */
+export function ensureRedis() {
+  const binary = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((file) => existsSync(file));
+  if (!binary) {
+    console.log("Installing Debian's redis-server for the hub's rate-limit tests (apt-get)…");
+    const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
+    const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const apt = (args) =>
+      run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: aptEnv });
+    if (apt(["install", "-y", "-q", "redis-server"]) !== 0) {
+      apt(["update", "-q"]);
+      apt(["install", "-y", "-q", "redis-server"]);
+    }
+  }
+  const installed = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((file) => existsSync(file));
+  if (!installed) return false;
+  if (redisAnswers(6379)) return true;
+  console.log("Starting a throwaway redis-server on 127.0.0.1:6379 for the tests…");
+  const child = spawn(
+    installed,
+    ["--port", "6379", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
+  process.on("exit", () => child.kill());
+  return true;
 }
 
 /** Compiles the TypeScript packages, bundles the library entry points and builds the web app. */

@@ -12,6 +12,7 @@ import {
   ensurePostgres,
   ensurePythonClients,
   ensureTmux,
+  ensureRedis,
   root,
   run,
 } from "./lib.mjs";
@@ -25,6 +26,8 @@ if (hasWeb) ensureChromium();
 ensurePostgres();
 // tmux: the command line's tests drive `hubkit chat` and read progress bars in a real terminal
 ensureTmux();
+// redis-server for the router's rate limits shared by replicas (the tests start their own from it)
+ensureRedis();
 ensureSnippetRuntimes();
 // The real huggingface_hub and openai Python clients, for the tests that run Python snippets and
 // point those clients at a hubkit hub; tests read the interpreter from HUBKIT_PYTHON.

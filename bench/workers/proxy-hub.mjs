@@ -15,6 +15,8 @@ const server = await startHubServer({
   hfToken: "hf_benchServerToken0000",
   onlineRouterUrl: process.argv[2],
   logger: false,
+  // HUBKIT_BENCH_GATEWAY=off: the proxy without the router gateway, to compare.
+  gateway: { disabled: process.env.HUBKIT_BENCH_GATEWAY === "off" },
 });
 process.on("message", (message) => {
   if (message === "cpu") {

@@ -3,7 +3,7 @@
 // wiring) so tests can run them in-process.
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { once } from "node:events";
-import { Transform, type Writable } from "node:stream";
+import { Transform, type Readable, type Writable } from "node:stream";
 import {
   describeProblem,
   importJsonl,
@@ -21,6 +21,13 @@ import { gcCommand, TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/c
 import { MIRROR_USAGE, mirrorCommand, MirrorUsageError } from "./mirror/command.js";
 import { mirrorOptionsFromEnv, type MirrorOptions } from "./mirror/config.js";
 import { STORAGE_USAGE, storageCommand } from "./xet/usage.js";
+import {
+  LIMIT_USAGE,
+  limitCommand,
+  PROVIDER_KEY_USAGE,
+  providerKeyCommand,
+  ProviderKeyUsageError,
+} from "./gateway/commands.js";
 
 export const USAGE = `Usage:
   hubkit-hub serve [--host HOST] [--port PORT] [--data-dir DIR]
@@ -36,6 +43,8 @@ export const USAGE = `Usage:
       HUBKIT_UPSTREAM_URL (mirror that hub: repos and files it lacks are fetched and kept),
       HUBKIT_UPSTREAM_TOKEN, HUBKIT_UPSTREAM_TTL_SECONDS (600), HUBKIT_MIRROR_READERS (* or users/orgs
       who may read mirrored repos that are private or gated upstream; default none).
+      router gateway: HUBKIT_SECRET_KEY (provider keys' encryption), HUBKIT_REDIS_URL (shared limits),
+      HUBKIT_LIMIT_TOKEN_RPM/_TPM, HUBKIT_LIMIT_ORG_RPM/_TPM, HUBKIT_ROUTER_REQUIRE_TOKENS=1.
   hubkit-hub import <file.jsonl> [--data-dir DIR]
       Load models (one JSON object per line, in the hub API's model shape). Bad lines are reported
       with their line number; good lines are kept (upsert by id). Exit code 1 when a line was rejected.
@@ -43,7 +52,9 @@ export const USAGE = `Usage:
       Write N synthetic models as JSON lines to stdout (deterministic).
 ${TOKEN_USAGE}
 ${MIRROR_USAGE}
-${STORAGE_USAGE}`;
+${STORAGE_USAGE}
+${PROVIDER_KEY_USAGE}
+${LIMIT_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -53,6 +64,8 @@ export interface CommandIo {
   env: Record<string, string | undefined>;
   /** `import`: told how many bytes of the file have been read so far (for a progress bar) */
   onImportProgress?: (bytesRead: number, totalBytes: number) => void;
+  /** where `provider-key set` reads the key (default process.stdin) */
+  stdin?: Readable;
 }
 
 export interface CommandResult {
@@ -174,6 +187,12 @@ async function serve(args: ParsedArgs, io: CommandIo): Promise<CommandResult> {
       io.stdout,
       `hubkit hub: mirroring ${mirror.upstreamUrl} (branches re-checked after ${mirror.ttlSeconds} s)`,
     );
+  write(
+    io.stdout,
+    server.gateway.limiter === "redis"
+      ? "hubkit hub: router rate limits are counted in Redis (HUBKIT_REDIS_URL), shared by replicas"
+      : "hubkit hub: router rate limits are counted in memory by this hub alone (set HUBKIT_REDIS_URL to share them)",
+  );
   return { exitCode: 0, server };
 }
 
@@ -265,6 +284,8 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
     if (argv[0] === "gc") return { exitCode: await gcCommand(argv.slice(1), io) };
     if (argv[0] === "mirror") return { exitCode: await mirrorCommand(argv.slice(1), io) };
     if (argv[0] === "storage") return { exitCode: await storageCommand(argv.slice(1), io) };
+    if (argv[0] === "provider-key") return { exitCode: await providerKeyCommand(argv.slice(1), io) };
+    if (argv[0] === "limit") return { exitCode: await limitCommand(argv.slice(1), io) };
     const args = parseArgs(argv);
     if (args.command === "help") {
       write(io.stdout, USAGE);
@@ -277,7 +298,8 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
     if (
       error instanceof UsageError ||
       error instanceof TokenUsageError ||
-      error instanceof MirrorUsageError
+      error instanceof MirrorUsageError ||
+      error instanceof ProviderKeyUsageError
     ) {
       write(io.stderr, `hubkit-hub: ${error.message}\n\n${USAGE}`);
       return { exitCode: 2 };

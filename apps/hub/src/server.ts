@@ -37,6 +37,7 @@ import {
 import { registerStaticFiles } from "./pages/static-files.js";
 import { mirrorOptionsFromEnv, type MirrorOptions } from "./mirror/config.js";
 import { Mirror } from "./mirror/mirror.js";
+import { openGateway, type GatewayOptionsInput, type OpenedGateway } from "./gateway/open.js";
 import { openStore, SqliteHubStore, type HubStore } from "./store/hub-store.js";
 
 export const REAL_ROUTER_URL = "https://router.huggingface.co";
@@ -114,6 +115,13 @@ export interface HubServerOptions {
   /** largest hosted file and repo in bytes (default: $HUBKIT_MAX_FILE_BYTES 50 GiB, $HUBKIT_MAX_REPO_BYTES 1 TiB) */
   maxFileBytes?: number;
   maxRepoBytes?: number;
+  /**
+   * The router as a team gateway: limits, Redis, failover deadline, whether router calls need a hub
+   * token (defaults from HUBKIT_REDIS_URL, HUBKIT_LIMIT_*, HUBKIT_ROUTER_REQUIRE_TOKENS, HUBKIT_SECRET_KEY)
+   */
+  gateway?: GatewayOptionsInput;
+  /** where the gateway's warnings go (Redis away, keys that do not open); default console.warn */
+  onWarning?: (message: string) => void;
   /** seed the embedded catalogue into a fresh or outdated database (default true) */
   seed?: boolean;
   /** pull-through mirror of another hub (default: from $HUBKIT_UPSTREAM_URL…; false: none) */
@@ -132,6 +140,8 @@ export interface HubServer {
   emulatorRouterUrl?: string;
   /** the in-process emulator (offline only): its request log and faults, for tests and diagnostics */
   emulator?: Emulator;
+  /** the router gateway: where limits are counted, provider keys, usage */
+  gateway: OpenedGateway;
   /** the latest exchanges through the inference proxy, oldest first (at most 200) */
   proxyExchanges: ProxyExchange[];
   /** the pull-through mirror, when an upstream is set */
@@ -280,6 +290,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
   let emulator: Awaited<ReturnType<typeof startEmulator>> | undefined;
   let repos: RepoService | undefined;
   let mirror: Mirror | undefined;
+  let gateway: OpenedGateway | undefined;
   let embeddedSeed: HubServer["embeddedSeed"];
   try {
     const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
@@ -443,6 +454,21 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       }
       return { ready: true, store: store.kind };
     });
+    const openedGateway = await openGateway(app, {
+      ...options.gateway,
+      dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
+      databaseUrl: options.databaseUrl ?? process.env.HUBKIT_DATABASE_URL,
+      mode,
+      routerUrl,
+      serverAuthorization: `Bearer ${emulator ? OFFLINE_TOKEN : hfToken}`,
+      providerUrls: emulator?.providerUrls,
+      store,
+      meta: repoService.meta,
+      figures: () => providerStats.summary().providers,
+      latency: () => providerStats.decayedLatency(),
+      warn: options.onWarning ?? ((message) => console.warn(`hubkit hub: ${message}`)),
+    });
+    gateway = openedGateway;
     let admittedHost: string | undefined;
     const routerProxy = await registerRouterProxy(app, {
       routerUrl,
@@ -451,6 +477,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       upstreamConnectTimeoutMs,
       upstreamIdleTimeoutMs,
       emulatorOrigins: emulator ? Object.values(emulator.hosts) : undefined,
+      gateway: options.gateway?.disabled ? undefined : openedGateway.proxyGateway,
       onExchangeEnd: (exchange) => {
         proxyExchanges.push(exchange);
         providerStats.record(exchange);
@@ -495,12 +522,15 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
               catalogue: await store.catalogueVersion(),
               providerStats: providerStats.version(),
             }),
+            // Usage changes with every router call and has no version: its page is never kept.
             sourceOf: (apiPath) =>
-              apiPath.startsWith(PROVIDER_STATS_PATH)
-                ? "providerStats"
-                : readsHostedRepoOnly(apiPath)
-                  ? "repos"
-                  : "catalogue",
+              apiPath.startsWith("/api/hubkit/usage")
+                ? "usage"
+                : apiPath.startsWith(PROVIDER_STATS_PATH)
+                  ? "providerStats"
+                  : readsHostedRepoOnly(apiPath)
+                    ? "repos"
+                    : "catalogue",
           },
         })
       : undefined;
@@ -552,6 +582,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       repos: repoService,
       emulatorRouterUrl: emulator?.routerUrl,
       emulator,
+      gateway: openedGateway,
       proxyExchanges,
       embeddedSeed,
       mirror,
@@ -566,6 +597,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         } finally {
           clearTimeout(force);
         }
+        await gateway?.close();
         await emulator?.close();
         mirror?.close();
         await repoService.meta.close();
@@ -573,6 +605,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       },
     };
   } catch (error) {
+    await gateway?.close();
     await emulator?.close();
     mirror?.close();
     await repos?.meta.close();

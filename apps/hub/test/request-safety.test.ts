@@ -120,16 +120,25 @@ describe("the proxy serves only the app (item 3)", () => {
     expect(byName.status).toBe(200);
   });
 
-  it("keeps /router/v1/… going to {router}/v1/… (the router's OpenAI-compatible routes)", async () => {
+  it("routes /router/v1/chat/completions to a provider under {router}, and unknown models to {router}/v1", async () => {
     upstream.clearRequests();
     await send(online.url, {
       method: "POST",
       path: "/router/v1/chat/completions",
       headers: { "content-type": "application/json" },
-      body: chat("meta-llama/Llama-3.3-70B-Instruct"),
+      body: chat("meta-llama/Llama-3.3-70B-Instruct:together"),
+    });
+    // The gateway chose the provider (the catalogue's mapping): the router's routed path, its model id.
+    expect(upstream.lastRequest()?.path).toBe("/together/v1/chat/completions");
+    expect(upstream.lastRequest()?.model).toBe("meta-llama/Llama-3.3-70B-Instruct-Turbo");
+    expect(upstream.lastRequest()?.headers.authorization).toBe(`Bearer ${SERVER_TOKEN}`);
+    await send(online.url, {
+      method: "POST",
+      path: "/router/v1/chat/completions",
+      headers: { "content-type": "application/json" },
+      body: chat("someone/not-in-this-catalogue"),
     });
     expect(upstream.lastRequest()?.path).toBe("/v1/chat/completions");
-    expect(upstream.lastRequest()?.headers.authorization).toBe(`Bearer ${SERVER_TOKEN}`);
   });
 
   it("fails DNS rebinding: a Host that is not this server's gets 403, on the proxy and the API", async () => {

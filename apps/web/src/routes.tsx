@@ -30,6 +30,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   "model-by-path": "src/routes/model.tsx",
   dataset: "src/routes/dataset.tsx",
   playground: "src/routes/playground.tsx",
+  usage: "src/routes/usage.tsx",
   "not-found": "src/routes/not-found.tsx",
 };
 
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
               return { ...page, Component: titled("Playground", page.Component) };
             }),
           },
+          { id: "usage", path: "usage", lazy: reloadOnStaleChunk(() => import("./routes/usage.js")) },
           {
             id: "dataset",
             path: "datasets/:owner/:name",

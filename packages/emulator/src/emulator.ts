@@ -357,6 +357,10 @@ async function handleRequest(
   try {
     if (fault?.delayMs) await run.sleep(fault.delayMs);
     if (run.closed()) return;
+    if (fault?.dropConnection) {
+      res.socket?.destroy();
+      return;
+    }
     if (fault?.status !== undefined) {
       reply = faultReply(fault);
     } else {

@@ -102,6 +102,11 @@ export interface FaultRule {
   times?: number;
   /** Streams: drop the connection after this many events. Other answers: after this many bytes. */
   cutStreamAfter?: number;
+  /**
+   * Close the connection without answering (after `delayMs`): a provider that is down before the first
+   * byte, as a gateway's failover sees it.
+   */
+  dropConnection?: boolean;
   /** Answer 200 with truncated JSON (in a stream: one truncated event). */
   malformedJson?: boolean;
   /** Streams: send an error event after the first event (true, a message, or the error object). */

@@ -130,6 +130,12 @@ describe("programmatic faults", () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(240);
   });
 
+  it("dropConnection closes the connection before any answer, then answers again", async () => {
+    emu.fault({ match: { provider: "together" }, dropConnection: true, times: 1 });
+    await expect(chat()).rejects.toThrow();
+    expect((await chat()).status).toBe(200);
+  });
+
   it("cutStreamAfter drops the connection mid-stream", async () => {
     emu.fault({ cutStreamAfter: 2, times: 1 });
     const s = await stream("m");

@@ -166,6 +166,11 @@ export interface ProviderFigures {
 export interface ProviderStatsReply {
   windowMinutes: number;
   providers: Record<string, ProviderFigures>;
+  /**
+   * The hub's price table per provider (US dollars per million tokens in and out): what the router
+   * gateway's `:cheapest` orders by (a model's own row there may differ)
+   */
+  prices?: Record<string, { input: number; output: number }>;
 }
 
 /** GET /api/hubkit/config: where inference goes (offline: the emulator; online: the real router). */
@@ -178,3 +183,30 @@ export interface HubConfig {
 
 /** GET /api/tasks: every task page, keyed by task id. */
 export type TaskPages = Record<string, TaskData>;
+
+/** GET /api/hubkit/usage: router calls through this hub, one row per day, user, token, org, model, provider. */
+export interface UsageRow {
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  user: string | null;
+  tokenId: string | null;
+  /** the organisation billed (X-HF-Bill-To), if any */
+  org: string | null;
+  model: string;
+  provider: string | null;
+  calls: number;
+  /** calls that ended with an error status or none */
+  errors: number;
+  tokensIn: number;
+  tokensOut: number;
+  /** US dollars at the hub's price table */
+  costUsd: number;
+  /** mean milliseconds to the first token (or the response) */
+  latencyMs: number;
+}
+
+export interface UsageReply {
+  /** the start of the period, ISO 8601 */
+  since: string;
+  rows: UsageRow[];
+}

@@ -26,3 +26,13 @@ export function errorHeaders(error: HttpError): Record<string, string> {
   if (error.errorCode) headers["x-error-code"] = error.errorCode;
   return headers;
 }
+
+/** 429 with the seconds to wait, sent as Retry-After. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}

@@ -2,11 +2,14 @@
 // server's /router proxy (the playground, the widgets, any client pointed at the hub): what the model
 // page's provider picker shows beside each provider. Kept in memory, per server.
 import type { ProviderFigures, ProviderStatsReply } from "../contract/api.js";
+import { providerPrices } from "../gateway/routing.js";
 import type { ProxyExchange } from "./proxy.js";
 
 /** Where the hub API answers summary(). */
 export const PROVIDER_STATS_PATH = "/api/hubkit/provider-stats";
 
+/** The price table's rates, fixed while the server runs. */
+const PRICES = providerPrices();
 /** Calls kept per provider, and how old a call may be to count. */
 const KEPT_PER_PROVIDER = 50;
 const WINDOW_MS = 60 * 60 * 1000;
@@ -39,7 +42,7 @@ export class ProviderStats {
   constructor(private readonly now: () => number = Date.now) {}
 
   record(exchange: ProxyExchange): void {
-    const provider = providerOfPath(exchange.path);
+    const provider = exchange.provider ?? providerOfPath(exchange.path);
     // Failed and abandoned calls say nothing about a provider's speed.
     if (!provider || exchange.outcome !== "complete" || exchange.latencyMs === undefined) return;
     if (exchange.status === undefined || exchange.status >= 400) return;
@@ -65,6 +68,29 @@ export class ProviderStats {
     return `${this.recorded}:${inWindow}`;
   }
 
+  /**
+   * Latency per provider with recent calls weighing more (a call `halfLifeMs` old counts half as much
+   * as one now): what the router gateway's :fastest orders by, so a provider that slows down (or
+   * recovers) moves within minutes rather than after its median shifts.
+   */
+  decayedLatency(halfLifeMs = 5 * 60_000): Record<string, number> {
+    const now = this.now();
+    const since = now - WINDOW_MS;
+    const out: Record<string, number> = {};
+    for (const [provider, list] of this.samples) {
+      let weights = 0;
+      let sum = 0;
+      for (const sample of list) {
+        if (sample.at < since) continue;
+        const weight = 2 ** (-(now - sample.at) / halfLifeMs);
+        weights += weight;
+        sum += weight * sample.latencyMs;
+      }
+      if (weights > 0) out[provider] = sum / weights;
+    }
+    return out;
+  }
+
   summary(): ProviderStatsReply {
     const since = this.now() - WINDOW_MS;
     const providers: Record<string, ProviderFigures> = {};
@@ -80,6 +106,6 @@ export class ProviderStats {
         tokensPerSecond: rates.length ? Math.round(median(rates) * 10) / 10 : null,
       };
     }
-    return { windowMinutes: WINDOW_MS / 60_000, providers };
+    return { windowMinutes: WINDOW_MS / 60_000, providers, prices: PRICES };
   }
 }

@@ -51,6 +51,59 @@ export interface ProxyOptions {
    * request passes them all. Without it RouterProxy.handle takes nothing and Fastify serves every request.
    */
   admits?: (request: IncomingMessage) => boolean;
+  /**
+   * The team gateway (gateway/): who calls, limits, routing and failover, usage. When set, every
+   * /router request is admitted by it first and goes where it says; without it requests go to
+   * `routerUrl` as they came.
+   */
+  gateway?: ProxyGateway;
+}
+
+/** One place a gateway call may be sent. */
+export interface GatewayAttempt {
+  /** base URL of the upstream (the router, or a provider's own API) */
+  base: string;
+  /** path under the base, with its query */
+  path: string;
+  authorization?: string;
+  /** the body sent (for a routed chat call, with the provider's model id) */
+  body?: Buffer;
+  /** the provider served, for the measured figures and the attempts header */
+  provider?: string;
+  /** a provider's own API: the hub's billing header is not sent there */
+  direct?: boolean;
+  /** more request header lines, each `name: value\r\n` */
+  headerLines?: string;
+}
+
+/** How a gateway attempt ended before anything was relayed: its status, or why it got none. */
+export interface AttemptOutcome {
+  status?: number;
+  error?: string;
+}
+
+/** What the gateway made of a request: where to send it, in order, and what to do when it ends. */
+export interface GatewayCall {
+  attempts: GatewayAttempt[];
+  /** performance.now() past which no further attempt starts */
+  deadline: number;
+  /** keep the last bytes of the relayed reply (usage figures live at its end) */
+  keepTail?: boolean;
+  /** every attempt's outcome, as soon as known (for the circuit breaker) */
+  attempted?(attempt: GatewayAttempt, outcome: AttemptOutcome): void;
+  /** the call ended: the exchange as relayed, the reply's last bytes, the attempts made */
+  ended?(exchange: ProxyExchange, tail: Buffer | undefined, attempts: number): void;
+}
+
+export interface ProxyGateway {
+  /** a call, a refusal, or either later */
+  admit(
+    request: IncomingMessage,
+    rest: string,
+    body: Buffer | undefined,
+  ): GatewayCall | HttpError | Promise<GatewayCall | HttpError>;
+  /** paths under /router the gateway answers itself (Fastify routes), e.g. /v1/models */
+  answers(rest: string): boolean;
 }
 
 export interface RouterProxy {
@@ -90,6 +143,8 @@ export interface ProxyExchange {
   streamEvents?: number;
   /** milliseconds between the first and the last chunk of an event stream */
   streamMs?: number;
+  /** the provider that answered, when the gateway chose it */
+  provider?: string;
 }
 
 const FORWARDED_REQUEST_HEADERS = [
@@ -711,9 +766,22 @@ function answerError(res: ServerResponse, error: HttpError): void {
     String(Buffer.byteLength(body)),
     ...SECURITY_HEADER_LIST,
   ];
-  if (error.statusCode === 503) headers.push("retry-after", "5");
+  const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  if (retryAfter !== undefined) headers.push("retry-after", String(retryAfter));
+  else if (error.statusCode === 503) headers.push("retry-after", "5");
   res.writeHead(error.statusCode, headers).end(body);
 }
+
+/** A gateway call under way: which attempt is current, what the earlier ones gave, the reply's tail. */
+interface ActiveCall {
+  call: GatewayCall;
+  index: number;
+  /** `provider=status` (or `=error code`) per attempt, for the x-hubkit-attempts header */
+  log: string[];
+  tail?: Buffer;
+}
+/** Bytes of a reply kept for the gateway: a chat reply's usage object and the stream's last events. */
+const TAIL_BYTES = 4096;
 
 /** An SSE event's data field, counted for the provider figures. */
 const DATA_FIELD = Buffer.from("data:");
@@ -737,6 +805,13 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
   const connectMs = options.upstreamConnectTimeoutMs ?? DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS;
   const idleMs = options.upstreamIdleTimeoutMs ?? DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS;
   const pools = new Map<Upstream, UpstreamPool>();
+  /** Upstreams a gateway names by base URL, parsed once each. */
+  const bases = new Map<string, Upstream>([[routerBase, router]]);
+  const upstreamOfBase = (base: string) => {
+    let target = bases.get(base);
+    if (!target) bases.set(base, (target = upstreamOf(base)));
+    return target;
+  };
   const poolOf = (target: Upstream) => {
     let pool = pools.get(target);
     if (!pool) pools.set(target, (pool = new UpstreamPool(target, connectMs)));
@@ -820,8 +895,10 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     path: string,
     authorization: string | undefined,
     body: Buffer | undefined,
+    active?: ActiveCall,
   ): void => {
     const method = req.method ?? "GET";
+    const attempt = active?.call.attempts[active.index];
     const fullPath = target.basePath + path;
     if (!HTTP_TOKEN.test(method) || UNSENDABLE_PATH.test(fullPath)) {
       answerError(res, new HttpError(400, "The request path cannot be forwarded to the inference upstream"));
@@ -832,7 +909,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     const incoming = req.headers;
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = incoming[name];
-      if (typeof value !== "string") continue;
+      if (typeof value !== "string" || (name === "x-hf-bill-to" && attempt?.direct)) continue;
       if (UNSENDABLE_HEADER_VALUE.test(value)) {
         answerError(
           res,
@@ -852,6 +929,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       }
       head += `authorization: ${authorization}\r\n`;
     }
+    if (attempt?.headerLines) head += attempt.headerLines;
     if (body) head += `content-length: ${body.length}\r\n`;
     else if (method !== "GET" && method !== "HEAD" && method !== "DELETE" && method !== "OPTIONS") {
       head += "content-length: 0\r\n";
@@ -873,6 +951,8 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     let events = 0;
     let aborted = false;
     let gotHeaders = false;
+    /** a gateway attempt that failed over to the next: this one's reply is no longer the browser's */
+    let superseded = false;
 
     const connection = poolOf(target).take();
     // Silent past the idle timeout: before the headers it is a 504, after them the stream is cut.
@@ -886,6 +966,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     waiting.add(watch);
 
     res.on("close", () => {
+      if (superseded) return;
       waiting.delete(watch);
       const finished = res.writableFinished;
       // Closing the upstream connection makes the router stop generating.
@@ -893,10 +974,10 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
         aborted = true;
         if (connection.exchange === exchange) connection.abort();
       }
-      if (!options.onExchangeEnd) return;
+      if (!options.onExchangeEnd && !active?.call.ended) return;
       const url = req.url ?? "";
       const query = url.indexOf("?");
-      options.onExchangeEnd({
+      const ended: ProxyExchange = {
         method,
         path: query === -1 ? url : url.slice(0, query),
         status,
@@ -911,8 +992,46 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
         ...(firstChunkAt !== undefined
           ? { streamEvents: Math.max(0, events - 1), streamMs: lastChunkAt - firstChunkAt }
           : {}),
-      });
+        ...(attempt?.provider ? { provider: attempt.provider } : {}),
+      };
+      options.onExchangeEnd?.(ended);
+      active?.call.ended?.(ended, active.tail, active.index + 1);
     });
+
+    /**
+     * A gateway attempt's outcome, before anything was relayed: recorded, and when it is a failure
+     * (no answer, 5xx, 429) and another attempt may start before the deadline, the next one is sent
+     * and true returned.
+     */
+    const failOver = (outcome: AttemptOutcome, retriable: boolean): boolean => {
+      if (!active || !attempt) return false;
+      active.call.attempted?.(attempt, outcome);
+      active.log.push(`${attempt.provider ?? "router"}=${outcome.status ?? outcome.error ?? "error"}`);
+      const next = active.index + 1;
+      if (
+        !retriable ||
+        aborted ||
+        res.destroyed ||
+        next >= active.call.attempts.length ||
+        performance.now() >= active.call.deadline
+      ) {
+        return false;
+      }
+      superseded = true;
+      waiting.delete(watch);
+      active.index = next;
+      const nextAttempt = active.call.attempts[next];
+      forward(
+        req,
+        res,
+        upstreamOfBase(nextAttempt.base),
+        nextAttempt.path,
+        nextAttempt.authorization,
+        nextAttempt.body,
+        active,
+      );
+      return true;
+    };
 
     /** What the body is for: relayed as it comes, read whole (then `whole`), or nothing. */
     let mode: "wait" | "relay" | "whole" | "none" = "wait";
@@ -934,6 +1053,8 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       if (length >= 2) beforeLast = data[length - 2];
       else if (length === 1) beforeLast = last;
       if (length > 0) last = data[length - 1];
+      if (active?.call.keepTail && length > 0)
+        active.tail = lastBytes(active.tail ?? EMPTY, data, TAIL_BYTES);
       if (eventStream && length > 0) {
         // Events and their times for the providers' measured figures, counted in the bytes.
         firstChunkAt ??= now;
@@ -953,6 +1074,13 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     };
 
     const respond = (statusCode: number, raw: string[]) => {
+      if (active) {
+        if (failOver({ status: statusCode }, statusCode >= 500 || statusCode === 429)) {
+          mode = "none";
+          connection.abort();
+          return;
+        }
+      }
       status = statusCode;
       headersAt = watch.heardAt;
       if (statusCode < 200 || statusCode > 599) {
@@ -972,6 +1100,10 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
         out.push(FORWARDED_RESPONSE_HEADERS[i], scrubSecrets(value, literalSecrets));
       }
       if (eventStream) out.push("cache-control", "no-cache", "x-accel-buffering", "no");
+      if (active) {
+        out.push("x-hubkit-attempts", active.log.join(", "));
+        if (attempt?.provider) out.push("x-inference-provider", attempt.provider);
+      }
 
       if (method === "HEAD" || statusCode === 204 || statusCode === 304) {
         mode = "none";
@@ -996,6 +1128,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
           mode = "whole";
           limit = MAX_REWRITTEN_JSON;
           whole = (bytes) => {
+            if (active?.call.keepTail) active.tail = bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES));
             const protocol = (req.socket as TLSSocket).encrypted ? "https" : "http";
             const text = rewriteLoopbackUrls(bytes.toString("utf8"), `${protocol}://${incoming.host}`);
             sendWhole(res, statusCode, out, Buffer.from(text, "utf8"));
@@ -1100,6 +1233,8 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
       fail: (error) => {
         waiting.delete(watch);
         if (aborted) return;
+        if (mode === "wait" && failOver({ error: (error as { code?: string }).code ?? "error" }, true))
+          return;
         if (mode === "wait" || mode === "whole") {
           // Nothing relayed yet: answer with our own error, not the upstream's headers.
           answerError(res, upstreamFailure(error, connectMs, idleMs));
@@ -1112,6 +1247,51 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     // A large upload may take a while to leave: the silence is counted from its end.
     const sent = body && body.length > 1024 * 1024 ? () => (watch.heardAt = performance.now()) : undefined;
     connection.send(exchange, request, sent);
+  };
+
+  /**
+   * Sends a /router request on: as it came without a gateway; else where the gateway says (after it
+   * has admitted the caller), or its refusal.
+   */
+  const dispatch = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    rest: string,
+    authorization: string | undefined,
+    body: Buffer | undefined,
+  ): void => {
+    const gateway = options.gateway;
+    if (!gateway) {
+      forward(req, res, router, rest, authorization, body);
+      return;
+    }
+    const start = (call: GatewayCall | HttpError) => {
+      if (call instanceof HttpError) {
+        answerError(res, call);
+        return;
+      }
+      if (call.attempts.length === 0) {
+        answerError(res, new HttpError(503, "No inference provider is available for this request"));
+        return;
+      }
+      const first = call.attempts[0];
+      const active: ActiveCall = { call, index: 0, log: [] };
+      forward(req, res, upstreamOfBase(first.base), first.path, first.authorization, first.body, active);
+    };
+    const refuse = (error: unknown) =>
+      answerError(
+        res,
+        error instanceof HttpError ? error : new HttpError(500, "The gateway failed on this request"),
+      );
+    let admitted;
+    try {
+      admitted = gateway.admit(req, rest, body);
+    } catch (error) {
+      refuse(error);
+      return;
+    }
+    if (admitted instanceof Promise) admitted.then(start, refuse);
+    else start(admitted);
   };
 
   /** The token sent upstream: the browser's own, else the server's. */
@@ -1141,9 +1321,10 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     }
     const rest = url.slice("/router".length);
     if (!PROVIDER_RE.test(rest) || !options.admits(req) || checkSameOrigin(req) !== undefined) return false;
+    if (options.gateway?.answers(rest)) return false;
     const authorization = routerAuthorization(headers);
     if (!withBody) {
-      forward(req, res, router, rest, authorization, undefined);
+      dispatch(req, res, rest, authorization, undefined);
       return true;
     }
     const chunks: Buffer[] = [];
@@ -1162,14 +1343,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
     });
     req.on("end", () => {
       if (tooLarge) return;
-      forward(
-        req,
-        res,
-        router,
-        rest,
-        authorization,
-        chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size),
-      );
+      dispatch(req, res, rest, authorization, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
     });
     // A browser that hangs up mid-body: Node closes the connection, nothing was sent upstream yet.
     req.on("error", noop);
@@ -1212,7 +1386,7 @@ export async function registerRouterProxy(app: FastifyInstance, options: ProxyOp
           );
         }
         reply.hijack();
-        forward(request.raw, reply.raw, router, rest, routerAuthorization(request.headers), bodyOf(request));
+        dispatch(request.raw, reply.raw, rest, routerAuthorization(request.headers), bodyOf(request));
       },
     );
 

@@ -13,6 +13,7 @@ const repoRoot = path.resolve(hubRoot, "../..");
 const buildDir = path.join(hubRoot, ".test-build");
 
 const bundled = new Map<string, Promise<string>>();
+const SOURCE_OF_SUBPATH: Record<string, string> = { "inference/providers": "providers/definitions.ts" };
 
 /** Bundles an entry of the hub's (src/cli.ts by default) once per test file; removeHubCli() removes them. */
 export function hubCli(entry = path.join(hubRoot, "src", "cli.ts")): Promise<string> {
@@ -38,7 +39,9 @@ export function hubCli(entry = path.join(hubRoot, "src", "cli.ts")): Promise<str
           setup(context) {
             context.onResolve({ filter: /^@hubkit\/(tasks|inference|emulator)(\/.*)?$/ }, (args) => {
               const [, name, sub] = /^@hubkit\/([^/]+)(?:\/(.*))?$/.exec(args.path)!;
-              return { path: path.join(repoRoot, "packages", name, "src", `${sub ?? "index"}.ts`) };
+              // Subpaths whose source file is not named after them, as the packages' exports say.
+              const file = SOURCE_OF_SUBPATH[`${name}/${sub}`] ?? `${sub ?? "index"}.ts`;
+              return { path: path.join(repoRoot, "packages", name, "src", file) };
             });
             // Every other package stays an import, resolved by Node from node_modules.
             context.onResolve({ filter: /^[^./]/ }, (args) => ({ path: args.path, external: true }));

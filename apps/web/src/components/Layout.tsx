@@ -1,6 +1,6 @@
 // The page frame: skip link, header (navigation, search, mode badge, theme toggle; a menu on phones),
 // main, footer. After a client-side navigation, focus moves to the new page's heading.
-import { Boxes, FlaskConical, LayoutGrid, Library, Menu, Moon, Sun, X } from "lucide-react";
+import { BarChart3, Boxes, FlaskConical, LayoutGrid, Library, Menu, Moon, Sun, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { getHubConfig, type HubConfig } from "../lib/api.js";
@@ -33,6 +33,7 @@ const NAV = [
   { to: "/models", label: "Models", icon: Boxes },
   { to: "/libraries", label: "Libraries", icon: Library },
   { to: "/playground", label: "Playground", icon: FlaskConical },
+  { to: "/usage", label: "Usage", icon: BarChart3 },
 ];
 
 /** Moves focus to the page's heading after each client-side page change (not on the first load). */

@@ -23,6 +23,8 @@ export type {
   ProviderStatsReply as ProviderStats,
   ProviderStatus,
   TaskPages,
+  UsageReply,
+  UsageRow,
 } from "../../../hub/src/contract/api.js";
 export { toModelData } from "../../../hub/src/contract/model-data.js";
 import { withHubToken } from "./session.js";

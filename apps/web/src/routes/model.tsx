@@ -35,6 +35,7 @@ import type {
   InitialSnippets,
   ModelInference as ModelInferenceComponent,
   ProviderFigures,
+  ProviderPrices,
   WidgetState,
 } from "../components/ModelInference.js";
 import { RouteError } from "../components/RouteError.js";
@@ -75,6 +76,7 @@ interface ModelLoaderData {
   card?: string;
   tree: TreeChildren[];
   providerFigures?: ProviderFigures;
+  providerPrices?: ProviderPrices;
   initialSnippets?: InitialSnippets;
 }
 
@@ -155,6 +157,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<M
     card,
     tree,
     providerFigures: stats?.providers,
+    providerPrices: stats?.prices,
   };
 }
 
@@ -389,7 +392,7 @@ function tagLink(tag: string, model: HubModel): string {
 }
 
 export function Component() {
-  const { model, exampleFile, usage, card, tree, providerFigures, initialSnippets } =
+  const { model, exampleFile, usage, card, tree, providerFigures, providerPrices, initialSnippets } =
     useLoaderData() as ModelLoaderData;
   const [params, setParams] = useSearchParams();
   useTitle(model.id);
@@ -517,6 +520,7 @@ export function Component() {
                 state={widgetState}
                 onStateChange={(change) => setState({ ...change })}
                 providerFigures={providerFigures}
+                providerPrices={providerPrices}
                 initialSnippets={initialSnippets}
               />
             </Suspense>
