@@ -3,18 +3,24 @@
 // surface that can reveal or change a private repo gets the one expected answer. A caller who may not
 // read it gets exactly what a missing repo gives (401 without a token, 404 with one, RepoNotFound);
 // one who may read but not write gets 403 on writes; search, counts and rendered pages never show it;
-// the `hubkit` command line (built, apps/cli/dist) lists, downloads and uploads for exactly the same callers.
+// the `hubkit` command line (built, apps/cli/dist) lists, downloads and uploads for exactly the same callers;
+// the router bills the organisation (X-HF-Bill-To, with its stored provider key) for its members only.
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Readable, Writable } from "node:stream";
+import { runCommand } from "../src/commands.js";
 import { startHubServer, type HubServer } from "../src/index.js";
 
 const MARKER = "vault-secret-marker-7f3a";
 const HUBKIT = path.resolve(import.meta.dirname, "../../cli/dist/hubkit.js");
 const execFileAsync = promisify(execFile);
+/** The router gateway's sealing key, and a provider key stored for the organisation. */
+const SECRET_KEY = "5a".repeat(32);
+const ORG_GROQ_KEY = "gsk_vaultcoOrgKey0123456789abcdefgh";
 let hub: HubServer;
 let work: string;
 // A token the hub does not know reads as anonymous (offline clients send any hf_ token) and may not write.
@@ -39,11 +45,24 @@ let facetsBefore: string;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "hubkit-repos-access-"));
+  const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const stored = await runCommand(
+    ["provider-key", "set", "--provider", "groq", "--org", "vaultco", "--data-dir", path.join(work, "data")],
+    {
+      stdout: quiet,
+      stderr: quiet,
+      env: { HUBKIT_SECRET_KEY: SECRET_KEY },
+      stdin: Readable.from([ORG_GROQ_KEY]),
+    },
+  );
+  expect(stored.exitCode).toBe(0);
   hub = await startHubServer({
     port: 0,
     dataDir: path.join(work, "data"),
     hfToken: "",
     pageCacheMegabytes: 8,
+    gateway: { secretKey: SECRET_KEY },
+    onWarning: () => {},
   });
   const access = hub.repos.access;
   tokens.orgAdmin = await access.createToken("ivy", { write: true, orgs: ["vaultco"] });
@@ -283,6 +302,38 @@ describe("a private repo in an organisation, caller by caller", () => {
       }),
     );
   }, 60_000);
+
+  it("the router bills the organisation for its members only, with the organisation's key", async () => {
+    const emulator = hub.emulator!;
+    for (const caller of CALLERS) {
+      const member = READERS.has(caller);
+      emulator.clearRequests();
+      const token = tokens[caller];
+      const billed = await fetch(`${hub.url}/router/v1/chat/completions`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-hf-bill-to": "vaultco",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({
+          model: "meta-llama/Llama-3.3-70B-Instruct:groq",
+          messages: [{ role: "user", content: "Hello" }],
+          max_tokens: 8,
+        }),
+      });
+      const text = await billed.text();
+      expect(text).not.toContain(ORG_GROQ_KEY);
+      if (member) {
+        expect(billed.status, `${caller}: ${text}`).toBe(200);
+        const upstream = emulator.lastRequest((request) => request.host === "groq");
+        expect(upstream?.headers.authorization).toBe(`Bearer ${ORG_GROQ_KEY}`);
+      } else {
+        expect(billed.status, `${caller}: ${text}`).toBe(403);
+        expect(emulator.lastRequest((request) => request.method === "POST")).toBeUndefined();
+      }
+    }
+  });
 
   it("the repo is intact after every caller tried", async () => {
     const reply = await call("orgAdmin", "GET", "/api/models/vaultco/vault/refs");
