@@ -17,6 +17,7 @@ import { parseAllowedHosts } from "./http/request-guard.js";
 import type { HubServer } from "./server.js";
 import { openStore, type HubStore } from "./store/hub-store.js";
 import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
+import { ACCOUNTS_USAGE, accountsCommand, AccountsUsageError } from "./repos/accounts-command.js";
 import { gcCommand, TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/commands.js";
 import { MIRROR_USAGE, mirrorCommand, MirrorUsageError } from "./mirror/command.js";
 import { mirrorOptionsFromEnv, type MirrorOptions } from "./mirror/config.js";
@@ -51,6 +52,7 @@ export const USAGE = `Usage:
   hubkit-hub generate --count N [--seed S]
       Write N synthetic models as JSON lines to stdout (deterministic).
 ${TOKEN_USAGE}
+${ACCOUNTS_USAGE}
 ${MIRROR_USAGE}
 ${STORAGE_USAGE}
 ${PROVIDER_KEY_USAGE}
@@ -282,6 +284,8 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
   try {
     if (argv[0] === "token") return { exitCode: await tokenCommand(argv.slice(1), io) };
     if (argv[0] === "gc") return { exitCode: await gcCommand(argv.slice(1), io) };
+    if (argv[0] === "user" || argv[0] === "org")
+      return { exitCode: await accountsCommand(argv[0], argv.slice(1), io) };
     if (argv[0] === "mirror") return { exitCode: await mirrorCommand(argv.slice(1), io) };
     if (argv[0] === "storage") return { exitCode: await storageCommand(argv.slice(1), io) };
     if (argv[0] === "provider-key") return { exitCode: await providerKeyCommand(argv.slice(1), io) };
@@ -298,6 +302,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
     if (
       error instanceof UsageError ||
       error instanceof TokenUsageError ||
+      error instanceof AccountsUsageError ||
       error instanceof MirrorUsageError ||
       error instanceof ProviderKeyUsageError
     ) {

@@ -1,6 +1,6 @@
 // The hub's own commands (serve, import, generate, token, gc): options are checked here, then the
 // hub's runCommand does the work, so both command lines behave the same.
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 // The hub's code (stores, importer, server) loads only when a hub command runs.
 import type { CommandIo } from "@hubkit/hub/dist/commands.js";
 import { Writable } from "node:stream";
@@ -147,6 +147,73 @@ export function registerHubCommands(program: Command): void {
     .option("--data-dir <dir>", "the hub's data folder")
     .action((id: string, values: Flags) =>
       runHub(["token", "revoke", id, ...flagArgs(values, ["data-dir"])]),
+    );
+
+  const user = program.command("user").description("users of the hub, on its own storage (no server needed)");
+  user
+    .command("create")
+    .description("create a user (tokens: token create)")
+    .argument("<name>", "the user's name")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((name: string, values: Flags) =>
+      runHub(["user", "create", name, ...flagArgs(values, ["data-dir"])]),
+    );
+  user
+    .command("list")
+    .description("list the users")
+    .option("--json", "print the list as JSON")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) => runHub(["user", "list", ...flagArgs(values, ["json", "data-dir"])]));
+
+  const org = program
+    .command("org")
+    .description("organisations and their members, on the hub's own storage (no server needed)");
+  org
+    .command("create")
+    .description("create an organisation")
+    .argument("<name>", "the organisation's name")
+    .option("--admin <user>", "its first admin (created when missing)")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((name: string, values: Flags) =>
+      runHub(["org", "create", name, ...flagArgs(values, ["admin", "data-dir"])]),
+    );
+  org
+    .command("list")
+    .description("list the organisations")
+    .option("--json", "print the list as JSON")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) => runHub(["org", "list", ...flagArgs(values, ["json", "data-dir"])]));
+  org
+    .command("members")
+    .description("an organisation's members and their roles")
+    .argument("<org>", "the organisation")
+    .option("--json", "print the list as JSON")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((name: string, values: Flags) =>
+      runHub(["org", "members", name, ...flagArgs(values, ["json", "data-dir"])]),
+    );
+  org
+    .command("add")
+    .description("make a user a member (or change a member's role)")
+    .argument("<org>", "the organisation")
+    .argument("<user>", "the user (created when missing)")
+    .addOption(
+      new Option("--role <role>", "the member's role")
+        .choices(["admin", "write", "contributor", "read"])
+        .default("read"),
+    )
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((name: string, member: string, values: Flags) =>
+      runHub(["org", "add", name, member, ...flagArgs(values, ["role", "data-dir"])]),
+    );
+  org
+    .command("remove")
+    .description("remove a member")
+    .argument("<org>", "the organisation")
+    .argument("<user>", "the member")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((name: string, member: string, values: Flags) =>
+      runHub(["org", "remove", name, member, ...flagArgs(values, ["data-dir"])]),
     );
 
   program

@@ -31,6 +31,12 @@ export interface RepoMetadata {
   setMember(org: string, user: string, role: OrgRole): Promise<void>;
   /** the orgs `user` belongs to, with the role */
   memberships(user: string): Promise<{ org: string; role: OrgRole }[]>;
+  /** the users (isOrg false) or the organisations, by name */
+  listAccounts(isOrg: boolean): Promise<Account[]>;
+  /** an organisation's members with their roles, by name */
+  members(org: string): Promise<{ user: string; role: OrgRole }[]>;
+  /** true when `user` was a member of `org` and no longer is */
+  removeMember(org: string, user: string): Promise<boolean>;
 
   addToken(token: TokenRecord): Promise<void>;
   tokenByHash(hash: string): Promise<TokenRecord | undefined>;

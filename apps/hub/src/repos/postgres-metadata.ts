@@ -141,6 +141,36 @@ export class PostgresRepoMetadata implements RepoMetadata {
     ).map((row) => ({ org: row.org, role: row.role }));
   }
 
+  async listAccounts(isOrg: boolean): Promise<Account[]> {
+    const rows = await this.rows<{ name: string; fullname: string; is_org: boolean; created_at: string }>(
+      "SELECT * FROM hub_accounts WHERE is_org = $1 ORDER BY name",
+      [isOrg],
+    );
+    return rows.map((row) => ({
+      name: row.name,
+      fullname: row.fullname,
+      isOrg: row.is_org,
+      createdAt: row.created_at,
+    }));
+  }
+
+  async members(org: string): Promise<{ user: string; role: OrgRole }[]> {
+    return (
+      await this.rows<{ user: string; role: OrgRole }>(
+        `SELECT a.name AS "user", m.role FROM hub_members m JOIN hub_accounts a ON a.lname = m."user" WHERE m.org = lower($1) ORDER BY a.name`,
+        [org],
+      )
+    ).map((row) => ({ user: row.user, role: row.role }));
+  }
+
+  async removeMember(org: string, user: string): Promise<boolean> {
+    const result = await this.query(`DELETE FROM hub_members WHERE org = lower($1) AND "user" = lower($2)`, [
+      org,
+      user,
+    ]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
   async addToken(token: TokenRecord): Promise<void> {
     await this.query(
       `INSERT INTO hub_tokens (id, "user", role, display_name, created_at, hash) VALUES ($1, $2, $3, $4, $5, $6)`,

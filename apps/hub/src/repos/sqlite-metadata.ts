@@ -144,6 +144,32 @@ export class SqliteRepoMetadata implements RepoMetadata {
     ).map((row) => ({ org: row.org, role: row.role }));
   }
 
+  async listAccounts(isOrg: boolean): Promise<Account[]> {
+    const rows = this.db
+      .prepare("SELECT * FROM accounts WHERE is_org = ? ORDER BY name")
+      .all(isOrg ? 1 : 0) as { name: string; fullname: string; is_org: number; created_at: string }[];
+    return rows.map((row) => ({
+      name: row.name,
+      fullname: row.fullname,
+      isOrg: Boolean(row.is_org),
+      createdAt: row.created_at,
+    }));
+  }
+
+  async members(org: string): Promise<{ user: string; role: OrgRole }[]> {
+    return (
+      this.db
+        .prepare(
+          "SELECT a.name AS user, m.role FROM members m JOIN accounts a ON a.name = m.user WHERE m.org = ? ORDER BY a.name",
+        )
+        .all(org) as { user: string; role: OrgRole }[]
+    ).map((row) => ({ user: row.user, role: row.role }));
+  }
+
+  async removeMember(org: string, user: string): Promise<boolean> {
+    return this.db.prepare("DELETE FROM members WHERE org = ? AND user = ?").run(org, user).changes > 0;
+  }
+
   async addToken(token: TokenRecord): Promise<void> {
     this.db
       .prepare(
