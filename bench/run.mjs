@@ -16,6 +16,7 @@ const SUITES = [
   "hub-proxy",
   "hub-stores",
   "web",
+  "files",
 ];
 
 function parseArgs(argv) {
