@@ -17,6 +17,7 @@ const SUITES = [
   "hub-stores",
   "web",
   "files",
+  "db-import",
 ];
 
 function parseArgs(argv) {
