@@ -18,6 +18,7 @@ const SUITES = [
   "web",
   "files",
   "db-import",
+  "search-scale",
 ];
 
 function parseArgs(argv) {
