@@ -170,8 +170,16 @@ export class BlobStore {
       end,
       highWaterMark: large ? 1024 * 1024 : 256 * 1024,
     });
+    // Counted until its last bytes are read (not until the reply is done): a client's next download
+    // on the same connection starts before this stream closes, and is still a lone one.
     this.reading++;
-    stream.once("close", () => this.reading--);
+    let counted = true;
+    const done = () => {
+      if (counted) this.reading--;
+      counted = false;
+    };
+    stream.once("end", done);
+    stream.once("close", done);
     return stream;
   }
 
