@@ -359,7 +359,10 @@ export async function run() {
     });
     const large = fileAt(upload.last);
 
-    // Download at 1 and 32 connections, the hub's RSS sampled meanwhile.
+    // Download at 1 and 32 connections, the hub's RSS sampled meanwhile; first one untimed window
+    // each (JIT, and whatever the uploads left the hub doing).
+    await download(hub.url + large.hubPath, 1, large.size);
+    await download(nginx.url + large.nginxPath, 1, large.size);
     const one = await measureDownloads(hub, nginx, large, 1);
     const many = await measureDownloads(hub, nginx, large, CONNECTIONS);
     const rssGrowth = Math.max(...one.rss, ...many.rss);
