@@ -178,7 +178,10 @@ function gitCommitSeconds(dir, durable = false) {
   const init = spawnSync("git", ["init", "-q", "-b", "main"], { cwd: dir, env });
   if (init.status !== 0) throw new Error(`git init failed: ${init.stderr}`);
   const started = performance.now();
-  const result = spawnSync("sh", ["-c", "git -c gc.auto=0 add -A && git -c gc.auto=0 commit -q -m bench"], {
+  const git = durable
+    ? "git -c gc.auto=0 -c core.fsync=committed -c core.fsyncMethod=batch"
+    : "git -c gc.auto=0";
+  const result = spawnSync("sh", ["-c", `${git} add -A && ${git} commit -q -m bench`], {
     cwd: dir,
     env,
     encoding: "utf8",
