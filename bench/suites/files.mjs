@@ -12,7 +12,8 @@
 // - cost curves: download (1 connection) and commit at three sizes.
 // Rounds are interleaved (the order alternates), ratios taken within a round. HUBKIT_BENCH_FILE_MB
 // (default 1024) sets the large file's size and HUBKIT_BENCH_COMMIT_FILES (default 10000) the commit's
-// file count: smaller ones while developing on a shared machine.
+// file count: smaller ones while developing on a shared machine. HUBKIT_BENCH_PROFILE_DIR=dir makes
+// the hub write a CPU profile of the whole suite there.
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
@@ -341,7 +342,13 @@ export async function run() {
   const hubData = path.join(work, "hub");
   mkdirSync(hubData, { recursive: true });
   const token = createToken(hubData);
-  const hub = await startHub(hubData, { HUBKIT_DATABASE_URL: "" });
+  // HUBKIT_BENCH_PROFILE_DIR: the hub writes a CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.HUBKIT_BENCH_PROFILE_DIR;
+  const hub = await startHub(
+    hubData,
+    { HUBKIT_DATABASE_URL: "" },
+    { nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [] },
+  );
   let nginx;
   try {
     details.push(
@@ -515,7 +522,7 @@ function commitsText(result) {
 function missedNotes(rows) {
   const why = {
     "1 connection":
-      "A lone download: nginx hands the file to the kernel (sendfile: page cache to socket, no wake-up per chunk); the hub reads each chunk into memory on a libuv thread and writes it from the event loop. Profiled alone (256 MiB, 1.8 GB/s) the hub was idle half the time, the rest reads (16 %), socket writes (10 %) and GC (7.5 %); on the shared 2-core machine every chunk also waits for a core, so the gap follows the load. Tried: 1 MiB chunks for a lone download (from 256 KB: 0.35–0.91× → 0.63–1.6× in side runs); Node has no sendfile.",
+      "A lone download: nginx hands the file to the kernel (sendfile: page cache to socket, no wake-up per chunk); the hub reads each chunk into a fresh buffer on a libuv thread and writes it from the event loop. Profiled inside this suite, garbage collection was 10 % of the hub's CPU, more than the socket writes (5.7 %): a new buffer per chunk churns GBs of external memory per second, which triggers full collections whose cost grows with the hub's heap (the lone-download rate also moved from round to round, 0.5 → 1.5 GB/s). Next fix: write each download from a few reused buffers (freed by the write's callback). Profiled alone (256 MiB, 1.8 GB/s) the hub was idle half the time, the rest reads (16 %), socket writes (10 %) and GC (7.5 %); on the shared 2-core machine every chunk also waits for a core, so the gap follows the load. Tried: 1 MiB chunks for a lone download (from 256 KB: 0.35–0.91× → 0.63–1.6× in side runs); Node has no sendfile.",
     "32 connections":
       "32 downloads: the same per-chunk cost as a lone one, times 32, on the event loop that also serves the requests; 256 KB chunks (1 MiB ones grew RSS by 90–125 MB and mixing sizes halved the rate).",
     "HEAD resolve":
