@@ -19,6 +19,9 @@ const SUITES = [
   "hub-mirror",
   "hub-xet",
   "web",
+  "files",
+  "db-import",
+  "search-scale",
 ];
 
 function parseArgs(argv) {

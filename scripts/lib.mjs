@@ -160,6 +160,33 @@ export function ensureRedis() {
   return true;
 }
 
+/**
+ * Installs a Debian package when its command is missing (apt-get; `apt-get update` once when the
+ * first try finds nothing). Returns whether the command is there afterwards.
+ */
+function ensureDebianCommand(command, pkg, why) {
+  if (existsSync(command)) return true;
+  console.log(`Installing Debian's ${pkg} ${why} (apt-get)…`);
+  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: aptEnv });
+  if (apt(["install", "-y", "-q", pkg]) !== 0) {
+    apt(["update", "-q"]);
+    apt(["install", "-y", "-q", pkg]);
+  }
+  return existsSync(command);
+}
+
+/** nginx, the files bench's reference server (run as a throwaway on a loopback port, never the service). */
+export function ensureNginx() {
+  return ensureDebianCommand("/usr/sbin/nginx", "nginx", "for the files bench's reference server");
+}
+
+/** The sqlite3 shell, the SQLite import bench's reference (the same inserts in one transaction). */
+export function ensureSqlite3() {
+  return ensureDebianCommand("/usr/bin/sqlite3", "sqlite3", "for the import bench's reference");
+}
+
 /** Compiles the TypeScript packages, bundles the library entry points and builds the web app. */
 export async function build() {
   must("npx", ["tsc", "-b"]);

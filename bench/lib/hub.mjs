@@ -2,13 +2,20 @@
 import { spawn } from "node:child_process";
 import { OURS } from "./paths.mjs";
 
-/** `env` adds variables, e.g. HUBKIT_DATABASE_URL to serve from PostgreSQL. */
-export function startHub(dataDir, env = {}) {
+/**
+ * `env` adds variables, e.g. HUBKIT_DATABASE_URL to serve from PostgreSQL; `nodeArgs` go to node
+ * before the script (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+ */
+export function startHub(dataDir, env = {}, { nodeArgs = [] } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [OURS.hubCli, "serve", "--port", "0", "--data-dir", dataDir], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, HF_TOKEN: "", HUBKIT_LOG: "0", ...env },
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, OURS.hubCli, "serve", "--port", "0", "--data-dir", dataDir],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, HF_TOKEN: "", HUBKIT_LOG: "0", ...env },
+      },
+    );
     let output = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
@@ -19,7 +26,12 @@ export function startHub(dataDir, env = {}) {
       const match = output.match(/https?:\/\/127\.0\.0\.1:\d+/);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[0], banner: output.trim().split("\n")[0], stop: () => stopChild(child) });
+        resolve({
+          url: match[0],
+          banner: output.trim().split("\n")[0],
+          pid: child.pid,
+          stop: () => stopChild(child),
+        });
       }
     };
     child.stdout.on("data", onData);

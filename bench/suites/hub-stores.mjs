@@ -86,7 +86,7 @@ function longTailTerms() {
   }
   return terms;
 }
-const LONG_TAIL = longTailTerms();
+export const LONG_TAIL = longTailTerms();
 const CATALOGUE_DB = "hubkit_bench_1m";
 const IMPORT_DB = process.env.HUBKIT_BENCH_IMPORT_DB || "hubkit_bench_import";
 

@@ -212,6 +212,30 @@ describe("hosted repos refuse bad input and store nothing", { timeout: 120_000 }
     expect(((await missing.json()) as { error: string }).error).toMatch(/not-there\.txt/);
     expect((await commit([file("ok.bin/inner.txt", "clash")])).status).toBe(400);
   });
+
+  it("a commit of many files stored at once names its first bad line and lands nothing", async () => {
+    const before = await files();
+    const missing = (n: number) => ({
+      key: "lfsFile",
+      value: { path: `many/missing-${n}.bin`, algo: "sha256", oid: sha256(Buffer.from(`never ${n}`)) },
+    });
+    const lines = [
+      ...Array.from({ length: 40 }, (_, i) => file(`many/${i}.txt`, `content ${i}`)),
+      missing(1),
+      ...Array.from({ length: 40 }, (_, i) => file(`many/later-${i}.txt`, `later ${i}`)),
+      missing(2),
+    ];
+    const reply = await commit(lines);
+    expect(reply.status).toBe(400);
+    expect(((await reply.json()) as { error: string }).error).toMatch(/many\/missing-1\.bin/);
+    expect(await files()).toEqual(before);
+    const good = await commit(lines.filter((line) => line.key === "file"));
+    expect(good.status).toBe(200);
+    const listed = await files();
+    expect(listed.filter((name) => name.startsWith("many/"))).toHaveLength(80);
+    const content = await fetch(`${hub.url}/dana/box/resolve/main/many/later-39.txt`);
+    expect(await content.text()).toBe("later 39");
+  });
 });
 
 describe("downloads", () => {

@@ -12,6 +12,10 @@ import type { Readable } from "node:stream";
 import { HttpError } from "../http/errors.js";
 
 const SHA256_RE = /^[0-9a-f]{64}$/;
+/** Downloads at once that read in large chunks (see read()). */
+const LARGE_CHUNK_READERS = 1;
+/** Bytes gathered before one write to the temporary file. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 /** A blob or temporary file younger than this is never collected: an upload or commit may be using it. */
 export const COLLECT_GRACE_MS = 60 * 60 * 1000;
 
@@ -40,6 +44,8 @@ export class BlobStore {
   reconstructions?: ReconstructedFiles;
   private readonly objects: string;
   private readonly tmp: string;
+  /** downloads under way (read streams not yet closed) */
+  private reading = 0;
 
   constructor(readonly dir: string) {
     this.objects = path.join(dir, "objects");
@@ -65,7 +71,11 @@ export class BlobStore {
     }
   }
 
-  /** Stores bytes from a stream; refuses (and keeps nothing) when they differ from `expect`. */
+  /**
+   * Stores bytes from a stream; refuses (and keeps nothing) when they differ from `expect`. Chunks
+   * are gathered into writes of about a megabyte, and one write is under way while the next chunks
+   * arrive and are hashed (a wait on the disk per 64 KB network chunk halved an upload's speed).
+   */
   async write(
     source: Readable | AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer>,
     expect: WriteExpectation = {},
@@ -75,6 +85,21 @@ export class BlobStore {
     const hash = createHash("sha256");
     let size = 0;
     let closed = false;
+    let batch: Buffer[] = [];
+    let batchBytes = 0;
+    let writing: Promise<unknown> = Promise.resolve();
+    const flush = async () => {
+      await writing;
+      if (batchBytes === 0) return;
+      const buffers = batch;
+      const bytes = batchBytes;
+      batch = [];
+      batchBytes = 0;
+      writing = handle.writev(buffers).then(({ bytesWritten }) => {
+        if (bytesWritten !== bytes) throw new Error(`short write: ${bytesWritten} of ${bytes} bytes`);
+      });
+      writing.catch(() => {}); // seen at the next flush; not an unhandled rejection meanwhile
+    };
     try {
       for await (const chunk of source) {
         const bytes = chunk instanceof Buffer ? chunk : Buffer.from(chunk);
@@ -84,8 +109,12 @@ export class BlobStore {
         if (expect.size !== undefined && size > expect.size)
           throw new HttpError(400, `Received more than the ${expect.size} bytes announced for this object`);
         hash.update(bytes);
-        await handle.write(bytes);
+        batch.push(bytes);
+        batchBytes += bytes.length;
+        if (batchBytes >= WRITE_BATCH_BYTES) await flush();
       }
+      await flush();
+      await writing;
       const sha256 = hash.digest("hex");
       if (expect.size !== undefined && size !== expect.size)
         throw new HttpError(
@@ -103,6 +132,7 @@ export class BlobStore {
       await this.place(tmpFile, sha256);
       return { sha256, size };
     } catch (error) {
+      await writing.catch(() => {});
       if (!closed) await handle.close().catch(() => {});
       await rm(tmpFile, { force: true });
       throw error;
@@ -137,11 +167,33 @@ export class BlobStore {
     await rename(tmpFile, target);
   }
 
-  /** A stream of the blob's bytes from `start` to `end` inclusive. */
+  /**
+   * A stream of the blob's bytes from `start` to `end` inclusive. A lone download reads in 1 MiB
+   * chunks (in 256 KB ones it ran at 0.35–0.91× nginx's speed on a busy 2-core machine, in 1 MiB
+   * ones at 0.63–1.6×: every chunk waits for the event loop); the others read 256 KB chunks, which
+   * keep the memory of many downloads flat (32 at 1 MiB grew the hub's RSS by 90–125 MB, and mixing
+   * several 1 MiB readers among 32 halved the throughput).
+   */
   read(sha256: string, start?: number, end?: number): Readable {
     if (this.reconstructions && !existsSync(this.filePath(sha256)))
       return this.reconstructions.read(sha256, start, end);
-    return createReadStream(this.filePath(sha256), { start, end, highWaterMark: 256 * 1024 });
+    const large = this.reading < LARGE_CHUNK_READERS;
+    const stream = createReadStream(this.filePath(sha256), {
+      start,
+      end,
+      highWaterMark: large ? 1024 * 1024 : 256 * 1024,
+    });
+    // Counted until its last bytes are read (not until the reply is done): a client's next download
+    // on the same connection starts before this stream closes, and is still a lone one.
+    this.reading++;
+    let counted = true;
+    const done = () => {
+      if (counted) this.reading--;
+      counted = false;
+    };
+    stream.once("end", done);
+    stream.once("close", done);
+    return stream;
   }
 
   /**

@@ -143,7 +143,7 @@ async function lastCommits(service: RepoService, resolved: Resolved, paths: stri
   const treeOf = async (commit: CommitRecord) => {
     let tree = trees.get(commit.tree);
     if (!tree) {
-      tree = (await service.meta.getTree(commit.tree)) ?? [];
+      tree = (await service.tree(commit.tree)) ?? [];
       trees.set(commit.tree, tree);
     }
     return tree;

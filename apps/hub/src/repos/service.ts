@@ -48,11 +48,48 @@ export type RepoListener = (event: {
 }) => void | Promise<void>;
 
 const COMMIT_RETRIES = 5;
+/** Most tree entries kept parsed in memory (about 150 bytes each). */
+const TREE_CACHE_ENTRIES = 200_000;
+/** Inline files of one commit stored at once: their flushes to disk overlap (Node's 4 I/O threads). */
+const STORE_CONCURRENCY = 16;
+
+/**
+ * Parsed trees by id, least recently used first out. A tree never changes once written (its id is
+ * the hash of its content), and every file request reads its commit's tree: a parse per request
+ * cost more than the rest of a HEAD. The arrays are frozen: callers share them.
+ */
+class TreeCache {
+  private readonly trees = new Map<string, readonly TreeEntry[]>();
+  private entries = 0;
+
+  get(sha: string): TreeEntry[] | undefined {
+    const tree = this.trees.get(sha);
+    if (tree) {
+      this.trees.delete(sha);
+      this.trees.set(sha, tree);
+    }
+    return tree as TreeEntry[] | undefined;
+  }
+
+  set(sha: string, tree: TreeEntry[]): TreeEntry[] {
+    if (tree.length > TREE_CACHE_ENTRIES || this.trees.has(sha)) return tree;
+    Object.freeze(tree);
+    this.trees.set(sha, tree);
+    this.entries += tree.length;
+    for (const [oldest, old] of this.trees) {
+      if (this.entries <= TREE_CACHE_ENTRIES) break;
+      this.trees.delete(oldest);
+      this.entries -= old.length;
+    }
+    return tree;
+  }
+}
 const SHA256_RE = /^[0-9a-f]{64}$/;
 
 export class RepoService {
   readonly access: Access;
   private readonly listeners: RepoListener[] = [];
+  private readonly trees = new TreeCache();
 
   constructor(
     readonly meta: RepoMetadata,
@@ -180,6 +217,14 @@ export class RepoService {
     return updated;
   }
 
+  /** The tree with this id (parsed once, then from memory); undefined when it is not stored. */
+  async tree(sha: string): Promise<TreeEntry[] | undefined> {
+    const cached = this.trees.get(sha);
+    if (cached) return cached;
+    const tree = await this.meta.getTree(sha);
+    return tree && this.trees.set(sha, tree);
+  }
+
   /** A branch, a tag (or refs/heads/…, refs/tags/…) or a full commit id, as the clients send them. */
   async resolve(repo: RepoRecord, revision: string): Promise<Resolved> {
     const commitId = await this.commitOf(repo, revision);
@@ -190,7 +235,7 @@ export class RepoService {
         `Revision not found: ${repo.id} has no revision "${revision.slice(0, 200)}"`,
         "RevisionNotFound",
       );
-    const tree = await this.meta.getTree(commit.tree);
+    const tree = await this.tree(commit.tree);
     if (!tree) throw new Error(`the tree ${commit.tree} of commit ${commit.id} is missing`);
     return { repo, commit, tree };
   }
@@ -249,7 +294,7 @@ export class RepoService {
           `The parent commit ${header.parentCommit.slice(0, 40)} is not the head of ${head.name} (${head.commit}): a commit has happened since. Fetch the new head and try again`,
         );
       const parent = (await this.meta.getCommit(repo.rid, head.commit))!;
-      const tree = applyChanges((await this.meta.getTree(parent.tree))!, changes);
+      const tree = applyChanges((await this.tree(parent.tree))!, changes);
       const total = tree.reduce((sum, entry) => sum + entry.size, 0);
       if (total > this.limits.maxRepoBytes)
         throw new HttpError(
@@ -278,68 +323,84 @@ export class RepoService {
     throw new HttpError(409, "Too many commits at once on this branch: try again");
   }
 
-  /** Stores inline contents and checks LFS objects; returns each path's new entry (null: deleted). */
+  /**
+   * Stores inline contents and checks LFS objects; returns each path's change, in the operations'
+   * order. Several are stored at once (each is flushed to disk before the commit names it, and the
+   * flushes overlap); the first failure in the operations' order is the one thrown, as one at a time.
+   */
   private async storeOperations(operations: CommitOperation[]): Promise<Change[]> {
-    const changes: Change[] = [];
-    for (const op of operations) {
-      const problem = repoPathProblem(op.path);
-      if (problem) throw new HttpError(400, `Invalid ${op.key} line: ${problem}`);
-      if (op.key === "file") {
-        if (op.content.length > this.limits.maxFileBytes)
-          throw new HttpError(
-            413,
-            `${op.path} is ${op.content.length} bytes, over this hub's file size limit of ${this.limits.maxFileBytes} bytes`,
-          );
-        const blob = await this.blobs.writeBuffer(op.content);
-        changes.push({
-          kind: "set",
-          entry: {
-            path: op.path,
-            size: blob.size,
-            sha256: blob.sha256,
-            oid: gitBlobOid(op.content),
-            lfs: false,
-          },
-        });
-      } else if (op.key === "lfsFile") {
-        if (!SHA256_RE.test(op.oid))
-          throw new HttpError(
-            400,
-            `Invalid lfsFile line for ${op.path}: oid must be a sha256 (64 lowercase hex)`,
-          );
-        const size = await this.blobs.claim(op.oid);
-        if (size === undefined)
-          throw new HttpError(
-            400,
-            `The LFS object ${op.oid} for ${op.path} was not uploaded to this hub: upload it through the LFS batch API first`,
-          );
-        if (op.size !== undefined && op.size !== size)
-          throw new HttpError(
-            400,
-            `The LFS object ${op.oid} for ${op.path} is ${size} bytes, not ${op.size}`,
-          );
-        if (size > this.limits.maxFileBytes)
-          throw new HttpError(
-            413,
-            `${op.path} is ${size} bytes, over this hub's file size limit of ${this.limits.maxFileBytes} bytes`,
-          );
-        changes.push({
-          kind: "set",
-          entry: {
-            path: op.path,
-            size,
-            sha256: op.oid,
-            oid: gitBlobOid(lfsPointer(op.oid, size)),
-            lfs: true,
-          },
-        });
-      } else if (op.key === "deletedFile") {
-        changes.push({ kind: "delete", path: op.path });
-      } else {
-        changes.push({ kind: "deleteFolder", path: op.path.replace(/\/+$/, "") });
+    const changes: Change[] = new Array<Change>(operations.length);
+    const failures = new Map<number, unknown>();
+    let next = 0;
+    const worker = async () => {
+      while (next < operations.length) {
+        const index = next++;
+        try {
+          changes[index] = await this.storeOperation(operations[index]);
+        } catch (error) {
+          failures.set(index, error);
+          next = operations.length; // start nothing more: every earlier operation has started
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(STORE_CONCURRENCY, operations.length) }, worker));
+    if (failures.size > 0) throw failures.get(Math.min(...failures.keys()));
     return changes;
+  }
+
+  private async storeOperation(op: CommitOperation): Promise<Change> {
+    const problem = repoPathProblem(op.path);
+    if (problem) throw new HttpError(400, `Invalid ${op.key} line: ${problem}`);
+    if (op.key === "file") {
+      if (op.content.length > this.limits.maxFileBytes)
+        throw new HttpError(
+          413,
+          `${op.path} is ${op.content.length} bytes, over this hub's file size limit of ${this.limits.maxFileBytes} bytes`,
+        );
+      const blob = await this.blobs.writeBuffer(op.content);
+      return {
+        kind: "set",
+        entry: {
+          path: op.path,
+          size: blob.size,
+          sha256: blob.sha256,
+          oid: gitBlobOid(op.content),
+          lfs: false,
+        },
+      };
+    } else if (op.key === "lfsFile") {
+      if (!SHA256_RE.test(op.oid))
+        throw new HttpError(
+          400,
+          `Invalid lfsFile line for ${op.path}: oid must be a sha256 (64 lowercase hex)`,
+        );
+      const size = await this.blobs.claim(op.oid);
+      if (size === undefined)
+        throw new HttpError(
+          400,
+          `The LFS object ${op.oid} for ${op.path} was not uploaded to this hub: upload it through the LFS batch API first`,
+        );
+      if (op.size !== undefined && op.size !== size)
+        throw new HttpError(400, `The LFS object ${op.oid} for ${op.path} is ${size} bytes, not ${op.size}`);
+      if (size > this.limits.maxFileBytes)
+        throw new HttpError(
+          413,
+          `${op.path} is ${size} bytes, over this hub's file size limit of ${this.limits.maxFileBytes} bytes`,
+        );
+      return {
+        kind: "set",
+        entry: {
+          path: op.path,
+          size,
+          sha256: op.oid,
+          oid: gitBlobOid(lfsPointer(op.oid, size)),
+          lfs: true,
+        },
+      };
+    } else if (op.key === "deletedFile") {
+      return { kind: "delete", path: op.path };
+    }
+    return { kind: "deleteFolder", path: op.path.replace(/\/+$/, "") };
   }
 
   async createBranch(

@@ -93,6 +93,9 @@ export class SqliteRepoMetadata implements RepoMetadata {
   readonly kind = "sqlite" as const;
   private readonly db: Database.Database;
 
+  /** Prepared statements by their SQL: preparing one costs more than running it (HEAD resolve runs four). */
+  private readonly statements = new Map<string, Database.Statement>();
+
   constructor(file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
@@ -102,24 +105,33 @@ export class SqliteRepoMetadata implements RepoMetadata {
     this.db.exec(SCHEMA);
   }
 
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
   async signingKey(): Promise<Buffer> {
-    this.db
-      .prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('signing-key', ?)")
-      .run(randomBytes(32));
-    return (
-      this.db.prepare("SELECT value FROM settings WHERE key = 'signing-key'").get() as { value: Buffer }
-    ).value;
+    this.sql("INSERT OR IGNORE INTO settings (key, value) VALUES ('signing-key', ?)").run(randomBytes(32));
+    return (this.sql("SELECT value FROM settings WHERE key = 'signing-key'").get() as { value: Buffer })
+      .value;
   }
 
   async ensureAccount(name: string, isOrg: boolean): Promise<Account> {
-    this.db
-      .prepare("INSERT OR IGNORE INTO accounts (name, fullname, is_org, created_at) VALUES (?, ?, ?, ?)")
-      .run(name, name, isOrg ? 1 : 0, new Date().toISOString());
+    this.sql("INSERT OR IGNORE INTO accounts (name, fullname, is_org, created_at) VALUES (?, ?, ?, ?)").run(
+      name,
+      name,
+      isOrg ? 1 : 0,
+      new Date().toISOString(),
+    );
     return (await this.getAccount(name))!;
   }
 
   async getAccount(name: string): Promise<Account | undefined> {
-    const row = this.db.prepare("SELECT * FROM accounts WHERE name = ?").get(name) as
+    const row = this.sql("SELECT * FROM accounts WHERE name = ?").get(name) as
       { name: string; fullname: string; is_org: number; created_at: string } | undefined;
     return (
       row && { name: row.name, fullname: row.fullname, isOrg: Boolean(row.is_org), createdAt: row.created_at }
@@ -127,20 +139,16 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async setMember(org: string, user: string, role: OrgRole): Promise<void> {
-    this.db
-      .prepare(
-        "INSERT INTO members (org, user, role) VALUES (?, ?, ?) ON CONFLICT (org, user) DO UPDATE SET role = excluded.role",
-      )
-      .run(org, user, role);
+    this.sql(
+      "INSERT INTO members (org, user, role) VALUES (?, ?, ?) ON CONFLICT (org, user) DO UPDATE SET role = excluded.role",
+    ).run(org, user, role);
   }
 
   async memberships(user: string): Promise<{ org: string; role: OrgRole }[]> {
     return (
-      this.db
-        .prepare(
-          "SELECT a.name AS org, m.role FROM members m JOIN accounts a ON a.name = m.org WHERE m.user = ? ORDER BY a.name",
-        )
-        .all(user) as { org: string; role: OrgRole }[]
+      this.sql(
+        "SELECT a.name AS org, m.role FROM members m JOIN accounts a ON a.name = m.org WHERE m.user = ? ORDER BY a.name",
+      ).all(user) as { org: string; role: OrgRole }[]
     ).map((row) => ({ org: row.org, role: row.role }));
   }
 
@@ -171,85 +179,77 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async addToken(token: TokenRecord): Promise<void> {
-    this.db
-      .prepare(
-        "INSERT INTO tokens (id, user, role, display_name, created_at, hash) VALUES (?, ?, ?, ?, ?, ?)",
-      )
-      .run(token.id, token.user, token.role, token.displayName, token.createdAt, token.hash);
+    this.sql(
+      "INSERT INTO tokens (id, user, role, display_name, created_at, hash) VALUES (?, ?, ?, ?, ?, ?)",
+    ).run(token.id, token.user, token.role, token.displayName, token.createdAt, token.hash);
   }
 
   async tokenByHash(hash: string): Promise<TokenRecord | undefined> {
-    const row = this.db.prepare("SELECT * FROM tokens WHERE hash = ?").get(hash) as TokenRow | undefined;
+    const row = this.sql("SELECT * FROM tokens WHERE hash = ?").get(hash) as TokenRow | undefined;
     return row && toToken(row);
   }
 
   async listTokens(user: string): Promise<TokenRecord[]> {
-    return (
-      this.db.prepare("SELECT * FROM tokens WHERE user = ? ORDER BY created_at").all(user) as TokenRow[]
-    ).map(toToken);
+    return (this.sql("SELECT * FROM tokens WHERE user = ? ORDER BY created_at").all(user) as TokenRow[]).map(
+      toToken,
+    );
   }
 
   async revokeToken(id: string): Promise<boolean> {
-    return this.db.prepare("DELETE FROM tokens WHERE id = ?").run(id).changes > 0;
+    return this.sql("DELETE FROM tokens WHERE id = ?").run(id).changes > 0;
   }
 
   async createRepo(repo: Omit<RepoRecord, "rid">, first: NewCommit): Promise<RepoRecord | undefined> {
     return this.db.transaction(() => {
-      const inserted = this.db
-        .prepare(
-          "INSERT OR IGNORE INTO repos (type, id, private, gated, created_at, last_modified) VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .run(repo.type, repo.id, repo.private ? 1 : 0, repo.gated || null, repo.createdAt, repo.lastModified);
+      const inserted = this.sql(
+        "INSERT OR IGNORE INTO repos (type, id, private, gated, created_at, last_modified) VALUES (?, ?, ?, ?, ?, ?)",
+      ).run(repo.type, repo.id, repo.private ? 1 : 0, repo.gated || null, repo.createdAt, repo.lastModified);
       if (inserted.changes === 0) return undefined;
       const rid = Number(inserted.lastInsertRowid);
       this.insertCommit(rid, first);
-      this.db
-        .prepare("INSERT INTO refs (rid, kind, name, commit_id) VALUES (?, 'branch', 'main', ?)")
-        .run(rid, first.commit.id);
+      this.sql("INSERT INTO refs (rid, kind, name, commit_id) VALUES (?, 'branch', 'main', ?)").run(
+        rid,
+        first.commit.id,
+      );
       return { ...repo, rid };
     })();
   }
 
   private insertCommit(rid: number, next: NewCommit): void {
-    this.db
-      .prepare("INSERT OR IGNORE INTO trees (sha, body) VALUES (?, ?)")
-      .run(next.commit.tree, JSON.stringify(next.tree));
+    this.sql("INSERT OR IGNORE INTO trees (sha, body) VALUES (?, ?)").run(
+      next.commit.tree,
+      JSON.stringify(next.tree),
+    );
     const c = next.commit;
-    this.db
-      .prepare(
-        "INSERT OR IGNORE INTO commits (rid, id, parent, tree, author, title, message, date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(rid, c.id, c.parent, c.tree, c.author, c.title, c.message, c.date);
+    this.sql(
+      "INSERT OR IGNORE INTO commits (rid, id, parent, tree, author, title, message, date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(rid, c.id, c.parent, c.tree, c.author, c.title, c.message, c.date);
   }
 
   async getRepo(type: RepoType, id: string): Promise<RepoRecord | undefined> {
-    const row = this.db.prepare("SELECT * FROM repos WHERE type = ? AND id = ?").get(type, id) as
+    const row = this.sql("SELECT * FROM repos WHERE type = ? AND id = ?").get(type, id) as
       RepoRow | undefined;
     return row && toRepo(row);
   }
 
   async listRepos(type: RepoType): Promise<RepoRecord[]> {
-    return (this.db.prepare("SELECT * FROM repos WHERE type = ? ORDER BY id").all(type) as RepoRow[]).map(
-      toRepo,
-    );
+    return (this.sql("SELECT * FROM repos WHERE type = ? ORDER BY id").all(type) as RepoRow[]).map(toRepo);
   }
 
   async deleteRepo(type: RepoType, id: string): Promise<boolean> {
     return this.db.transaction(() => {
-      const row = this.db.prepare("SELECT rid FROM repos WHERE type = ? AND id = ?").get(type, id) as
+      const row = this.sql("SELECT rid FROM repos WHERE type = ? AND id = ?").get(type, id) as
         { rid: number } | undefined;
       if (!row) return false;
       for (const table of ["refs", "commits", "repos"])
-        this.db.prepare(`DELETE FROM ${table} WHERE rid = ?`).run(row.rid);
+        this.sql(`DELETE FROM ${table} WHERE rid = ?`).run(row.rid);
       return true;
     })();
   }
 
   async moveRepo(type: RepoType, from: string, to: string): Promise<boolean> {
     try {
-      return (
-        this.db.prepare("UPDATE repos SET id = ? WHERE type = ? AND id = ?").run(to, type, from).changes > 0
-      );
+      return this.sql("UPDATE repos SET id = ? WHERE type = ? AND id = ?").run(to, type, from).changes > 0;
     } catch (error) {
       if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") return false;
       throw error;
@@ -258,16 +258,14 @@ export class SqliteRepoMetadata implements RepoMetadata {
 
   async updateRepo(rid: number, changes: { private?: boolean; gated?: RepoRecord["gated"] }): Promise<void> {
     if (changes.private !== undefined)
-      this.db.prepare("UPDATE repos SET private = ? WHERE rid = ?").run(changes.private ? 1 : 0, rid);
+      this.sql("UPDATE repos SET private = ? WHERE rid = ?").run(changes.private ? 1 : 0, rid);
     if (changes.gated !== undefined)
-      this.db.prepare("UPDATE repos SET gated = ? WHERE rid = ?").run(changes.gated || null, rid);
+      this.sql("UPDATE repos SET gated = ? WHERE rid = ?").run(changes.gated || null, rid);
   }
 
   async refs(rid: number): Promise<RefRecord[]> {
     return (
-      this.db
-        .prepare("SELECT kind, name, commit_id FROM refs WHERE rid = ? ORDER BY kind, name")
-        .all(rid) as {
+      this.sql("SELECT kind, name, commit_id FROM refs WHERE rid = ? ORDER BY kind, name").all(rid) as {
         kind: RefKind;
         name: string;
         commit_id: string;
@@ -276,9 +274,11 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async getRef(rid: number, kind: RefKind, name: string): Promise<RefRecord | undefined> {
-    const row = this.db
-      .prepare("SELECT commit_id FROM refs WHERE rid = ? AND kind = ? AND name = ?")
-      .get(rid, kind, name) as { commit_id: string } | undefined;
+    const row = this.sql("SELECT commit_id FROM refs WHERE rid = ? AND kind = ? AND name = ?").get(
+      rid,
+      kind,
+      name,
+    ) as { commit_id: string } | undefined;
     return row && { kind, name, commit: row.commit_id };
   }
 
@@ -290,31 +290,31 @@ export class SqliteRepoMetadata implements RepoMetadata {
     commit: string | null,
   ): Promise<boolean> {
     return this.db.transaction(() => {
-      const current = this.db
-        .prepare("SELECT commit_id FROM refs WHERE rid = ? AND kind = ? AND name = ?")
-        .get(rid, kind, name) as { commit_id: string } | undefined;
+      const current = this.sql("SELECT commit_id FROM refs WHERE rid = ? AND kind = ? AND name = ?").get(
+        rid,
+        kind,
+        name,
+      ) as { commit_id: string } | undefined;
       if ((current?.commit_id ?? null) !== expected) return false;
       if (commit === null)
-        this.db.prepare("DELETE FROM refs WHERE rid = ? AND kind = ? AND name = ?").run(rid, kind, name);
+        this.sql("DELETE FROM refs WHERE rid = ? AND kind = ? AND name = ?").run(rid, kind, name);
       else
-        this.db
-          .prepare(
-            "INSERT INTO refs (rid, kind, name, commit_id) VALUES (?, ?, ?, ?) ON CONFLICT (rid, kind, name) DO UPDATE SET commit_id = excluded.commit_id",
-          )
-          .run(rid, kind, name, commit);
+        this.sql(
+          "INSERT INTO refs (rid, kind, name, commit_id) VALUES (?, ?, ?, ?) ON CONFLICT (rid, kind, name) DO UPDATE SET commit_id = excluded.commit_id",
+        ).run(rid, kind, name, commit);
       return true;
     })();
   }
 
   async getCommit(rid: number, id: string): Promise<CommitRecord | undefined> {
-    const row = this.db.prepare("SELECT * FROM commits WHERE rid = ? AND id = ?").get(rid, id) as
+    const row = this.sql("SELECT * FROM commits WHERE rid = ? AND id = ?").get(rid, id) as
       CommitRow | undefined;
     return row && toCommit(row);
   }
 
   async history(rid: number, head: string, skip: number, limit: number): Promise<CommitRecord[]> {
     const out: CommitRecord[] = [];
-    const get = this.db.prepare("SELECT * FROM commits WHERE rid = ? AND id = ?");
+    const get = this.sql("SELECT * FROM commits WHERE rid = ? AND id = ?");
     let next: string | null = head;
     let index = 0;
     while (next && out.length < limit) {
@@ -327,8 +327,7 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async getTree(sha: string): Promise<TreeEntry[] | undefined> {
-    const row = this.db.prepare("SELECT body FROM trees WHERE sha = ?").get(sha) as
-      { body: string } | undefined;
+    const row = this.sql("SELECT body FROM trees WHERE sha = ?").get(sha) as { body: string } | undefined;
     return row && (JSON.parse(row.body) as TreeEntry[]);
   }
 
@@ -339,18 +338,20 @@ export class SqliteRepoMetadata implements RepoMetadata {
     next: NewCommit,
   ): Promise<CommitOutcome> {
     return this.db.transaction((): CommitOutcome => {
-      const repo = this.db.prepare("SELECT rid FROM repos WHERE rid = ?").get(rid);
+      const repo = this.sql("SELECT rid FROM repos WHERE rid = ?").get(rid);
       if (!repo) return { ok: false, reason: "missing-repo" };
-      const current = this.db
-        .prepare("SELECT commit_id FROM refs WHERE rid = ? AND kind = 'branch' AND name = ?")
-        .get(rid, branch) as { commit_id: string } | undefined;
+      const current = this.sql(
+        "SELECT commit_id FROM refs WHERE rid = ? AND kind = 'branch' AND name = ?",
+      ).get(rid, branch) as { commit_id: string } | undefined;
       if (!current) return { ok: false, reason: "missing-branch" };
       if (current.commit_id !== expectedHead) return { ok: false, reason: "stale" };
       this.insertCommit(rid, next);
-      this.db
-        .prepare("UPDATE refs SET commit_id = ? WHERE rid = ? AND kind = 'branch' AND name = ?")
-        .run(next.commit.id, rid, branch);
-      this.db.prepare("UPDATE repos SET last_modified = ? WHERE rid = ?").run(next.commit.date, rid);
+      this.sql("UPDATE refs SET commit_id = ? WHERE rid = ? AND kind = 'branch' AND name = ?").run(
+        next.commit.id,
+        rid,
+        branch,
+      );
+      this.sql("UPDATE repos SET last_modified = ? WHERE rid = ?").run(next.commit.date, rid);
       return { ok: true };
     })();
   }
@@ -360,7 +361,7 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async liveBlobs(): Promise<Set<string>> {
-    this.db.prepare("DELETE FROM trees WHERE sha NOT IN (SELECT tree FROM commits)").run();
+    this.sql("DELETE FROM trees WHERE sha NOT IN (SELECT tree FROM commits)").run();
     const live = new Set<string>();
     for (const row of this.db.prepare("SELECT body FROM trees").iterate() as Iterable<{ body: string }>)
       for (const entry of JSON.parse(row.body) as TreeEntry[]) live.add(entry.sha256);

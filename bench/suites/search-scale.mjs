@@ -1,0 +1,263 @@
+// Search as the catalogue grows: the same synthetic catalogue at N/100, N/10 and N models (default N =
+// 1 000 000; HUBKIT_BENCH_SEARCH_MODELS sets it), each size in SQLite and in PostgreSQL (built once
+// and cached: .data/bench/search-sqlite-<n>, databases hubkit_bench_search_<n>), one hub process per
+// size served at once, and rounds of autocannon (32 connections, the long tail of distinct search
+// terms, so the page cache rarely answers) that rotate over the sizes. The judged figure is the growth
+// of p95 over one tenfold step, taken within each round: the issue's goal for 1 M → 10 M (≤ 2×) applied
+// to N/10 → N. What building each size cost (generation + import, disk) is reported, to say what a
+// 10 M catalogue would take here.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import autocannon from "autocannon";
+import pg from "pg";
+import { startHub } from "../lib/hub.mjs";
+import { DATA_DIR, OURS, ROOT } from "../lib/paths.mjs";
+import { clears, median, percentile, spread, spreadText } from "../lib/stats.mjs";
+import { LONG_TAIL } from "./hub-stores.mjs";
+
+export const title = "search as the catalogue grows";
+
+const MODELS = Number(process.env.HUBKIT_BENCH_SEARCH_MODELS || 1_000_000);
+const ROUNDS = Number(process.env.HUBKIT_BENCH_SEARCH_ROUNDS || 3);
+const SEED = 1;
+const DURATION_S = 5;
+const CONNECTIONS = 32;
+const GOALS = { growth: 2, p95: 10 };
+const adminUrl = process.env.HUBKIT_BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const withDatabase = (name) => {
+  const parsed = new URL(adminUrl);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+function generatorHash() {
+  const hash = createHash("sha256");
+  for (const file of ["catalogue/synthetic.js", "catalogue/derived.js"])
+    hash.update(readFileSync(path.join(ROOT, "apps/hub/dist", file)));
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function admin(sql, params) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
+
+async function metaOf(url) {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query("SELECT value FROM hubkit_meta WHERE key = 'bench_catalogue'");
+    return rows[0]?.value;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function generate(count, file) {
+  const child = spawn(
+    process.execPath,
+    [OURS.hubCli, "generate", "--count", String(count), "--seed", String(SEED)],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const exited = new Promise((resolve) => child.on("close", resolve));
+  await pipeline(child.stdout, createWriteStream(file));
+  if ((await exited) !== 0) throw new Error("hubkit-hub generate failed");
+}
+
+function importFile(file, env) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [OURS.hubCli, "import", file], {
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) throw new Error(`import failed (${result.status}): ${result.stderr.slice(-500)}`);
+  return (performance.now() - started) / 1000;
+}
+
+function folderBytes(dir) {
+  const listed = spawnSync("du", ["-sb", dir], { encoding: "utf8" });
+  return Number(listed.stdout.split("\t")[0]) || 0;
+}
+
+/** The catalogue of `count` models in each store (cached); returns where, and what a build cost. */
+async function ensureCatalogue(count, withPostgres, details) {
+  const want = JSON.stringify({ models: count, seed: SEED, generator: generatorHash() });
+  const sqliteDir = path.join(DATA_DIR, `search-sqlite-${count}`);
+  const marker = path.join(sqliteDir, "bench-catalogue.json");
+  const database = `hubkit_bench_search_${count}`;
+  const pgUrl = withDatabase(database);
+  const sqliteReady = existsSync(marker) && readFileSync(marker, "utf8") === want;
+  const pgReady = !withPostgres || (await metaOf(pgUrl)) === want;
+  if (!sqliteReady || !pgReady) {
+    mkdirSync(DATA_DIR, { recursive: true });
+    const file = path.join(DATA_DIR, `search-${count}.jsonl`);
+    const started = performance.now();
+    await generate(count, file);
+    const generated = (performance.now() - started) / 1000;
+    const jsonl = statSync(file).size;
+    try {
+      if (!sqliteReady) {
+        rmSync(sqliteDir, { recursive: true, force: true });
+        const seconds = importFile(file, { HUBKIT_DATA_DIR: sqliteDir, HUBKIT_DATABASE_URL: "" });
+        writeFileSync(marker, want);
+        details.push(
+          `built ${count} models: generated in ${generated.toFixed(0)} s (${(jsonl / 1e6).toFixed(0)} MB JSONL); SQLite import ${seconds.toFixed(0)} s, ${(folderBytes(sqliteDir) / 1e6).toFixed(0)} MB on disk`,
+        );
+      }
+      if (!pgReady) {
+        await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        await admin(`CREATE DATABASE ${database}`);
+        const seconds = importFile(file, { HUBKIT_DATABASE_URL: pgUrl });
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query("INSERT INTO hubkit_meta (key, value) VALUES ('bench_catalogue', $1)", [want]);
+        const size = (await client.query("SELECT pg_database_size(current_database()) AS bytes")).rows[0]
+          .bytes;
+        await client.end();
+        details.push(
+          `built ${count} models: PostgreSQL import ${seconds.toFixed(0)} s, ${(Number(size) / 1e6).toFixed(0)} MB on disk`,
+        );
+      }
+    } finally {
+      rmSync(file, { force: true });
+    }
+  }
+  return { sqliteDir, pgUrl };
+}
+
+function load(url, nextPath) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          requestsPerSecond: result.requests.average,
+          failures: result.non2xx + result.errors + result.timeouts,
+          p95: percentile(latencies, 95),
+        });
+      },
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
+/** One hub per size at once; rounds rotate over the sizes. Returns each size's runs. */
+async function measureStore(sizes, where) {
+  const hubs = [];
+  try {
+    for (const size of sizes) hubs.push(await startHub(where(size).dir, where(size).env));
+    let t = 0;
+    const nextPath = () =>
+      `/api/models?search=${encodeURIComponent(LONG_TAIL[t++ % LONG_TAIL.length])}&limit=20`;
+    // Warm-up, 10 s a hub: the stores' in-memory orders (built in the background on PostgreSQL), caches.
+    for (const hub of hubs) {
+      const warmUntil = Date.now() + 10_000;
+      while (Date.now() < warmUntil) await (await fetch(hub.url + nextPath())).arrayBuffer();
+    }
+    const runs = sizes.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let k = 0; k < sizes.length; k++) {
+        const i = (k + round) % sizes.length;
+        runs[i].push(await load(hubs[i].url, nextPath));
+      }
+    }
+    return runs;
+  } finally {
+    for (const hub of hubs) await hub.stop();
+  }
+}
+
+async function postgresAvailable() {
+  try {
+    await admin("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ms = (value) => `${value.toFixed(1)} ms`;
+const sizeName = (count) => (count >= 1e6 ? `${count / 1e6} M` : `${count / 1e3} k`);
+
+export async function run() {
+  const details = [];
+  const withPostgres = await postgresAvailable();
+  if (!withPostgres)
+    details.push(`PostgreSQL: no server answered at ${adminUrl}; set HUBKIT_BENCH_DATABASE_URL`);
+  const sizes = [...new Set([Math.round(MODELS / 100), Math.round(MODELS / 10), MODELS])];
+  const places = new Map();
+  for (const size of sizes) places.set(size, await ensureCatalogue(size, withPostgres, details));
+  const stores = [
+    ["SQLite", (size) => ({ dir: places.get(size).sqliteDir, env: { HUBKIT_DATABASE_URL: "" } })],
+  ];
+  if (withPostgres)
+    stores.push([
+      "PostgreSQL",
+      (size) => ({
+        dir: path.join(DATA_DIR, "unused"),
+        env: { HUBKIT_DATABASE_URL: places.get(size).pgUrl },
+      }),
+    ]);
+  const rows = [];
+  for (const [name, where] of stores) {
+    const runs = await measureStore(sizes, where);
+    const failures = runs.flat().reduce((sum, r) => sum + r.failures, 0);
+    runs.forEach((sizeRuns, i) =>
+      details.push(
+        `${name}, ${sizes[i]} models, per round: ${sizeRuns.map((r) => `${r.requestsPerSecond.toFixed(0)} req/s p95 ${ms(r.p95)}`).join("; ")}`,
+      ),
+    );
+    const top = runs.at(-1);
+    const tenth = runs.at(-2);
+    const growth = spread(top.map((r, round) => r.p95 / tenth[round].p95));
+    const p95 = spread(top.map((r) => r.p95));
+    rows.push({
+      figure: `search p95 on ${name}, ${sizeName(sizes.at(-1))} vs ${sizeName(sizes.at(-2))} models (${CONNECTIONS} conn., long tail)`,
+      ours: `p95 ${ms(median(top.map((r) => r.p95)))} vs ${ms(median(tenth.map((r) => r.p95)))}`,
+      ratio: spreadText(growth),
+      target: `≤ ${GOALS.growth}× per tenfold`,
+      met: failures === 0 && clears(growth, GOALS.growth, "most"),
+    });
+    rows.push({
+      figure: `  search p95 on ${name} at ${sizeName(sizes.at(-1))} models`,
+      ours: `${median(top.map((r) => r.requestsPerSecond)).toFixed(0)} req/s`,
+      ratio: `${spreadText(p95, ms)}`,
+      target: `p95 ≤ ${GOALS.p95} ms`,
+      met: failures === 0 && clears(p95, GOALS.p95, "most"),
+    });
+    runs.forEach((sizeRuns, i) =>
+      rows.push({
+        figure: `  curve: search on ${name}, ${sizeName(sizes[i])} models`,
+        ours: `${median(sizeRuns.map((r) => r.requestsPerSecond)).toFixed(0)} req/s`,
+        ratio: `p95 ${spreadText(spread(sizeRuns.map((r) => r.p95)), ms)}`,
+        target: "report",
+      }),
+    );
+  }
+  return { rows, details };
+}
