@@ -11,10 +11,10 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
-import autocannon from "autocannon";
 import { DATA_DIR, OURS, ROOT } from "../lib/paths.mjs";
 import { startHub } from "../lib/hub.mjs";
-import { clears, median, percentile, spread, spreadText } from "../lib/stats.mjs";
+import { clears, median, spread, spreadText } from "../lib/stats.mjs";
+import { httpLoad } from "../lib/http-load.mjs";
 
 export const title = "hub API";
 
@@ -82,30 +82,7 @@ export async function ensureCatalogue(log) {
 
 /** Runs autocannon with a path chosen per request by `nextPath`; returns req/s and latency percentiles. */
 function load(url, nextPath, duration = DURATION_S) {
-  return new Promise((resolve, reject) => {
-    const latencies = [];
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration,
-        requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          requestsPerSecond: result.requests.average,
-          total: result.requests.total,
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-          p50: percentile(latencies, 50),
-          p95: percentile(latencies, 95),
-          p99: percentile(latencies, 99),
-        });
-      },
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
+  return httpLoad(url, nextPath, { connections: CONNECTIONS, durationS: duration });
 }
 
 export async function run() {

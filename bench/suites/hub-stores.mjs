@@ -12,11 +12,10 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
-import autocannon from "autocannon";
 import pg from "pg";
 import { DATA_DIR, OURS, ROOT } from "../lib/paths.mjs";
 import { startHub } from "../lib/hub.mjs";
-import { percentile } from "../lib/stats.mjs";
+import { httpLoad } from "../lib/http-load.mjs";
 
 export const title = "hub stores (SQLite vs PostgreSQL)";
 
@@ -205,30 +204,7 @@ async function ensureCatalogues(log, withPostgres) {
 }
 
 function load(url, nextPath) {
-  return new Promise((resolve, reject) => {
-    const latencies = [];
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          requestsPerSecond: result.requests.average,
-          total: result.requests.total,
-          non2xx: result.non2xx,
-          errors: result.errors + result.timeouts,
-          p50: percentile(latencies, 50),
-          p95: percentile(latencies, 95),
-          p99: percentile(latencies, 99),
-        });
-      },
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
+  return httpLoad(url, nextPath, { connections: CONNECTIONS, durationS: DURATION_S });
 }
 
 async function measureServing(dataDir, env, syntheticModel) {

@@ -19,11 +19,11 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import autocannon from "autocannon";
 import pg from "pg";
 import { startHub } from "../lib/hub.mjs";
 import { DATA_DIR, OURS, ROOT } from "../lib/paths.mjs";
-import { clears, median, percentile, spread, spreadText } from "../lib/stats.mjs";
+import { clears, median, spread, spreadText } from "../lib/stats.mjs";
+import { httpLoad } from "../lib/http-load.mjs";
 import { LONG_TAIL } from "./hub-stores.mjs";
 
 export const title = "search as the catalogue grows";
@@ -144,26 +144,7 @@ async function ensureCatalogue(count, withPostgres, details) {
 }
 
 function load(url, nextPath) {
-  return new Promise((resolve, reject) => {
-    const latencies = [];
-    const instance = autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          requestsPerSecond: result.requests.average,
-          failures: result.non2xx + result.errors + result.timeouts,
-          p95: percentile(latencies, 95),
-        });
-      },
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
+  return httpLoad(url, nextPath, { connections: CONNECTIONS, durationS: DURATION_S });
 }
 
 /** One hub per size at once; rounds rotate over the sizes. Returns each size's runs. */
