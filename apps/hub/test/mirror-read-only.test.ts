@@ -125,7 +125,7 @@ describe("a mirrored repo is read-only", { timeout: 30_000 }, () => {
       ["move", "POST", "/api/repos/move", json, JSON.stringify({ fromRepo: "x/model", toRepo: "x/moved" })],
     ];
     for (const [what, method, route, headers, body] of writes) {
-      for (const auth of [{ authorization: `Bearer ${ownerToken}` }, {}]) {
+      for (const auth of [{ authorization: `Bearer ${ownerToken}` }, {}] as Record<string, string>[]) {
         const response = await fetch(`${hub.url}${route}`, {
           method,
           headers: { ...headers, ...auth },
