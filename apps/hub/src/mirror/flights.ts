@@ -272,10 +272,12 @@ export class Flight {
     try {
       for (;;) {
         if (this.state === "failed") throw this.error!;
-        const next = follower.handed.shift();
-        if (next) {
-          follower.handedBytes -= next.length;
-          yield next;
+        if (follower.handed.length > 0) {
+          // What arrived meanwhile goes out as one write (one copy costs less than a send per chunk).
+          const handed = follower.handed;
+          follower.handed = [];
+          follower.handedBytes = 0;
+          yield handed.length === 1 ? handed[0] : Buffer.concat(handed);
           continue;
         }
         const { position, end } = follower;
