@@ -28,6 +28,8 @@ const MAX_PENDING_BYTES = 16 * 1024 * 1024;
  */
 const MAX_HANDED_BYTES = 16 * 1024 * 1024;
 const writevAsync = promisify(writev);
+/** Bytes handed to a client at the head are sent in batches of this size. */
+const HAND_BATCH = 1024 * 1024;
 
 /** Writes every buffer at the file's position, however the system call splits them. */
 async function writeAll(fd: number, buffers: Uint8Array[]): Promise<void> {
@@ -64,6 +66,8 @@ interface Follower {
   handedBytes: number;
   /** in the flight's live set: arriving bytes go to `handed` */
   live: boolean;
+  /** has sent bytes already (the first go out at once) */
+  yielded: boolean;
 }
 
 /** A download under way: its temporary file, how much of it is written, and how it ended. */
@@ -240,7 +244,14 @@ export class Flight {
    * before waiting for the first byte: a client at the head then gets every byte handed over.
    */
   reader(start: number, end: number): Readable {
-    const follower: Follower = { position: start, end, handed: [], handedBytes: 0, live: false };
+    const follower: Follower = {
+      position: start,
+      end,
+      handed: [],
+      handedBytes: 0,
+      live: false,
+      yielded: false,
+    };
     this.join(follower);
     const stream = Readable.from(this.follow(follower), { objectMode: false });
     stream.once("close", () => this.leave(follower));
@@ -272,8 +283,12 @@ export class Flight {
     try {
       for (;;) {
         if (this.state === "failed") throw this.error!;
-        if (follower.handed.length > 0) {
-          // What arrived meanwhile goes out as one write (one copy costs less than a send per chunk).
+        // Handed bytes go out a MiB at a time, as a file read would (a send per 64 KiB chunk cost
+        // more than reading the file back); the first at once, so the first byte does not wait.
+        const gathering =
+          follower.live && follower.yielded && follower.handedBytes < HAND_BATCH && this.state === "running";
+        if (follower.handed.length > 0 && !gathering) {
+          follower.yielded = true;
           const handed = follower.handed;
           follower.handed = [];
           follower.handedBytes = 0;
@@ -292,6 +307,7 @@ export class Flight {
           const { bytesRead } = await readAsync(fd, buffer, 0, length, position);
           if (bytesRead === 0) throw new HttpError(502, `${this.target.label} ended early while being read`);
           follower.position += bytesRead;
+          follower.yielded = true;
           yield bytesRead === length ? buffer : buffer.subarray(0, bytesRead);
           continue;
         }
