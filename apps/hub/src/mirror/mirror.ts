@@ -335,15 +335,8 @@ export class Mirror {
     if (!this.isMirrored(resolved.repo)) return undefined;
     if ((await this.service.blobs.size(entry.sha256)) === entry.size) return undefined;
     const flight = this.fetchFile(resolved.repo.type, resolved.repo.id, resolved.commit.id, entry);
-    // The reader first: a client at the head gets the arriving bytes handed over, none read back.
-    const body = flight.reader(start, end);
-    try {
-      await flight.ready(start);
-    } catch (error) {
-      body.destroy();
-      throw error;
-    }
-    return body;
+    await flight.ready(start);
+    return flight.reader(start, end);
   }
 
   close(): void {
