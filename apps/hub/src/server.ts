@@ -435,6 +435,13 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       tasks: taskPages,
       libraries: libraryRegistry,
       providerStats: () => providerStats.summary(),
+      mirrored: mirrorFiles && {
+        of: (id) => {
+          const found = mirrorFiles.state.get("model", id);
+          return found && { upstream: found.upstream, fetchedAt: found.fetchedAt };
+        },
+        ids: () => mirrorFiles.state.list().flatMap((repo) => (repo.type === "model" ? [repo.id] : [])),
+      },
       config: () => ({
         mode,
         router: mode === "offline" ? routerUrl : onlineRouterUrl,

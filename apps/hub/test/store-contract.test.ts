@@ -162,6 +162,42 @@ describe("the API on SQLite and on PostgreSQL", () => {
     for (const query of queries) await expectSame(`/api/models?${query}&limit=40`, true);
   }, 120_000);
 
+  it("filters by a list of ids identically (the mirror's mirrored=true), with search, sort and pages", async () => {
+    const some = await sqlite.store.listModels({ tags: [], sort: "downloads", direction: -1, limit: 12 });
+    const ids = [
+      ...some.models.filter((_, index) => index % 2 === 0).map((model) => model.id),
+      "no/such-model",
+    ];
+    for (const query of [
+      { tags: [], sort: "likes" as const, direction: 1 as const, limit: 4 },
+      {
+        search: ids[0].split("/")[1].slice(0, 4),
+        tags: [],
+        sort: "downloads" as const,
+        direction: -1 as const,
+        limit: 4,
+      },
+      { tags: [], sort: "downloads" as const, direction: -1 as const, limit: 4, ids: [] },
+    ]) {
+      const listed: string[][] = [];
+      for (const store of [sqlite.store, postgres.store]) {
+        const found: string[] = [];
+        let cursor;
+        do {
+          const page = await store.listModels({ ids, ...query, cursor });
+          found.push(...page.models.map((model) => model.id));
+          cursor = page.next;
+        } while (cursor);
+        listed.push(found);
+        const counted = await store.countModels({ ids, ...query }, 1000);
+        expect(counted.count).toBe(found.length);
+      }
+      expect(listed[1]).toEqual(listed[0]);
+      expect(listed[0].every((id) => ids.includes(id))).toBe(true);
+      if (!("ids" in query)) expect(listed[0].length).toBeGreaterThan(0);
+    }
+  });
+
   it("serves model pages, expand[], usage, libraries and errors identically", async () => {
     const paths = [
       "/api/models/black-forest-labs/FLUX.1-dev",

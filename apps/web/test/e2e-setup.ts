@@ -22,8 +22,8 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** Starts the hub (offline) on a free port and Chromium. */
-export async function startE2E(): Promise<E2E> {
+/** Starts the hub (offline, with any extra options) on a free port and Chromium. */
+export async function startE2E(hubOptions: Parameters<typeof startHubServer>[0] = {}): Promise<E2E> {
   if (!existsSync(path.join(webDist, "index.html"))) {
     throw new Error("apps/web/dist is missing: run `npm run build --workspace @hubkit/web` first");
   }
@@ -34,6 +34,7 @@ export async function startE2E(): Promise<E2E> {
     dataDir,
     webDistDir: webDist,
     mode: "offline",
+    ...hubOptions,
   });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",

@@ -506,6 +506,11 @@ export interface ApiContext {
   config: () => HubConfig;
   /** measured latency and throughput per provider from recent /router calls (provider-stats.ts) */
   providerStats?: () => ProviderStatsReply;
+  /** the pull-through mirror's models: where each came from and when (list marks, `mirrored=true`) */
+  mirrored?: {
+    of(id: string): { upstream: string; fetchedAt: string } | undefined;
+    ids(): string[];
+  };
 }
 
 export async function registerHubApi(app: FastifyInstance, ctx: ApiContext): Promise<void> {
@@ -519,6 +524,11 @@ function registerModelList(app: FastifyInstance, ctx: ApiContext): void {
   app.get("/api/models", async (request, reply) => {
     const query = request.query as Query;
     const modelQuery = parseModelQuery(query);
+    // hubkit's `mirrored=true`: the models the pull-through mirror holds (none without a mirror).
+    const mirroredText = singleParam(query, "mirrored");
+    if (mirroredText !== undefined && !["true", "1", "false", "0"].includes(mirroredText))
+      throw badRequest("mirrored must be true or false");
+    if (mirroredText === "true" || mirroredText === "1") modelQuery.ids = ctx.mirrored?.ids() ?? [];
     const expand = parseExpand(query);
     const fields = expand ?? (wantsTrue(query, "full") ? DETAIL_FIELDS : LIST_FIELDS);
     const withConfig = wantsTrue(query, "config") && !fields.includes("config");
@@ -548,7 +558,11 @@ function registerModelList(app: FastifyInstance, ctx: ApiContext): void {
       reply.header("X-Total-Count", String(total.count));
       if (!total.exact) reply.header("X-Total-Count-Exact", "false");
     }
-    return page.models.map((model) => projectModel(model, withConfig ? [...fields, "config"] : fields));
+    return page.models.map((model) => {
+      const projected = projectModel(model, withConfig ? [...fields, "config"] : fields);
+      const mirrored = ctx.mirrored?.of(model.id);
+      return mirrored ? { ...projected, hubkitMirror: mirrored } : projected;
+    });
   });
 }
 

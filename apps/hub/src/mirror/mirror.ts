@@ -87,11 +87,18 @@ export class Mirror {
     this.state = new MirrorState(path.join(dataDir, "mirror.sqlite"));
     this.flights = new Flights(service.blobs);
     service.access.readRules.push((principal, repo) => this.mayRead(principal, repo));
+    service.access.writeRefusals.push((repo) => this.readOnlyReason(repo));
   }
 
   /** Private mirrored repos: readable by the operator's allow-list. */
   mayRead(principal: Principal | undefined, repo: RepoRecord): boolean {
     return this.isMirrored(repo) && mayReadPrivateMirror(this.options.readers, principal);
+  }
+
+  /** Mirrored repos follow upstream: a local write would be overwritten or diverge, so none is taken. */
+  readOnlyReason(repo: Pick<RepoRecord, "type" | "id">): string | undefined {
+    const mirrored = this.state.get(repo.type, repo.id);
+    return mirrored && `${repo.id} is mirrored from ${mirrored.upstream}: read-only here`;
   }
 
   isMirrored(repo: Pick<RepoRecord, "type" | "id">): boolean {

@@ -38,9 +38,14 @@ function newTokenSecret(): string {
 /** An extra reason to let a caller read a private repo (the mirror's allow-list for mirrored ones). */
 export type ReadRule = (principal: Principal | undefined, repo: RepoRecord) => boolean;
 
+/** Why nobody may write to a repo (the mirror's repos are read-only), or undefined. */
+export type WriteRefusal = (repo: RepoRecord) => string | undefined;
+
 export class Access {
   /** read rules added by other rooms (see ReadRule) */
   readonly readRules: ReadRule[] = [];
+  /** repos no caller may write to, whatever their role (see WriteRefusal) */
+  readonly writeRefusals: WriteRefusal[] = [];
 
   constructor(private readonly meta: RepoMetadata) {}
 

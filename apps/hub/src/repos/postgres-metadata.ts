@@ -330,7 +330,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
          UNION ALL
          SELECT c.id, c.parent, c.tree, c.author, c.title, c.message, c.date, chain.n + 1
          FROM hub_commits c JOIN chain ON c.rid = $1 AND c.id = chain.parent
-         WHERE chain.n < $3 + $4)
+         WHERE chain.n < $3::int + $4::int)
        SELECT id, parent, tree, author, title, message, date FROM chain ORDER BY n OFFSET $3 LIMIT $4`,
       [rid, head, skip, limit],
     );

@@ -122,6 +122,11 @@ export class RepoService {
     what: string,
   ): Promise<RepoRecord> {
     const repo = await this.readable(principal, type, id);
+    // A read-only repo refuses everyone alike, its owner's name included (403, not 401).
+    for (const refusal of this.access.writeRefusals) {
+      const reason = refusal(repo);
+      if (reason) throw new HttpError(403, `You cannot ${what}: ${reason}`);
+    }
     this.access.checkWrite(principal, ownerOf(repo.id), what);
     return repo;
   }

@@ -298,6 +298,7 @@ export class PostgresStore implements HubStore {
     if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
     if (query.library) where.push(`m.library_name = ${param(query.library)}`);
     if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+    if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
     return where;
   }
 
@@ -331,6 +332,7 @@ export class PostgresStore implements HubStore {
       query.pipelineTag,
       query.library,
       query.tags,
+      query.ids,
     ]);
     const cached = this.matchFacetCache.get(cacheKey);
     if (cached) return cached;
@@ -441,6 +443,7 @@ export class PostgresStore implements HubStore {
       if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
       if (query.library) where.push(`m.library_name = ${param(query.library)}`);
       if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+      if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
       return where;
     };
     const termFilters = (alias: string) =>
@@ -532,6 +535,7 @@ export class PostgresStore implements HubStore {
     if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
     if (query.library) where.push(`m.library_name = ${param(query.library)}`);
     if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+    if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
     const filtered = where.length > 0;
     const sql = `SELECT v.value AS version, m.rowid, m.doc FROM hubkit_meta v
       LEFT JOIN models m ON m.rowid = ANY($1::bigint[])${filtered ? ` AND ${where.join(" AND ")}` : ""}

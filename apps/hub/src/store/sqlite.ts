@@ -25,6 +25,8 @@ export interface ModelQuery {
   library?: string;
   /** every tag must be present (tags, pipeline_tag and library_name all count as tags) */
   tags: string[];
+  /** only these ids (hubkit's `mirrored=true`: the repos the mirror holds) */
+  ids?: string[];
   sort: SortField;
   direction: 1 | -1;
   limit: number;
@@ -226,6 +228,11 @@ function matchClauses(
   for (const tag of query.tags) {
     where.push("m.rowid IN (SELECT model FROM model_tags WHERE tag = ?)");
     params.push(tag);
+  }
+  if (query.ids) {
+    // One parameter (a JSON array) whatever the count: the statement's shape stays the same.
+    where.push("m.id IN (SELECT value FROM json_each(?))");
+    params.push(JSON.stringify(query.ids));
   }
 }
 
@@ -430,6 +437,7 @@ export class CatalogueStore {
       query.pipelineTag,
       query.library,
       query.tags,
+      query.ids,
     ]);
     const cached = this.matchFacetCache.get(cacheKey);
     if (cached) return cached;

@@ -47,6 +47,8 @@ const PASSED_PARAMS = [
   "license",
   "language",
   "num_parameters",
+  // hubkit's: only the models this hub mirrors from its upstream
+  "mirrored",
 ] as const;
 const EXPAND = ["pipeline_tag", "library_name", "downloads", "likes", "lastModified", "tags", "description"];
 
@@ -361,6 +363,14 @@ export function ModelRow({ model }: { model: HubModel }) {
           {model.library_name && <span className="badge subtle">{model.library_name}</span>}
           {model.tags?.includes("gguf") && model.library_name !== "gguf" && (
             <span className="badge subtle">GGUF</span>
+          )}
+          {model.hubkitMirror && (
+            <span
+              className="badge info"
+              title={`Mirrored from ${model.hubkitMirror.upstream} at ${formatDate(model.hubkitMirror.fetchedAt)}`}
+            >
+              Mirrored
+            </span>
           )}
           <span title="Downloads in the last 30 days">
             <TrendingUp size={14} aria-hidden /> <span className="visually-hidden">Downloads: </span>
