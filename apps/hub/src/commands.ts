@@ -17,9 +17,10 @@ import { parseAllowedHosts } from "./http/request-guard.js";
 import type { HubServer } from "./server.js";
 import { openStore, type HubStore } from "./store/hub-store.js";
 import { syntheticCatalogueLines } from "./catalogue/synthetic.js";
-import { ACCOUNTS_USAGE, accountsCommand, AccountsUsageError } from "./repos/accounts-command.js";
-import { gcCommand, TOKEN_USAGE, tokenCommand, TokenUsageError } from "./repos/commands.js";
-import { MIRROR_USAGE, mirrorCommand, MirrorUsageError } from "./mirror/command.js";
+import { UsageError } from "./command-line.js";
+import { ACCOUNTS_USAGE, accountsCommand } from "./repos/accounts-command.js";
+import { gcCommand, TOKEN_USAGE, tokenCommand } from "./repos/commands.js";
+import { MIRROR_USAGE, mirrorCommand } from "./mirror/command.js";
 import { mirrorOptionsFromEnv, type MirrorOptions } from "./mirror/config.js";
 import { STORAGE_USAGE, storageCommand } from "./xet/usage.js";
 import {
@@ -57,8 +58,6 @@ ${MIRROR_USAGE}
 ${STORAGE_USAGE}
 ${PROVIDER_KEY_USAGE}
 ${LIMIT_USAGE}`;
-
-export class UsageError extends Error {}
 
 export interface CommandIo {
   stdout: Writable;
@@ -299,13 +298,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
     if (args.command === "generate") return await generate(args, io);
     return await serve(args, io);
   } catch (error) {
-    if (
-      error instanceof UsageError ||
-      error instanceof TokenUsageError ||
-      error instanceof AccountsUsageError ||
-      error instanceof MirrorUsageError ||
-      error instanceof ProviderKeyUsageError
-    ) {
+    if (error instanceof UsageError || error instanceof ProviderKeyUsageError) {
       write(io.stderr, `hubkit-hub: ${error.message}\n\n${USAGE}`);
       return { exitCode: 2 };
     }

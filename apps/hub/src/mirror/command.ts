@@ -1,13 +1,12 @@
 // `hubkit-hub mirror`: prefetch repos from the upstream hub into this hub's storage (without a
 // running server), with a progress bar per file on a terminal; `--catalogue` imports upstream's
 // model metadata into the catalogue instead.
-import { parseArgs } from "node:util";
 import type { Writable } from "node:stream";
 import { describeProblem } from "../catalogue/importer.js";
+import { openCommandRepos, parseCommandArgs, UsageError } from "../command-line.js";
 import { DEFAULT_DATA_DIR } from "../paths.js";
 import type { RepoType, TreeEntry } from "../repos/model.js";
 import { repoIdProblem } from "../repos/names.js";
-import { openRepoService } from "../repos/open.js";
 import { openStore } from "../store/hub-store.js";
 import { importUpstreamCatalogue } from "./catalogue-import.js";
 import { checkUpstreamUrl, mirrorOptionsFromEnv, type MirrorOptions } from "./config.js";
@@ -18,8 +17,6 @@ export const MIRROR_USAGE = `  hubkit-hub mirror REPO... [--revision R] [--inclu
       upstream hub ($HUBKIT_UPSTREAM_URL, token $HUBKIT_UPSTREAM_TOKEN) into this hub's storage.
   hubkit-hub mirror --catalogue [--limit N] [--upstream URL] [--data-dir DIR]
       Import upstream's model list (metadata only, default 1000 models) into the catalogue.`;
-
-export class MirrorUsageError extends Error {}
 
 /** A glob as a regular expression: `**` any path, `*` and `?` within one folder. */
 export function globPattern(glob: string): RegExp {
@@ -110,25 +107,15 @@ async function prefetchFiles(
 }
 
 export async function mirrorCommand(argv: string[], io: MirrorIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        revision: { type: "string" },
-        include: { type: "string", multiple: true },
-        dataset: { type: "boolean" },
-        catalogue: { type: "boolean" },
-        limit: { type: "string" },
-        upstream: { type: "string" },
-        "data-dir": { type: "string" },
-      },
-    });
-  } catch (error) {
-    throw new MirrorUsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(argv, {
+    revision: { type: "string" },
+    include: { type: "string", multiple: true },
+    dataset: { type: "boolean" },
+    catalogue: { type: "boolean" },
+    limit: { type: "string" },
+    upstream: { type: "string" },
+    "data-dir": { type: "string" },
+  });
   let options: MirrorOptions | undefined;
   try {
     options = values.upstream
@@ -141,20 +128,20 @@ export async function mirrorCommand(argv: string[], io: MirrorIo): Promise<numbe
         }
       : mirrorOptionsFromEnv(io.env);
   } catch (error) {
-    throw new MirrorUsageError((error as Error).message);
+    throw new UsageError((error as Error).message);
   }
   if (!options)
-    throw new MirrorUsageError("mirror needs an upstream: set HUBKIT_UPSTREAM_URL or pass --upstream URL");
+    throw new UsageError("mirror needs an upstream: set HUBKIT_UPSTREAM_URL or pass --upstream URL");
   // Prefetching asks upstream every time: the TTL is for serving.
   options = { ...options, ttlSeconds: 0 };
   const dataDir = values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR;
   const databaseUrl = io.env.HUBKIT_DATABASE_URL?.trim() || undefined;
 
   if (values.catalogue) {
-    if (positionals.length) throw new MirrorUsageError("mirror --catalogue takes no repo names");
+    if (positionals.length) throw new UsageError("mirror --catalogue takes no repo names");
     const limit = values.limit === undefined ? 1000 : Number(values.limit);
     if (!Number.isSafeInteger(limit) || limit < 1)
-      throw new MirrorUsageError("--limit must be a whole number above 0");
+      throw new UsageError("--limit must be a whole number above 0");
     const store = await openStore({ dataDir, databaseUrl });
     try {
       const { Upstream } = await import("./upstream.js");
@@ -177,18 +164,14 @@ export async function mirrorCommand(argv: string[], io: MirrorIo): Promise<numbe
   }
 
   if (positionals.length === 0)
-    throw new MirrorUsageError("mirror needs at least one repo (owner/name) or --catalogue");
+    throw new UsageError("mirror needs at least one repo (owner/name) or --catalogue");
   for (const id of positionals) {
     const problem = repoIdProblem(id);
-    if (problem) throw new MirrorUsageError(`${id}: ${problem}`);
+    if (problem) throw new UsageError(`${id}: ${problem}`);
   }
   const patterns = (values.include ?? []).map(globPattern);
   const type: RepoType = values.dataset ? "dataset" : "model";
-  const service = await openRepoService({
-    dataDir,
-    databaseUrl,
-    blobDir: io.env.HUBKIT_BLOB_DIR || undefined,
-  });
+  const service = await openCommandRepos(dataDir, io.env);
   const mirror = new Mirror(service, options, dataDir);
   try {
     for (const id of positionals) {

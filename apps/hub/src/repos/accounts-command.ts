@@ -2,11 +2,9 @@
 // server's own storage (the data dir, or HUBKIT_DATABASE_URL) without a running server. Tokens are
 // made with `token create`; a running hub sees a membership change within its caller cache's 10 s.
 import type { Writable } from "node:stream";
-import { parseArgs } from "node:util";
-import { DEFAULT_DATA_DIR } from "../paths.js";
+import { openCommandRepos, parseCommandArgs, UsageError } from "../command-line.js";
 import { ORG_ROLES, type OrgRole } from "./model.js";
 import { accountNameProblem } from "./names.js";
-import { openRepoService } from "./open.js";
 
 export const ACCOUNTS_USAGE = `  hubkit-hub user create NAME | user list [--json] [--data-dir DIR]
       Users of this hub (tokens: token create).
@@ -14,7 +12,6 @@ export const ACCOUNTS_USAGE = `  hubkit-hub user create NAME | user list [--json
   hubkit-hub org add ORG USER [--role admin|write|contributor|read] | org remove ORG USER [--data-dir DIR]
       Organisations and their members (role default read; add changes an existing member's role).`;
 
-export class AccountsUsageError extends Error {}
 /** A request the storage refuses (the name is of the other kind of account): one line, exit code 1. */
 class Refused extends Error {}
 
@@ -25,41 +22,27 @@ interface Io {
 }
 
 function checkName(name: string | undefined, what: string): string {
-  if (!name) throw new AccountsUsageError(`${what} is missing`);
+  if (!name) throw new UsageError(`${what} is missing`);
   const problem = accountNameProblem(name);
-  if (problem) throw new AccountsUsageError(problem);
+  if (problem) throw new UsageError(problem);
   return name;
 }
 
 export async function accountsCommand(kind: "user" | "org", argv: string[], io: Io): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        role: { type: "string" },
-        admin: { type: "string" },
-        json: { type: "boolean" },
-        "data-dir": { type: "string" },
-      },
-    });
-  } catch (error) {
-    throw new AccountsUsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(argv, {
+    role: { type: "string" },
+    admin: { type: "string" },
+    json: { type: "boolean" },
+    "data-dir": { type: "string" },
+  });
   const [action, ...rest] = positionals;
   const role = (values.role ?? "read") as OrgRole;
   if (!ORG_ROLES.includes(role))
-    throw new AccountsUsageError(`--role must be one of ${ORG_ROLES.join(", ")}, got "${values.role}"`);
+    throw new UsageError(`--role must be one of ${ORG_ROLES.join(", ")}, got "${values.role}"`);
   const known = kind === "user" ? ["create", "list"] : ["create", "list", "members", "add", "remove"];
   if (!action || !known.includes(action))
-    throw new AccountsUsageError(`${kind} needs an action: ${known.join(", ")}`);
-  const service = await openRepoService({
-    dataDir: values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
-    databaseUrl: io.env.HUBKIT_DATABASE_URL?.trim() || undefined,
-    blobDir: io.env.HUBKIT_BLOB_DIR || undefined,
-  });
+    throw new UsageError(`${kind} needs an action: ${known.join(", ")}`);
+  const service = await openCommandRepos(values["data-dir"], io.env);
   const meta = service.meta;
   const print = (lines: string[], json: unknown) =>
     io.stdout.write(values.json ? `${JSON.stringify(json, null, 2)}\n` : lines.map((l) => `${l}\n`).join(""));

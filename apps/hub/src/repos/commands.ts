@@ -1,10 +1,8 @@
 // The repository commands of hubkit-hub, on the server's own storage (the data dir, or
 // HUBKIT_DATABASE_URL and HUBKIT_BLOB_DIR) without a running server: `token create|list|revoke`
 // (`create` prints the new token alone on stdout) and `gc` (removes contents no commit names).
-import { parseArgs } from "node:util";
 import type { Writable } from "node:stream";
-import { DEFAULT_DATA_DIR } from "../paths.js";
-import { openRepoService } from "./open.js";
+import { openCommandRepos, parseCommandArgs, UsageError } from "../command-line.js";
 
 export const TOKEN_USAGE = `  hubkit-hub token create --user NAME [--write] [--org ORG]... [--name LABEL] [--data-dir DIR]
       Create a hub token for NAME (and the user, and each org with NAME a member, when missing).
@@ -15,24 +13,14 @@ export const TOKEN_USAGE = `  hubkit-hub token create --user NAME [--write] [--o
   hubkit-hub gc [--data-dir DIR]
       Remove stored file contents that no commit names (older than an hour: uploads under way stay).`;
 
-export class TokenUsageError extends Error {}
-
 /** `hubkit-hub gc`: collects unreferenced blobs; prints what it removed. */
 export async function gcCommand(
   argv: string[],
   io: { stdout: Writable; env: Record<string, string | undefined> },
 ): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { "data-dir": { type: "string" } } }));
-  } catch (error) {
-    throw new TokenUsageError((error as Error).message);
-  }
-  const service = await openRepoService({
-    dataDir: values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
-    databaseUrl: io.env.HUBKIT_DATABASE_URL?.trim() || undefined,
-    blobDir: io.env.HUBKIT_BLOB_DIR || undefined,
-  });
+  const { values, positionals } = parseCommandArgs(argv, { "data-dir": { type: "string" } });
+  if (positionals.length) throw new UsageError(`gc: unexpected argument "${positionals[0]}"`);
+  const service = await openCommandRepos(values["data-dir"], io.env);
   try {
     const { blobs, bytes } = await service.collectGarbage();
     io.stdout.write(`removed ${blobs} unreferenced files (${bytes} bytes)\n`);
@@ -46,33 +34,19 @@ export async function tokenCommand(
   argv: string[],
   io: { stdout: Writable; stderr: Writable; env: Record<string, string | undefined> },
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        user: { type: "string" },
-        write: { type: "boolean" },
-        org: { type: "string", multiple: true },
-        name: { type: "string" },
-        "data-dir": { type: "string" },
-      },
-    });
-  } catch (error) {
-    throw new TokenUsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  const [action, ...rest] = positionals;
-  const service = await openRepoService({
-    dataDir: values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
-    databaseUrl: io.env.HUBKIT_DATABASE_URL?.trim() || undefined,
-    blobDir: io.env.HUBKIT_BLOB_DIR || undefined,
+  const { values, positionals } = parseCommandArgs(argv, {
+    user: { type: "string" },
+    write: { type: "boolean" },
+    org: { type: "string", multiple: true },
+    name: { type: "string" },
+    "data-dir": { type: "string" },
   });
+  const [action, ...rest] = positionals;
+  const service = await openCommandRepos(values["data-dir"], io.env);
   try {
     if (action === "create") {
-      if (!values.user) throw new TokenUsageError("token create needs --user NAME");
-      if (rest.length) throw new TokenUsageError(`unexpected argument "${rest[0]}"`);
+      if (!values.user) throw new UsageError("token create needs --user NAME");
+      if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
       const token = await service.access.createToken(values.user, {
         write: values.write,
         orgs: values.org,
@@ -82,13 +56,13 @@ export async function tokenCommand(
       return 0;
     }
     if (action === "list") {
-      if (!values.user) throw new TokenUsageError("token list needs --user NAME");
+      if (!values.user) throw new UsageError("token list needs --user NAME");
       for (const token of await service.meta.listTokens(values.user))
         io.stdout.write(`${token.id}\t${token.role}\t${token.createdAt}\t${token.displayName}\n`);
       return 0;
     }
     if (action === "revoke") {
-      if (rest.length !== 1) throw new TokenUsageError("token revoke takes one token id (see token list)");
+      if (rest.length !== 1) throw new UsageError("token revoke takes one token id (see token list)");
       if (!(await service.meta.revokeToken(rest[0]))) {
         io.stderr.write(`hubkit-hub: no token with id ${rest[0]}\n`);
         return 1;
@@ -96,7 +70,7 @@ export async function tokenCommand(
       io.stdout.write(`revoked ${rest[0]}\n`);
       return 0;
     }
-    throw new TokenUsageError(`token needs an action: create, list or revoke`);
+    throw new UsageError(`token needs an action: create, list or revoke`);
   } finally {
     await service.meta.close();
   }

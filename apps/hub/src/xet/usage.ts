@@ -3,12 +3,9 @@
 // saving chunk dedup and shared contents bring. `hubkit-hub storage` prints it.
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import type { Writable } from "node:stream";
-import { DEFAULT_DATA_DIR } from "../paths.js";
+import { openCommandRepos, parseCommandArgs, UsageError } from "../command-line.js";
 import { REPO_TYPES } from "../repos/model.js";
-import { TokenUsageError } from "../repos/commands.js";
-import { openRepoService } from "../repos/open.js";
 import type { RepoService } from "../repos/service.js";
 import { xetStoreOf } from "./store.js";
 
@@ -92,17 +89,9 @@ export async function storageCommand(
   argv: string[],
   io: { stdout: Writable; env: Record<string, string | undefined> },
 ): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { "data-dir": { type: "string" } } }));
-  } catch (error) {
-    throw new TokenUsageError((error as Error).message);
-  }
-  const service = await openRepoService({
-    dataDir: values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
-    databaseUrl: io.env.HUBKIT_DATABASE_URL?.trim() || undefined,
-    blobDir: io.env.HUBKIT_BLOB_DIR || undefined,
-  });
+  const { values, positionals } = parseCommandArgs(argv, { "data-dir": { type: "string" } });
+  if (positionals.length) throw new UsageError(`storage: unexpected argument "${positionals[0]}"`);
+  const service = await openCommandRepos(values["data-dir"], io.env);
   try {
     const report = await storageReport(service);
     for (const repo of report.repos)
