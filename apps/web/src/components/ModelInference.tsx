@@ -4,6 +4,7 @@
 import { Zap } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { InferenceSnippet } from "@hubkit/tasks";
+import { policyLabel, policyModelId, policyPicks } from "../lib/policies.js";
 import { getHubConfig, type HubModel, type ProviderStats } from "../lib/api.js";
 import {
   generateSnippets,
@@ -327,19 +328,28 @@ export function ModelInference({
   const setProvider = (next: string) =>
     onStateChange ? onStateChange({ provider: next }) : setOwnProvider(next);
   const selectId = useId();
+  // Chat models also offer the hub router's policies (model:fastest…), with what each picks now.
+  const picks = policyPicks(model, providerFigures, providerPrices);
+  const pick = picks.find((entry) => `:${entry.policy}` === provider);
   const active =
     provider === AUTO_PROVIDER && providers.length > 0
       ? AUTO_PROVIDER
-      : provider && mapping[provider]
-        ? provider
-        : providers[0];
+      : pick
+        ? provider!
+        : provider && mapping[provider]
+          ? provider
+          : providers[0];
   // "auto" runs the task of the provider the clients would pick: the first live one.
   const resolved =
     active === AUTO_PROVIDER
       ? (providers.find((id) => mapping[id].status === "live") ?? providers[0])
-      : active;
+      : pick
+        ? pick.provider
+        : active;
   // @hubkit/inference's snippet generator has no "auto" policy yet: show the provider it resolves to.
-  const snippetProvider = active === AUTO_PROVIDER ? resolved : active;
+  // A router policy is written as the router's chat route with the suffixed id (model:cheapest).
+  const snippetProvider = pick ? AUTO_PROVIDER : active === AUTO_PROVIDER ? resolved : active;
+  const snippetModel = pick ? { ...model, id: policyModelId(model.id, pick.policy) } : model;
   const mappingTask = resolved ? mapping[resolved]?.task : undefined;
   const task =
     pageTask &&
@@ -370,7 +380,15 @@ export function ModelInference({
           <div className="field inline">
             <label htmlFor={selectId}>Provider</label>
             <select id={selectId} value={active} onChange={(event) => setProvider(event.target.value)}>
-              <option value={AUTO_PROVIDER}>auto (first available: {resolved})</option>
+              <option value={AUTO_PROVIDER}>
+                auto (first available: {providers.find((id) => mapping[id].status === "live") ?? providers[0]}
+                )
+              </option>
+              {picks.map((entry) => (
+                <option key={entry.policy} value={`:${entry.policy}`}>
+                  {policyLabel(entry)}
+                </option>
+              ))}
               {providers.map((id) => (
                 <option key={id} value={id}>
                   {id}
@@ -385,6 +403,13 @@ export function ModelInference({
             )}
           </div>
           <ProviderFiguresNote figures={providerFigures} prices={providerPrices} provider={resolved} />
+          {pick && (
+            <p className="hint" data-testid="policy-note">
+              <code>{policyModelId(model.id, pick.policy)}</code>: the hub&apos;s router picks the provider
+              per call, {pick.provider} now ({pick.why}). The snippets below call the router&apos;s chat route
+              with this id.
+            </p>
+          )}
           {active === AUTO_PROVIDER && (
             <p className="hint" data-testid="auto-note">
               With <code>auto</code>, the clients use the first available provider of this model, {resolved}{" "}
@@ -392,7 +417,7 @@ export function ModelInference({
             </p>
           )}
           <SnippetPanel
-            model={model}
+            model={snippetModel}
             provider={snippetProvider}
             streamingSwitch={task === "conversational" || task === "image-text-to-text"}
             initial={initialSnippets}
@@ -403,9 +428,10 @@ export function ModelInference({
           />
           <TokenField />
           <h3>Try it</h3>
+          {/* Under a policy, try-it calls the provider it picks now (the client's own "auto" needs a token). */}
           <TryIt
             model={model}
-            provider={active}
+            provider={pick ? pick.provider : active}
             task={task}
             initialInput={initialInput}
             exampleFile={exampleFile}
