@@ -210,3 +210,12 @@ export interface UsageReply {
   since: string;
   rows: UsageRow[];
 }
+
+/** GET /api/hubkit/provider-keys: where provider keys are stored (never the keys), for an admin. */
+export interface AdminKeysReply {
+  /** the caller is a hub admin (HUBKIT_ADMINS): may manage the hub's keys and every org's */
+  hubAdmin: boolean;
+  /** the orgs the caller administers */
+  orgs: string[];
+  keys: { provider: string; org: string | null; updatedAt: string }[];
+}
