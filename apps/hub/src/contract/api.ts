@@ -219,3 +219,16 @@ export interface AdminKeysReply {
   orgs: string[];
   keys: { provider: string; org: string | null; updatedAt: string }[];
 }
+
+/** GET /api/hubkit/storage (hub admins): what `hubkit-hub storage` prints. */
+export interface StorageReply {
+  repos: { type: string; id: string; files: number; bytes: number }[];
+  /** every repo's bytes added up, as if each kept its own copy of each file */
+  logicalBytes: number;
+  blobBytes: number;
+  blobs: number;
+  xorbBytes: number;
+  xorbs: number;
+  storedBytes: number;
+  savedBytes: number;
+}

@@ -12,6 +12,8 @@ import type {
 // The API's types are the hub's contract (apps/hub/src/contract/), imported as types only; the names
 // the app has always used stay as aliases.
 export type {
+  AdminKeysReply,
+  StorageReply,
   ApiModel as HubModel,
   HubConfig,
   LibraryDetail,
@@ -28,6 +30,16 @@ export type {
 } from "../../../hub/src/contract/api.js";
 export { toModelData } from "../../../hub/src/contract/model-data.js";
 import { withHubToken } from "./session.js";
+
+/** A write to the hub API with the signed-in person's token (PUT, DELETE); rejects with HubApiError. */
+export async function sendJson(method: "PUT" | "DELETE", path: string, body?: unknown): Promise<void> {
+  const response = await apiFetch(path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw await readError(response, `${method} ${path}`);
+}
 
 /** An HTTP error from the hub API, with the server's own explanation. */
 export class HubApiError extends Error {
