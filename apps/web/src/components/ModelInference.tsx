@@ -302,8 +302,7 @@ function ProviderFiguresNote({
       {own
         ? `${provider}, measured by this hub over its last ${own.calls} call${own.calls === 1 ? "" : "s"}: ${own.latencyMs} ms to the first token or reply${own.tokensPerSecond === null ? "" : `, ${own.tokensPerSecond} tokens/s streamed`}.`
         : `No recent call through this hub measured ${provider} yet.`}
-      {price &&
-        ` Price table: $${price.input} in, $${price.output} out per million tokens. The hub's router orders providers by these figures for model:fastest and model:cheapest.`}
+      {price && ` Price table: $${price.input} in, $${price.output} out per million tokens.`}
     </p>
   );
 }
@@ -384,17 +383,17 @@ export function ModelInference({
                 auto (first available: {providers.find((id) => mapping[id].status === "live") ?? providers[0]}
                 )
               </option>
-              {picks.map((entry) => (
-                <option key={entry.policy} value={`:${entry.policy}`}>
-                  {policyLabel(entry)}
-                </option>
-              ))}
               {providers.map((id) => (
                 <option key={id} value={id}>
                   {id}
                   {mapping[id].status === "staging" ? " (staging)" : ""}
                   {NOT_ROUTED_PROVIDERS.has(id) ? " (direct only)" : ""}
                   {figuresText(providerFigures?.[id], providerPrices?.[id])}
+                </option>
+              ))}
+              {picks.map((entry) => (
+                <option key={entry.policy} value={`:${entry.policy}`}>
+                  {policyLabel(entry)}
                 </option>
               ))}
             </select>
@@ -405,9 +404,8 @@ export function ModelInference({
           <ProviderFiguresNote figures={providerFigures} prices={providerPrices} provider={resolved} />
           {pick && (
             <p className="hint" data-testid="policy-note">
-              <code>{policyModelId(model.id, pick.policy)}</code>: the hub&apos;s router picks the provider
-              per call, {pick.provider} now ({pick.why}). The snippets below call the router&apos;s chat route
-              with this id.
+              <code>{snippetModel.id}</code>: the router picks per call, {pick.provider} now. The snippets use
+              this id.
             </p>
           )}
           {active === AUTO_PROVIDER && (

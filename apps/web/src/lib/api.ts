@@ -31,16 +31,6 @@ export type {
 export { toModelData } from "../../../hub/src/contract/model-data.js";
 import { withHubToken } from "./session.js";
 
-/** A write to the hub API with the signed-in person's token (PUT, DELETE); rejects with HubApiError. */
-export async function sendJson(method: "PUT" | "DELETE", path: string, body?: unknown): Promise<void> {
-  const response = await apiFetch(path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw await readError(response, `${method} ${path}`);
-}
-
 /** An HTTP error from the hub API, with the server's own explanation. */
 export class HubApiError extends Error {
   constructor(

@@ -257,6 +257,12 @@ export function Component() {
           disabled={providers.length === 0}
           onChange={(event) => update({ provider: event.target.value })}
         >
+          {providers.map((id) => (
+            <option key={id} value={id}>
+              {id}
+              {model?.inferenceProviderMapping?.[id].status === "staging" ? " (staging)" : ""}
+            </option>
+          ))}
           {picks.length > 0 && (
             <optgroup label="Router policy">
               {picks.map((pick) => (
@@ -266,12 +272,6 @@ export function Component() {
               ))}
             </optgroup>
           )}
-          {providers.map((id) => (
-            <option key={id} value={id}>
-              {id}
-              {model?.inferenceProviderMapping?.[id].status === "staging" ? " (staging)" : ""}
-            </option>
-          ))}
         </select>
         {wantedPick && model && (
           <p className="hint" data-testid="policy-note">

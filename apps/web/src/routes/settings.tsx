@@ -3,12 +3,12 @@
 // (`hubkit-hub storage`). Hub admins are named in HUBKIT_ADMINS; an org's admins manage its keys.
 // The server renders pages without the token, so the page asks the hub from the browser; anyone the
 // API refuses (signed out, not an admin) sees the app's "not found" page.
-import { KeyRound } from "lucide-react";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
 import { NotFound } from "../components/NotFound.js";
 import { RouteError } from "../components/RouteError.js";
-import { getJson, HubApiError, sendJson, type AdminKeysReply, type StorageReply } from "../lib/api.js";
+import { getJson, HubApiError, type AdminKeysReply, type StorageReply } from "../lib/api.js";
+import { withHubToken } from "../lib/session.js";
 import { formatCount } from "../lib/format.js";
 import { useSession } from "../lib/session.js";
 import { useTitle } from "../lib/title.js";
@@ -22,6 +22,21 @@ type State =
   | { kind: "refused" }
   | { kind: "failed"; error: unknown }
   | { kind: "ready"; keys: AdminKeysReply; storage?: StorageReply };
+
+/** A PUT or DELETE with the signed-in person's token; rejects with the hub's error. */
+async function sendJson(method: "PUT" | "DELETE", path: string, body?: unknown): Promise<void> {
+  const response = await fetch(
+    path,
+    withHubToken({
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+  if (response.ok) return;
+  const reply = (await response.json().catch(() => ({}))) as { error?: string };
+  throw new HubApiError(reply.error ?? `${method} failed: HTTP ${response.status}`, response.status);
+}
 
 function keyPath(provider: string, scope: string): string {
   return `${KEYS_PATH}/${encodeURIComponent(provider)}${scope ? `?org=${encodeURIComponent(scope)}` : ""}`;
@@ -89,7 +104,7 @@ function KeyForm({ scopes, hubAdmin, onSaved }: { scopes: string[]; hubAdmin: bo
         />
       </div>
       <button type="submit" className="button primary" disabled={busy}>
-        <KeyRound size={16} aria-hidden /> Save key
+        Save key
       </button>
       <p className="hint">Stored encrypted; it is never shown again, here or anywhere.</p>
       {error !== undefined && <ErrorNotice error={error} context="Saving the key" />}
