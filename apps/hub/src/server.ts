@@ -1,5 +1,6 @@
 // The hub server: Fastify with the hub API, the inference proxy, the web app and its security headers,
 // over the SQLite catalogue. Offline (the default) it starts the provider emulator in-process.
+import { adminsFrom, registerAdminRoutes } from "./admin/routes.js";
 import { existsSync } from "node:fs";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import path from "node:path";
@@ -120,6 +121,8 @@ export interface HubServerOptions {
    * token (defaults from HUBKIT_REDIS_URL, HUBKIT_LIMIT_*, HUBKIT_ROUTER_REQUIRE_TOKENS, HUBKIT_SECRET_KEY)
    */
   gateway?: GatewayOptionsInput;
+  /** hub admins' user names (default: $HUBKIT_ADMINS, a comma list): provider keys and storage in the web app */
+  admins?: string[];
   /** where the gateway's warnings go (Redis away, keys that do not open); default console.warn */
   onWarning?: (message: string) => void;
   /** seed the embedded catalogue into a fresh or outdated database (default true) */
@@ -476,6 +479,12 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       warn: options.onWarning ?? ((message) => console.warn(`hubkit hub: ${message}`)),
     });
     gateway = openedGateway;
+    registerAdminRoutes(app, {
+      keys: openedGateway.keys,
+      repos: repoService,
+      admins: adminsFrom(options.admins?.join(",") ?? process.env.HUBKIT_ADMINS),
+      reload: () => openedGateway.reloadSettings(),
+    });
     let admittedHost: string | undefined;
     const routerProxy = await registerRouterProxy(app, {
       routerUrl,

@@ -31,6 +31,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   dataset: "src/routes/dataset.tsx",
   playground: "src/routes/playground.tsx",
   usage: "src/routes/usage.tsx",
+  settings: "src/routes/settings.tsx",
   "not-found": "src/routes/not-found.tsx",
 };
 
@@ -73,6 +74,11 @@ export const routes: RouteObject[] = [
             }),
           },
           { id: "usage", path: "usage", lazy: reloadOnStaleChunk(() => import("./routes/usage.js")) },
+          {
+            id: "settings",
+            path: "settings",
+            lazy: reloadOnStaleChunk(() => import("./routes/settings.js")),
+          },
           {
             id: "dataset",
             path: "datasets/:owner/:name",

@@ -24,7 +24,8 @@ import {
   type E2E,
 } from "./e2e-setup.js";
 
-const JS_BUDGET_GZ = 150 * 1024;
+// 151 KB since the provider picker offers the router's policies with what each picks (lib/policies.ts).
+const JS_BUDGET_GZ = 151 * 1024;
 const execFileAsync = promisify(execFile);
 
 const CHAT_MODEL = "meta-llama/Llama-3.3-70B-Instruct";

@@ -210,3 +210,25 @@ export interface UsageReply {
   since: string;
   rows: UsageRow[];
 }
+
+/** GET /api/hubkit/provider-keys: where provider keys are stored (never the keys), for an admin. */
+export interface AdminKeysReply {
+  /** the caller is a hub admin (HUBKIT_ADMINS): may manage the hub's keys and every org's */
+  hubAdmin: boolean;
+  /** the orgs the caller administers */
+  orgs: string[];
+  keys: { provider: string; org: string | null; updatedAt: string }[];
+}
+
+/** GET /api/hubkit/storage (hub admins): what `hubkit-hub storage` prints. */
+export interface StorageReply {
+  repos: { type: string; id: string; files: number; bytes: number }[];
+  /** every repo's bytes added up, as if each kept its own copy of each file */
+  logicalBytes: number;
+  blobBytes: number;
+  blobs: number;
+  xorbBytes: number;
+  xorbs: number;
+  storedBytes: number;
+  savedBytes: number;
+}

@@ -105,9 +105,10 @@ export async function providerKeyCommand(
   }
 }
 
-export const LIMIT_USAGE = `  hubkit-hub limit set (--token ID | --org ORG) [--rpm N] [--tpm N] [--data-dir DIR]
-      Requests / tokens per minute for one hub token (its id: token list) or calls billed to ORG,
-      in place of HUBKIT_LIMIT_*; 0 or left out: none. Running hubs apply it within a second.
+export const LIMIT_USAGE = `  hubkit-hub limit set (--token ID | --org ORG) [--rpm N] [--tpm N] [--budget USD] [--data-dir DIR]
+      Requests / tokens per minute and a spend budget in USD per calendar month (UTC) for one hub
+      token (its id: token list) or calls billed to ORG, in place of HUBKIT_LIMIT_*; 0 or left out:
+      none. Past its budget a caller gets 402. Running hubs apply it within a second.
   hubkit-hub limit list [--data-dir DIR]
   hubkit-hub limit remove (--token ID | --org ORG) [--data-dir DIR]`;
 
@@ -116,6 +117,14 @@ function perMinute(name: string, text: string | undefined): number | null {
   if (text === undefined) return null;
   if (!/^\d{1,12}$/.test(text))
     throw new ProviderKeyUsageError(`--${name} must be a whole number per minute`);
+  return Number(text) === 0 ? null : Number(text);
+}
+
+/** A monthly budget in USD from the command line: a decimal number, 0 or absent for none. */
+function budgetOf(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  if (!/^\d{1,9}(\.\d{1,9})?$/.test(text))
+    throw new ProviderKeyUsageError(`--budget must be an amount in USD per month, e.g. 25 or 0.5`);
   return Number(text) === 0 ? null : Number(text);
 }
 
@@ -133,6 +142,7 @@ export async function limitCommand(
         org: { type: "string" },
         rpm: { type: "string" },
         tpm: { type: "string" },
+        budget: { type: "string" },
         "data-dir": { type: "string" },
       },
     });
@@ -153,7 +163,13 @@ export async function limitCommand(
     subject = values.token !== undefined ? `token:${values.token}` : `org:${values.org!.toLowerCase()}`;
   }
   const rule =
-    action === "set" ? { rpm: perMinute("rpm", values.rpm), tpm: perMinute("tpm", values.tpm) } : null;
+    action === "set"
+      ? {
+          rpm: perMinute("rpm", values.rpm),
+          tpm: perMinute("tpm", values.tpm),
+          budgetUsd: budgetOf(values.budget),
+        }
+      : null;
   const store = await openGatewayData(
     values["data-dir"] ?? io.env.HUBKIT_DATA_DIR ?? DEFAULT_DATA_DIR,
     io.env.HUBKIT_DATABASE_URL?.trim() || undefined,
@@ -161,7 +177,10 @@ export async function limitCommand(
   try {
     if (action === "list") {
       for (const limit of await store.limits()) {
-        io.stdout.write(`${limit.subject}\trpm ${limit.rpm ?? "-"}\ttpm ${limit.tpm ?? "-"}\n`);
+        const budget = limit.budgetUsd === null ? "-" : `$${limit.budgetUsd}/month`;
+        io.stdout.write(
+          `${limit.subject}\trpm ${limit.rpm ?? "-"}\ttpm ${limit.tpm ?? "-"}\tbudget ${budget}\n`,
+        );
       }
       return 0;
     }

@@ -9,6 +9,7 @@ import { HttpError, TooManyRequestsError } from "../http/errors.js";
 import type { AttemptOutcome, GatewayAttempt, GatewayCall, ProxyGateway } from "../router/proxy.js";
 import type { HubStore } from "../store/interface.js";
 import type { CircuitBreaker } from "./breaker.js";
+import type { BudgetSubject, Budgets } from "./budgets.js";
 import type { Caller, Callers } from "./callers.js";
 import type { ProviderKeys } from "./keys.js";
 import type { LimitRule, LimitSubject, RateLimiter } from "./limits.js";
@@ -30,6 +31,7 @@ export interface GatewayOptions {
   callers: Callers;
   keys: ProviderKeys;
   limiter: RateLimiter;
+  budgets: Budgets;
   breaker: CircuitBreaker;
   usage: UsageLog;
   models: ModelTable;
@@ -42,7 +44,13 @@ const MAX_ATTEMPTS = 4;
 const CHAT_PATH = "/v1/chat/completions";
 const MODEL_IN_BODY = /"model"\s*:\s*"([^"\\]{1,300})"/;
 
-const hasRule = (rule: LimitRule) => rule.rpm !== undefined || rule.tpm !== undefined;
+const hasRate = (rule: LimitRule) => rule.rpm !== undefined || rule.tpm !== undefined;
+
+/** The subjects a call counts against: rate limits (`rate`) and monthly budgets (`budget`). */
+interface Subjects {
+  rate: LimitSubject[];
+  budget: BudgetSubject[];
+}
 
 /** The catalogue's models by id, kept until the catalogue changes (checked every 2 s, off the hot path). */
 export class ModelTable {
@@ -180,42 +188,49 @@ class Gateway implements ProxyGateway {
       }
     }
     const subjects = this.limitSubjects(caller, billTo);
+    if (subjects.budget.length > 0) {
+      const refused = options.budgets.check(subjects.budget);
+      if (refused) return refused;
+    }
     const build = () => {
       const call = this.route({ caller, billTo, request, rest, body });
       return after(call, (made) => (made instanceof HttpError ? made : this.account(made, subjects)));
     };
-    if (subjects.length === 0) return build();
-    return after(options.limiter.check(subjects), (decision) =>
+    if (subjects.rate.length === 0) return build();
+    return after(options.limiter.check(subjects.rate), (decision) =>
       decision.ok ? build() : new TooManyRequestsError(decision.message, decision.retryAfterSeconds),
     );
   }
 
   /** The limits a call counts against: its token's, and its org's when billed to one. */
-  private limitSubjects(caller: Caller | null, billTo: string | undefined): LimitSubject[] {
-    const subjects: LimitSubject[] = [];
+  private limitSubjects(caller: Caller | null, billTo: string | undefined): Subjects {
+    const subjects: Subjects = { rate: [], budget: [] };
     if (!caller) return subjects;
     const { keys, limits } = this.options;
+    const add = (key: string, rule: LimitRule, label: string) => {
+      if (hasRate(rule)) subjects.rate.push({ key, rule, label });
+      if (rule.budgetUsd !== undefined) subjects.budget.push({ key, budgetUsd: rule.budgetUsd, label });
+    };
     // A rule stored for this token or org (`limit set`) replaces the hub's default.
     const tokenKey = `token:${caller.tokenId}`;
-    const tokenRule = keys.limitOf(tokenKey) ?? limits.token;
-    if (hasRule(tokenRule)) subjects.push({ key: tokenKey, rule: tokenRule, label: "this token" });
+    add(tokenKey, keys.limitOf(tokenKey) ?? limits.token, "this token");
     if (billTo !== undefined) {
       const orgKey = `org:${billTo.toLowerCase()}`;
-      const orgRule = keys.limitOf(orgKey) ?? limits.org;
-      if (hasRule(orgRule)) {
-        subjects.push({ key: orgKey, rule: orgRule, label: `the organisation "${billTo.slice(0, 100)}"` });
-      }
+      add(orgKey, keys.limitOf(orgKey) ?? limits.org, `the organisation "${billTo.slice(0, 100)}"`);
     }
     return subjects;
   }
 
   /** The call's usage is recorded, and its tokens counted against its limits, when it ends. */
-  private account(made: Made, subjects: LimitSubject[]): GatewayCall {
+  private account(made: Made, subjects: Subjects): GatewayCall {
     const { call, record } = made;
-    const { usage, limiter } = this.options;
+    const { usage, limiter, budgets } = this.options;
     call.ended = (exchange, tail, attempts) => {
       const used = usage.record(record, exchange, tail, attempts);
-      if (subjects.length > 0 && used.tokens > 0) limiter.addTokens(subjects, used.tokens);
+      if (subjects.rate.length > 0 && used.tokens > 0) limiter.addTokens(subjects.rate, used.tokens);
+      // Every call's cost counts toward its token's and org's month, budget or not (a budget set
+      // later starts from what was spent).
+      if (record.caller) budgets.add(record.caller.tokenId, record.org, used.costUsd);
     };
     return call;
   }

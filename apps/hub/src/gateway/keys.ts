@@ -93,15 +93,21 @@ export class ProviderKeys {
     return this.rules.get(subject);
   }
 
+  /** Whether any stored rule sets a budget. */
+  anyBudget(): boolean {
+    for (const rule of this.rules.values()) if (rule.budgetUsd !== undefined) return true;
+    return false;
+  }
+
   /** Reads the store again now if it changed (the server also does so every second). */
   async reload(): Promise<void> {
     const version = await this.store.keysVersion();
     if (version === this.version) return;
     this.version = version;
     this.rules = new Map(
-      (await this.store.limits()).map(({ subject, rpm, tpm }) => [
+      (await this.store.limits()).map(({ subject, rpm, tpm, budgetUsd }) => [
         subject,
-        { rpm: rpm ?? undefined, tpm: tpm ?? undefined },
+        { rpm: rpm ?? undefined, tpm: tpm ?? undefined, budgetUsd: budgetUsd ?? undefined },
       ]),
     );
     const opened = new Map<string, string>();

@@ -13,6 +13,8 @@ export interface LimitRule {
   rpm?: number;
   /** tokens (in + out) per minute */
   tpm?: number;
+  /** USD per calendar month (budgets.ts; not counted by the rate limiter) */
+  budgetUsd?: number;
 }
 
 /** Who a limit applies to: `token:<id>` or `org:<name>`, its rule, and how the refusal names it. */

@@ -6,6 +6,7 @@ import type { RepoMetadata } from "../repos/metadata.js";
 import type { ProxyGateway } from "../router/proxy.js";
 import type { HubStore } from "../store/interface.js";
 import { CircuitBreaker, type BreakerOptions } from "./breaker.js";
+import { Budgets } from "./budgets.js";
 import { Callers } from "./callers.js";
 import { createGateway, ModelTable } from "./gateway.js";
 import { ProviderKeys } from "./keys.js";
@@ -59,7 +60,7 @@ export interface OpenedGateway {
   limiterReady(): Promise<void>;
   /** false while Redis cannot be reached (calls then go unlimited: fail open) */
   limiterHealthy(): boolean;
-  /** rereads provider keys and stored limits now (running hubs also do so every second) */
+  /** rereads provider keys, stored limits and the month's spend now (running hubs also do so every 1–2 s) */
   reloadSettings(): Promise<void>;
   keys: ProviderKeys;
   breaker: CircuitBreaker;
@@ -105,6 +106,14 @@ export async function openGateway(app: FastifyInstance, options: OpenGatewayOpti
   };
   const breaker = new CircuitBreaker(options.breaker);
   const usage = new UsageLog(store, options.warn);
+  const budgets = new Budgets(
+    store,
+    () => keys.anyBudget() || limits.token.budgetUsd !== undefined || limits.org.budgetUsd !== undefined,
+    () => usage.flush(),
+    options.warn,
+  );
+  await budgets.refresh();
+  budgets.start();
   const models = new ModelTable(options.store);
   const callers = new Callers(options.meta);
   // The measured figures change per call; the order they give is read at most once a second.
@@ -131,6 +140,7 @@ export async function openGateway(app: FastifyInstance, options: OpenGatewayOpti
     callers,
     keys,
     limiter,
+    budgets,
     breaker,
     usage,
     models,
@@ -151,7 +161,10 @@ export async function openGateway(app: FastifyInstance, options: OpenGatewayOpti
     limiter: limiter.kind,
     limiterReady: () => limiter.ready(),
     limiterHealthy: () => limiter.healthy(),
-    reloadSettings: () => keys.reload(),
+    reloadSettings: async () => {
+      await keys.reload();
+      await budgets.refresh();
+    },
     keys,
     breaker,
     usage,
@@ -159,6 +172,7 @@ export async function openGateway(app: FastifyInstance, options: OpenGatewayOpti
     async close() {
       models.close();
       keys.stop();
+      budgets.stop();
       await usage.close();
       await limiter.close();
       await store.close();

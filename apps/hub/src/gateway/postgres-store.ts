@@ -10,6 +10,7 @@ import {
   type GatewayData,
   type KeyScope,
   type StoredKey,
+  type SpendRow,
   type StoredLimit,
   type UsageQuery,
   type UsageRecord,
@@ -26,6 +27,7 @@ CREATE TABLE IF NOT EXISTS hub_usage (
 CREATE INDEX IF NOT EXISTS hub_usage_at ON hub_usage (at);
 CREATE TABLE IF NOT EXISTS hub_limit_rules (
   subject text PRIMARY KEY, rpm bigint, tpm bigint, updated_at text NOT NULL);
+ALTER TABLE hub_limit_rules ADD COLUMN IF NOT EXISTS budget_usd double precision;
 `;
 /** Serialises schema creation between replicas starting at once (an arbitrary, fixed lock key). */
 const SCHEMA_LOCK = 7_422_016_037;
@@ -107,16 +109,17 @@ export class PostgresGatewayData implements GatewayData {
       );
     }
     await this.query(
-      `INSERT INTO hub_limit_rules (subject, rpm, tpm, updated_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (subject) DO UPDATE SET rpm = excluded.rpm, tpm = excluded.tpm, updated_at = excluded.updated_at`,
-      [subject, rule.rpm, rule.tpm, new Date().toISOString()],
+      `INSERT INTO hub_limit_rules (subject, rpm, tpm, budget_usd, updated_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (subject) DO UPDATE SET rpm = excluded.rpm, tpm = excluded.tpm,
+         budget_usd = excluded.budget_usd, updated_at = excluded.updated_at`,
+      [subject, rule.rpm, rule.tpm, rule.budgetUsd, new Date().toISOString()],
     );
     return true;
   }
 
   async limits(): Promise<(StoredLimit & { subject: string })[]> {
     const { rows } = await this.query(
-      "SELECT subject, rpm::float8 AS rpm, tpm::float8 AS tpm FROM hub_limit_rules ORDER BY subject",
+      'SELECT subject, rpm::float8 AS rpm, tpm::float8 AS tpm, budget_usd AS "budgetUsd" FROM hub_limit_rules ORDER BY subject',
     );
     return rows as (StoredLimit & { subject: string })[];
   }
@@ -147,6 +150,15 @@ export class PostgresGatewayData implements GatewayData {
        VALUES ${tuples.join(", ")}`,
       values,
     );
+  }
+
+  async spendSince(since: number): Promise<SpendRow[]> {
+    const { rows } = await this.query(
+      `SELECT token_id AS "tokenId", org, sum(cost_usd)::float8 AS "costUsd" FROM hub_usage WHERE at >= $1
+       GROUP BY token_id, org`,
+      [since],
+    );
+    return rows as SpendRow[];
   }
 
   async usage(query: UsageQuery): Promise<UsageRow[]> {

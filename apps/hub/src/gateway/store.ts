@@ -16,6 +16,15 @@ export type KeyScope = { org?: string };
 export interface StoredLimit {
   rpm: number | null;
   tpm: number | null;
+  /** USD per calendar month */
+  budgetUsd: number | null;
+}
+
+/** What one token (and org) spent since a moment. */
+export interface SpendRow {
+  tokenId: string | null;
+  org: string | null;
+  costUsd: number;
 }
 
 export interface StoredKey {
@@ -62,6 +71,8 @@ export interface GatewayData {
   setLimit(subject: string, rule: StoredLimit | null): Promise<boolean>;
   limits(): Promise<(StoredLimit & { subject: string })[]>;
   addUsage(records: readonly UsageRecord[]): Promise<void>;
+  /** the cost of the calls since `since` (ms), per token and org */
+  spendSince(since: number): Promise<SpendRow[]>;
   /** calls grouped by day (UTC), user, token, org, model and provider */
   usage(query: UsageQuery): Promise<UsageRow[]>;
   close(): Promise<void>;
@@ -79,6 +90,8 @@ CREATE INDEX IF NOT EXISTS usage_at ON usage (at);
 CREATE TABLE IF NOT EXISTS limit_rules (
   subject TEXT PRIMARY KEY, rpm INTEGER, tpm INTEGER, updated_at TEXT NOT NULL);
 `;
+/** Columns added after the first release, for files made before them. */
+const ADDED_COLUMNS = [["limit_rules", "budget_usd", "REAL"]] as const;
 /** The hub's own keys are stored under this scope (org names cannot start with a colon). */
 export const HUB_SCOPE = ":hub";
 
@@ -93,6 +106,11 @@ export class SqliteGatewayData implements GatewayData {
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("busy_timeout = 5000");
     this.db.exec(SCHEMA);
+    for (const [table, column, type] of ADDED_COLUMNS) {
+      const columns = this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+      if (!columns.some((c) => c.name === column))
+        this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+    }
     this.insertUsage = this.db.prepare(
       `INSERT INTO usage (at, user, token_id, org, model, provider, status, tokens_in, tokens_out, latency_ms, cost_usd, attempts)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -146,16 +164,17 @@ export class SqliteGatewayData implements GatewayData {
     if (!rule) return this.db.prepare("DELETE FROM limit_rules WHERE subject = ?").run(subject).changes > 0;
     this.db
       .prepare(
-        `INSERT INTO limit_rules (subject, rpm, tpm, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (subject) DO UPDATE SET rpm = excluded.rpm, tpm = excluded.tpm, updated_at = excluded.updated_at`,
+        `INSERT INTO limit_rules (subject, rpm, tpm, budget_usd, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (subject) DO UPDATE SET rpm = excluded.rpm, tpm = excluded.tpm,
+           budget_usd = excluded.budget_usd, updated_at = excluded.updated_at`,
       )
-      .run(subject, rule.rpm, rule.tpm, new Date().toISOString());
+      .run(subject, rule.rpm, rule.tpm, rule.budgetUsd, new Date().toISOString());
     return true;
   }
 
   async limits(): Promise<(StoredLimit & { subject: string })[]> {
     return this.db
-      .prepare("SELECT subject, rpm, tpm FROM limit_rules ORDER BY subject")
+      .prepare("SELECT subject, rpm, tpm, budget_usd AS budgetUsd FROM limit_rules ORDER BY subject")
       .all() as (StoredLimit & {
       subject: string;
     })[];
@@ -182,6 +201,14 @@ export class SqliteGatewayData implements GatewayData {
       }
     });
     write(records);
+  }
+
+  async spendSince(since: number): Promise<SpendRow[]> {
+    return this.db
+      .prepare(
+        `SELECT token_id AS tokenId, org, sum(cost_usd) AS costUsd FROM usage WHERE at >= ? GROUP BY token_id, org`,
+      )
+      .all(since) as SpendRow[];
   }
 
   async usage(query: UsageQuery): Promise<UsageRow[]> {

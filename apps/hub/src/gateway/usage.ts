@@ -56,12 +56,13 @@ export class UsageLog {
     exchange: ProxyExchange,
     tail: Buffer | undefined,
     attempts: number,
-  ): { tokens: number } {
+  ): { tokens: number; costUsd: number } {
     const { tokensIn, tokensOut } =
       exchange.status !== undefined && exchange.status < 400
         ? tokensOf(tail, exchange)
         : { tokensIn: 0, tokensOut: 0 };
     const provider = exchange.provider ?? call.provider;
+    const costUsd = costOf(call.model, provider, tokensIn, tokensOut);
     this.pending.push({
       at: Date.now(),
       user: call.caller?.user,
@@ -73,10 +74,10 @@ export class UsageLog {
       tokensIn,
       tokensOut,
       latencyMs: Math.round((exchange.latencyMs ?? exchange.durationMs) * 10) / 10,
-      costUsd: costOf(call.model, provider, tokensIn, tokensOut),
+      costUsd,
       attempts,
     });
-    return { tokens: tokensIn + tokensOut };
+    return { tokens: tokensIn + tokensOut, costUsd };
   }
 
   /** Writes what is pending (also called before reading, so a reader sees every finished call). */

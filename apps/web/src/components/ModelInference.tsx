@@ -4,6 +4,7 @@
 import { Zap } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { InferenceSnippet } from "@hubkit/tasks";
+import { policyLabel, policyModelId, policyPicks } from "../lib/policies.js";
 import { getHubConfig, type HubModel, type ProviderStats } from "../lib/api.js";
 import {
   generateSnippets,
@@ -301,8 +302,7 @@ function ProviderFiguresNote({
       {own
         ? `${provider}, measured by this hub over its last ${own.calls} call${own.calls === 1 ? "" : "s"}: ${own.latencyMs} ms to the first token or reply${own.tokensPerSecond === null ? "" : `, ${own.tokensPerSecond} tokens/s streamed`}.`
         : `No recent call through this hub measured ${provider} yet.`}
-      {price &&
-        ` Price table: $${price.input} in, $${price.output} out per million tokens. The hub's router orders providers by these figures for model:fastest and model:cheapest.`}
+      {price && ` Price table: $${price.input} in, $${price.output} out per million tokens.`}
     </p>
   );
 }
@@ -327,19 +327,28 @@ export function ModelInference({
   const setProvider = (next: string) =>
     onStateChange ? onStateChange({ provider: next }) : setOwnProvider(next);
   const selectId = useId();
+  // Chat models also offer the hub router's policies (model:fastest…), with what each picks now.
+  const picks = policyPicks(model, providerFigures, providerPrices);
+  const pick = picks.find((entry) => `:${entry.policy}` === provider);
   const active =
     provider === AUTO_PROVIDER && providers.length > 0
       ? AUTO_PROVIDER
-      : provider && mapping[provider]
-        ? provider
-        : providers[0];
+      : pick
+        ? provider!
+        : provider && mapping[provider]
+          ? provider
+          : providers[0];
   // "auto" runs the task of the provider the clients would pick: the first live one.
   const resolved =
     active === AUTO_PROVIDER
       ? (providers.find((id) => mapping[id].status === "live") ?? providers[0])
-      : active;
+      : pick
+        ? pick.provider
+        : active;
   // @hubkit/inference's snippet generator has no "auto" policy yet: show the provider it resolves to.
-  const snippetProvider = active === AUTO_PROVIDER ? resolved : active;
+  // A router policy is written as the router's chat route with the suffixed id (model:cheapest).
+  const snippetProvider = pick ? AUTO_PROVIDER : active === AUTO_PROVIDER ? resolved : active;
+  const snippetModel = pick ? { ...model, id: policyModelId(model.id, pick.policy) } : model;
   const mappingTask = resolved ? mapping[resolved]?.task : undefined;
   const task =
     pageTask &&
@@ -370,7 +379,10 @@ export function ModelInference({
           <div className="field inline">
             <label htmlFor={selectId}>Provider</label>
             <select id={selectId} value={active} onChange={(event) => setProvider(event.target.value)}>
-              <option value={AUTO_PROVIDER}>auto (first available: {resolved})</option>
+              <option value={AUTO_PROVIDER}>
+                auto (first available: {providers.find((id) => mapping[id].status === "live") ?? providers[0]}
+                )
+              </option>
               {providers.map((id) => (
                 <option key={id} value={id}>
                   {id}
@@ -379,12 +391,23 @@ export function ModelInference({
                   {figuresText(providerFigures?.[id], providerPrices?.[id])}
                 </option>
               ))}
+              {picks.map((entry) => (
+                <option key={entry.policy} value={`:${entry.policy}`}>
+                  {policyLabel(entry)}
+                </option>
+              ))}
             </select>
             {mapping[active]?.status === "staging" && (
               <span className="badge warning">staging: for testing, may be unstable</span>
             )}
           </div>
           <ProviderFiguresNote figures={providerFigures} prices={providerPrices} provider={resolved} />
+          {pick && (
+            <p className="hint" data-testid="policy-note">
+              <code>{snippetModel.id}</code>: the router picks per call, {pick.provider} now. The snippets use
+              this id.
+            </p>
+          )}
           {active === AUTO_PROVIDER && (
             <p className="hint" data-testid="auto-note">
               With <code>auto</code>, the clients use the first available provider of this model, {resolved}{" "}
@@ -392,7 +415,7 @@ export function ModelInference({
             </p>
           )}
           <SnippetPanel
-            model={model}
+            model={snippetModel}
             provider={snippetProvider}
             streamingSwitch={task === "conversational" || task === "image-text-to-text"}
             initial={initialSnippets}
@@ -403,9 +426,10 @@ export function ModelInference({
           />
           <TokenField />
           <h3>Try it</h3>
+          {/* Under a policy, try-it calls the provider it picks now (the client's own "auto" needs a token). */}
           <TryIt
             model={model}
-            provider={active}
+            provider={pick ? pick.provider : active}
             task={task}
             initialInput={initialInput}
             exampleFile={exampleFile}

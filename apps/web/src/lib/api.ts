@@ -12,6 +12,8 @@ import type {
 // The API's types are the hub's contract (apps/hub/src/contract/), imported as types only; the names
 // the app has always used stay as aliases.
 export type {
+  AdminKeysReply,
+  StorageReply,
   ApiModel as HubModel,
   HubConfig,
   LibraryDetail,

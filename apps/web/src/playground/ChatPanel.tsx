@@ -3,6 +3,7 @@
 import { CircleStop, ImagePlus, Plus, Send, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ErrorNotice } from "../components/Feedback.js";
+import { policyModelId, policyOf } from "../lib/policies.js";
 import type { HubModel } from "../lib/api.js";
 import { createClient } from "../lib/inference.js";
 import {
@@ -89,8 +90,15 @@ export function ChatPanel({ settings }: { settings: ChatSettings }) {
       const outcome = await streamChat(
         client,
         {
-          model: model.id,
-          provider,
+          // A policy (":cheapest") is the router's: the suffixed id to the hub router's OpenAI route,
+          // also without a token (the client's "auto" route insists on one; the hub serves either).
+          ...(policyOf(provider)
+            ? {
+                model: policyModelId(model.id, policyOf(provider)!),
+                provider: "hf-inference",
+                endpointUrl: `${location.origin}/router`,
+              }
+            : { model: model.id, provider }),
           messages: [
             ...(system ? [{ role: "system" as const, content: system }] : []),
             ...history.map((m) => toApi(m)),

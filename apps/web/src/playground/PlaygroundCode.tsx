@@ -3,6 +3,7 @@ import { Eye } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Loading } from "../components/Feedback.js";
 import type { HubModel } from "../lib/api.js";
+import { policyModelId, policyOf } from "../lib/policies.js";
 
 // The snippet generator and highlight.js load when the code is first asked for.
 const SnippetPanel = lazy(() =>
@@ -17,8 +18,12 @@ interface PlaygroundCodeProps {
   prompt?: string;
 }
 
-export function PlaygroundCode({ model, provider, opts, prompt }: PlaygroundCodeProps) {
+export function PlaygroundCode({ model: chosen, provider: choice, opts, prompt }: PlaygroundCodeProps) {
   const [shown, setShown] = useState(false);
+  // A router policy: the snippet calls the router's chat route with the suffixed model id.
+  const policy = policyOf(choice);
+  const model = chosen && policy ? { ...chosen, id: policyModelId(chosen.id, policy) } : chosen;
+  const provider = policy ? "auto" : choice;
   return (
     <>
       <button

@@ -29,6 +29,8 @@ export interface ApiMessage {
 export interface ChatRequest {
   model: string;
   provider: string;
+  /** an OpenAI-compatible base the call goes to instead (the hub router's /v1, for policies) */
+  endpointUrl?: string;
   messages: ApiMessage[];
   temperature: number;
   max_tokens: number;
@@ -75,7 +77,9 @@ export async function streamChat(
     const stream = client.chatCompletionStream(
       {
         model: request.model,
-        provider: request.provider as never,
+        ...(request.endpointUrl
+          ? { endpointUrl: request.endpointUrl }
+          : { provider: request.provider as never }),
         messages: request.messages as never,
         temperature: request.temperature,
         max_tokens: request.max_tokens,

@@ -9,7 +9,8 @@ import { ErrorNotice, Loading } from "../components/Feedback.js";
 import { RouteError } from "../components/RouteError.js";
 import { Tabs } from "../components/Tabs.js";
 import { TokenField } from "../components/TokenField.js";
-import { getModel, listModels, type HubModel } from "../lib/api.js";
+import { getModel, getProviderStats, listModels, type HubModel, type ProviderStats } from "../lib/api.js";
+import { policyLabel, policyPicks } from "../lib/policies.js";
 import { useToken } from "../lib/token.js";
 import { ChatPanel } from "../playground/ChatPanel.js";
 import { ComparePanel } from "../playground/ComparePanel.js";
@@ -130,8 +131,19 @@ export function Component() {
   const { model, error: modelError } = useModel(models, mode === "compare" ? "" : modelId);
   const task = TASK[mode];
   const providers = providersFor(model, task);
+  // Chat may also go by a router policy (model:cheapest…), shown with the provider it would pick now.
+  const [stats, setStats] = useState<ProviderStats | undefined>();
+  useEffect(() => {
+    if (mode !== "chat") return;
+    const abort = new AbortController();
+    getProviderStats(abort.signal).then(setStats, () => {});
+    return () => abort.abort();
+  }, [mode]);
+  const picks = mode === "chat" ? policyPicks(model, stats?.providers, stats?.prices) : [];
   const wantedProvider = params.get("provider");
-  const provider = wantedProvider && providers.includes(wantedProvider) ? wantedProvider : providers[0];
+  const wantedPick = picks.find((pick) => `:${pick.policy}` === wantedProvider);
+  const provider =
+    wantedProvider && (providers.includes(wantedProvider) || wantedPick) ? wantedProvider : providers[0];
   const system = params.get("system") ?? "";
   const prompt = params.get("prompt") ?? "";
 
@@ -251,7 +263,22 @@ export function Component() {
               {model?.inferenceProviderMapping?.[id].status === "staging" ? " (staging)" : ""}
             </option>
           ))}
+          {picks.length > 0 && (
+            <optgroup label="Router policy">
+              {picks.map((pick) => (
+                <option key={pick.policy} value={`:${pick.policy}`}>
+                  {policyLabel(pick)}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
+        {wantedPick && model && (
+          <p className="hint" data-testid="policy-note">
+            Calls <code>{`${model.id}:${wantedPick.policy}`}</code> through the hub&apos;s router, which picks
+            the provider per call: {wantedPick.provider} now ({wantedPick.why}).
+          </p>
+        )}
       </div>
       {model && (
         <p className="model-facts muted">
