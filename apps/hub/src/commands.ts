@@ -23,13 +23,7 @@ import { gcCommand, TOKEN_USAGE, tokenCommand } from "./repos/commands.js";
 import { MIRROR_USAGE, mirrorCommand } from "./mirror/command.js";
 import { mirrorOptionsFromEnv, type MirrorOptions } from "./mirror/config.js";
 import { STORAGE_USAGE, storageCommand } from "./xet/usage.js";
-import {
-  LIMIT_USAGE,
-  limitCommand,
-  PROVIDER_KEY_USAGE,
-  providerKeyCommand,
-  ProviderKeyUsageError,
-} from "./gateway/commands.js";
+import { LIMIT_USAGE, limitCommand, PROVIDER_KEY_USAGE, providerKeyCommand } from "./gateway/commands.js";
 
 export const USAGE = `Usage:
   hubkit-hub serve [--host HOST] [--port PORT] [--data-dir DIR]
@@ -298,7 +292,7 @@ export async function runCommand(argv: string[], io: CommandIo): Promise<Command
     if (args.command === "generate") return await generate(args, io);
     return await serve(args, io);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ProviderKeyUsageError) {
+    if (error instanceof UsageError) {
       write(io.stderr, `hubkit-hub: ${error.message}\n\n${USAGE}`);
       return { exitCode: 2 };
     }

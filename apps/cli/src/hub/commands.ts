@@ -216,6 +216,71 @@ export function registerHubCommands(program: Command): void {
       runHub(["org", "remove", name, member, ...flagArgs(values, ["data-dir"])]),
     );
 
+  const keys = program
+    .command("provider-key")
+    .description("provider keys of the router gateway, sealed with HUBKIT_SECRET_KEY (no server needed)");
+  keys
+    .command("set")
+    .description("store a key for a provider (read from stdin), for the hub or for calls billed to an org")
+    .requiredOption("--provider <provider>", "the provider, e.g. together")
+    .option("--org <org>", "only for calls billed to this organisation")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) =>
+      runHub(["provider-key", "set", ...flagArgs(values, ["provider", "org", "data-dir"])]),
+    );
+  keys
+    .command("list")
+    .description("which providers have a key, for the hub and for each org (never the keys)")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) => runHub(["provider-key", "list", ...flagArgs(values, ["data-dir"])]));
+  keys
+    .command("remove")
+    .description("remove a provider's key")
+    .requiredOption("--provider <provider>", "the provider")
+    .option("--org <org>", "the organisation's key instead of the hub's")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) =>
+      runHub(["provider-key", "remove", ...flagArgs(values, ["provider", "org", "data-dir"])]),
+    );
+
+  const limits = program
+    .command("limit")
+    .description("rate limits and spend budgets of router callers (no server needed)");
+  limits
+    .command("set")
+    .description("requests/tokens per minute and a monthly USD budget for one token or an org's calls")
+    .option("--token <id>", "a hub token's id (see token list)")
+    .option("--org <org>", "calls billed to this organisation")
+    .option("--rpm <n>", "requests per minute (0: none)", integer("--rpm", 0, 1e12))
+    .option("--tpm <n>", "tokens per minute (0: none)", integer("--tpm", 0, 1e12))
+    .option("--budget <usd>", "USD per calendar month (0: none)")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) => {
+      if (Boolean(values.token) === Boolean(values.org))
+        throw new UsageError("limit set: give --token ID or --org ORG");
+      return runHub([
+        "limit",
+        "set",
+        ...flagArgs(values, ["token", "org", "rpm", "tpm", "budget", "data-dir"]),
+      ]);
+    });
+  limits
+    .command("list")
+    .description("the limits and budgets set")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) => runHub(["limit", "list", ...flagArgs(values, ["data-dir"])]));
+  limits
+    .command("remove")
+    .description("remove a token's or an org's limits")
+    .option("--token <id>", "a hub token's id")
+    .option("--org <org>", "an organisation")
+    .option("--data-dir <dir>", "the hub's data folder")
+    .action((values: Flags) => {
+      if (Boolean(values.token) === Boolean(values.org))
+        throw new UsageError("limit remove: give --token ID or --org ORG");
+      return runHub(["limit", "remove", ...flagArgs(values, ["token", "org", "data-dir"])]);
+    });
+
   program
     .command("mirror")
     .description(

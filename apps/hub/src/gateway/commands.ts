@@ -2,7 +2,7 @@
 // own storage (the data dir, or HUBKIT_DATABASE_URL), without a running server. `set` reads the key from stdin (never from the command
 // line, where the shell's history and the process list would keep it); nothing prints a key.
 import type { Readable, Writable } from "node:stream";
-import { parseArgs } from "node:util";
+import { parseCommandArgs, UsageError } from "../command-line.js";
 import { DEFAULT_DATA_DIR } from "../paths.js";
 import { ProviderKeys, providerNameProblem } from "./keys.js";
 import { secretKeyFromEnv } from "./open.js";
@@ -14,8 +14,6 @@ export const PROVIDER_KEY_USAGE = `  hubkit-hub provider-key set --provider P [-
   hubkit-hub provider-key list [--data-dir DIR]
   hubkit-hub provider-key remove --provider P [--org ORG] [--data-dir DIR]`;
 
-export class ProviderKeyUsageError extends Error {}
-
 async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
@@ -26,30 +24,20 @@ export async function providerKeyCommand(
   argv: string[],
   io: { stdout: Writable; stderr: Writable; env: Record<string, string | undefined>; stdin?: Readable },
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        provider: { type: "string" },
-        org: { type: "string" },
-        "data-dir": { type: "string" },
-      },
-    });
-  } catch (error) {
-    throw new ProviderKeyUsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(argv, {
+    provider: { type: "string" },
+    org: { type: "string" },
+    "data-dir": { type: "string" },
+  });
   const [action, ...rest] = positionals;
-  if (rest.length) throw new ProviderKeyUsageError(`unexpected argument "${rest[0]}"`);
+  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
   if (action !== "set" && action !== "list" && action !== "remove") {
-    throw new ProviderKeyUsageError("provider-key needs an action: set, list or remove");
+    throw new UsageError("provider-key needs an action: set, list or remove");
   }
   if (action !== "list") {
-    if (!values.provider) throw new ProviderKeyUsageError(`provider-key ${action} needs --provider P`);
+    if (!values.provider) throw new UsageError(`provider-key ${action} needs --provider P`);
     const problem = providerNameProblem(values.provider);
-    if (problem) throw new ProviderKeyUsageError(problem);
+    if (problem) throw new UsageError(problem);
   }
   const scope = { org: values.org };
   const store = await openGatewayData(
@@ -115,8 +103,7 @@ export const LIMIT_USAGE = `  hubkit-hub limit set (--token ID | --org ORG) [--r
 /** A per-minute figure from the command line: a whole number, 0 or absent for none. */
 function perMinute(name: string, text: string | undefined): number | null {
   if (text === undefined) return null;
-  if (!/^\d{1,12}$/.test(text))
-    throw new ProviderKeyUsageError(`--${name} must be a whole number per minute`);
+  if (!/^\d{1,12}$/.test(text)) throw new UsageError(`--${name} must be a whole number per minute`);
   return Number(text) === 0 ? null : Number(text);
 }
 
@@ -124,7 +111,7 @@ function perMinute(name: string, text: string | undefined): number | null {
 function budgetOf(text: string | undefined): number | null {
   if (text === undefined) return null;
   if (!/^\d{1,9}(\.\d{1,9})?$/.test(text))
-    throw new ProviderKeyUsageError(`--budget must be an amount in USD per month, e.g. 25 or 0.5`);
+    throw new UsageError(`--budget must be an amount in USD per month, e.g. 25 or 0.5`);
   return Number(text) === 0 ? null : Number(text);
 }
 
@@ -132,33 +119,23 @@ export async function limitCommand(
   argv: string[],
   io: { stdout: Writable; stderr: Writable; env: Record<string, string | undefined> },
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        token: { type: "string" },
-        org: { type: "string" },
-        rpm: { type: "string" },
-        tpm: { type: "string" },
-        budget: { type: "string" },
-        "data-dir": { type: "string" },
-      },
-    });
-  } catch (error) {
-    throw new ProviderKeyUsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArgs(argv, {
+    token: { type: "string" },
+    org: { type: "string" },
+    rpm: { type: "string" },
+    tpm: { type: "string" },
+    budget: { type: "string" },
+    "data-dir": { type: "string" },
+  });
   const [action, ...rest] = positionals;
-  if (rest.length) throw new ProviderKeyUsageError(`unexpected argument "${rest[0]}"`);
+  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
   if (action !== "set" && action !== "list" && action !== "remove") {
-    throw new ProviderKeyUsageError("limit needs an action: set, list or remove");
+    throw new UsageError("limit needs an action: set, list or remove");
   }
   let subject = "";
   if (action !== "list") {
     if ((values.token === undefined) === (values.org === undefined)) {
-      throw new ProviderKeyUsageError(`limit ${action} needs one of --token ID or --org ORG`);
+      throw new UsageError(`limit ${action} needs one of --token ID or --org ORG`);
     }
     subject = values.token !== undefined ? `token:${values.token}` : `org:${values.org!.toLowerCase()}`;
   }
