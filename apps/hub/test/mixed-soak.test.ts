@@ -6,7 +6,8 @@
 // garbage collection every few seconds and printed as a table.
 //
 // It fails when a request gets an unexpected answer (any 5xx, or a wrong body), when the heap after
-// GC trends up by more than 1 MB per 1,000 requests past the warm-up (least squares over the samples), or when descriptors and sockets
+// GC trends up by more than 1 MB per 1,000 requests past the warm-up (least squares over the samples;
+// at least 4 MB over the run, above the samples' own noise), or when descriptors and sockets
 // do not return to their warm-up level once the clients have gone. Needs the built web app.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -29,6 +30,12 @@ const SAMPLE_EVERY_MS = Math.max(5_000, SOAK_MS / 12);
 const WARM_UP_REQUESTS = 400;
 /** Heap growth allowed per 1,000 requests after the warm-up. */
 const HEAP_BOUND_PER_1000 = 1024 * 1024;
+/**
+ * …but never less than this over the whole run: the heap after GC moves by a few MB between samples
+ * (CI saw 35.3 → 38.7 → 36.6 MB over 1,034 requests on a loaded machine, a trend of 1.2 MB per 1,000).
+ * A leak like the renders' (20 KB per render, a third of the requests) still grows 6 MB per 1,000.
+ */
+const HEAP_BOUND_FLOOR = 4 * 1024 * 1024;
 const MIB = 1024 * 1024;
 const CHAT_MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const CATALOGUE_MODEL = "meta-llama/Llama-3.1-8B-Instruct";
@@ -239,7 +246,9 @@ describe.skipIf(!existsSync(path.join(WEB_DIST, "..", "dist-ssr", "entry-server.
       );
       expect(problems.slice(0, 10)).toEqual([]);
       expect(requests).toBeGreaterThan(500);
-      expect(perThousand).toBeLessThan(HEAP_BOUND_PER_1000);
+      expect(slope * requests).toBeLessThan(
+        Math.max(HEAP_BOUND_FLOOR, (HEAP_BOUND_PER_1000 * requests) / 1000),
+      );
       expect(settled.sockets).toBeLessThanOrEqual(start.sockets);
       expect(settled.fds).toBeLessThanOrEqual(start.fds);
     },
