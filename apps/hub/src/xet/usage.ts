@@ -5,28 +5,14 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
 import { openCommandRepos, parseCommandArgs, UsageError } from "../command-line.js";
+import type { StorageReply } from "../contract/api.js";
 import { REPO_TYPES } from "../repos/model.js";
 import type { RepoService } from "../repos/service.js";
 import { xetStoreOf } from "./store.js";
 
-export interface RepoUsage {
-  type: string;
-  id: string;
-  files: number;
-  bytes: number;
-}
-
-export interface StorageReport {
-  repos: RepoUsage[];
-  /** every repo's bytes added up, as if each kept its own copy of each file */
-  logicalBytes: number;
-  blobBytes: number;
-  blobs: number;
-  xorbBytes: number;
-  xorbs: number;
-  storedBytes: number;
-  savedBytes: number;
-}
+/** The report is the API's reply (contract/api.ts): one definition for the hub, the web app and the CLI. */
+export type StorageReport = StorageReply;
+export type RepoUsage = StorageReply["repos"][number];
 
 async function filesUnder(dir: string, depth: number): Promise<string[]> {
   if (depth === 0) return [dir];
