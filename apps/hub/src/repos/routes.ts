@@ -14,7 +14,7 @@ import { frontMatter, hostedModelRecord } from "./model-facts.js";
 import type { HubModel } from "../catalogue/model-record.js";
 import { repoIdProblem, repoPathProblem } from "./names.js";
 import type { CommitHeader, CommitOperation, RepoService, Resolved } from "./service.js";
-import { registerXetRoutes } from "../xet/routes.js";
+import { registerXetRoutes, type XetRoutes } from "../xet/routes.js";
 
 type Params = Record<string, string | undefined>;
 type Query = Record<string, string | string[] | undefined>;
@@ -271,25 +271,50 @@ async function readCommitLines(
   return { header, operations };
 }
 
-export async function registerRepoRoutes(
+/** The repository routes' options (see registerRepoRoutes). */
+export interface RepoRouteOptions {
+  projectModel: (resolved: Resolved, query: Query) => Promise<Record<string, unknown>>;
+  /** whether the catalogue holds a model with this id (the embedded or an imported one) */
+  inCatalogue: (id: string) => Promise<boolean>;
+  /**
+   * The bytes of a file whose contents this hub does not hold yet (a mirror fetching them from
+   * its upstream); undefined when the blob store has them.
+   */
+  readMissing?: (
+    resolved: Resolved,
+    entry: TreeEntry,
+    start: number,
+    end: number,
+  ) => Promise<Readable | undefined>;
+}
+
+/** What every group of repository routes uses: the server, the service, who calls, and the route helpers. */
+interface RepoRouteContext {
+  app: FastifyInstance;
+  service: RepoService;
+  options: RepoRouteOptions;
+  signingKey: Buffer;
+  /** the caller; a token this hub does not know is refused (401), as on writes and whoami */
+  who: (request: FastifyRequest) => Promise<Principal | undefined>;
+  /** the caller of a read: a token this hub does not know reads as anonymous */
+  reader: (request: FastifyRequest) => Promise<Principal | undefined>;
+  idOf: (params: Params) => string;
+  typeOf: (params: Params) => RepoType;
+  forTypes: (
+    method: "get" | "post" | "put" | "delete",
+    suffix: string,
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    scope?: FastifyInstance,
+    routeOptions?: Record<string, unknown>,
+  ) => void;
+  readRepo: (request: FastifyRequest, type: RepoType, id: string) => ReturnType<RepoService["readable"]>;
+}
+
+async function repoRouteContext(
   app: FastifyInstance,
   service: RepoService,
-  options: {
-    projectModel: (resolved: Resolved, query: Query) => Promise<Record<string, unknown>>;
-    /** whether the catalogue holds a model with this id (the embedded or an imported one) */
-    inCatalogue: (id: string) => Promise<boolean>;
-    /**
-     * The bytes of a file whose contents this hub does not hold yet (a mirror fetching them from
-     * its upstream); undefined when the blob store has them.
-     */
-    readMissing?: (
-      resolved: Resolved,
-      entry: TreeEntry,
-      start: number,
-      end: number,
-    ) => Promise<Readable | undefined>;
-  },
-): Promise<RepoRoutes> {
+  options: RepoRouteOptions,
+): Promise<RepoRouteContext> {
   const signingKey = await service.meta.signingKey();
   const principals = new WeakMap<FastifyRequest, Principal | undefined>();
   /** The caller; a token this hub does not know is refused (401), as on writes and whoami. */
@@ -335,7 +360,12 @@ export async function registerRepoRoutes(
   };
   const readRepo = async (request: FastifyRequest, type: RepoType, id: string) =>
     service.readable(await reader(request), type, id);
+  return { app, service, options, signingKey, who, reader, idOf, typeOf, forTypes, readRepo };
+}
 
+/** whoami, and creating, deleting, moving, configuring repos and checking their cards; preupload and commits. */
+async function registerAccountRoutes(context: RepoRouteContext): Promise<void> {
+  const { app, service, who, idOf, typeOf, forTypes } = context;
   app.get("/api/whoami-v2", async (request) => {
     const principal = await who(request);
     if (!principal)
@@ -474,88 +504,12 @@ export async function registerRepoRoutes(
       commitOid: resolved.commit.id,
     };
   });
+}
 
-  // LFS batch API: which objects to send, with links that work without the token (as presigned ones).
-  const lfsBatch = (type: RepoType) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const params = request.params as Params;
-    if (!params.repo?.endsWith(".git")) return reply.callNotFound();
-    const id = `${params.owner}/${params.repo.slice(0, -4)}`;
-    const body = bodyObject(request);
-    const operation = body.operation;
-    if (operation !== "upload" && operation !== "download")
-      throw new HttpError(400, `"operation" must be upload or download`);
-    const principal = operation === "upload" ? await who(request) : await reader(request);
-    const repo =
-      operation === "upload"
-        ? await service.writable(principal, type, id, "upload to this repo")
-        : await service.readable(principal, type, id);
-    if (!Array.isArray(body.objects)) throw new HttpError(400, `"objects" must be an array of {oid, size}`);
-    const expires = Math.floor(Date.now() / 1000) + LFS_LINK_SECONDS;
-    const objects = [];
-    for (const [index, object] of (body.objects as Record<string, unknown>[]).entries()) {
-      const oid = object?.oid;
-      const size = object?.size;
-      if (typeof oid !== "string" || !/^[0-9a-f]{64}$/.test(oid))
-        throw new HttpError(400, `objects[${index}]: "oid" must be a sha256 (64 lowercase hex)`);
-      if (!Number.isSafeInteger(size) || (size as number) < 0)
-        throw new HttpError(400, `objects[${index}]: "size" must be a non-negative integer`);
-      if ((size as number) > service.limits.maxFileBytes)
-        throw new HttpError(
-          413,
-          `An object of ${size as number} bytes is over this hub's file size limit of ${service.limits.maxFileBytes} bytes`,
-        );
-      const stored = await service.blobs.claim(oid);
-      const link = (action: string) => {
-        const path = `/api/hubkit/lfs/${type}/${repo.id}/${oid}`;
-        const query = `size=${size as number}&expires=${expires}&action=${action}`;
-        return `${origin(request)}${path}?${query}&sig=${sign(signingKey, `${path}?${query}`)}`;
-      };
-      if (operation === "upload") {
-        objects.push(
-          stored === size
-            ? { oid, size }
-            : {
-                oid,
-                size,
-                authenticated: true,
-                actions: {
-                  upload: { href: link("upload"), expires_in: LFS_LINK_SECONDS },
-                  verify: {
-                    href: `${origin(request)}/api/hubkit/lfs-verify/${type}/${repo.id}`,
-                    expires_in: LFS_LINK_SECONDS,
-                  },
-                },
-              },
-        );
-      } else {
-        objects.push(
-          stored === size
-            ? {
-                oid,
-                size,
-                authenticated: true,
-                actions: { download: { href: link("download"), expires_in: LFS_LINK_SECONDS } },
-              }
-            : { oid, size, error: { code: 404, message: "Object does not exist" } },
-        );
-      }
-    }
-    return reply.type(LFS_MEDIA_TYPE).send({ transfer: "basic", objects, hash_algo: "sha256" });
-  };
-
-  await app.register(async (scope) => {
-    // The LFS client posts the git-lfs media type; uploads are raw bytes streamed to the blob store.
-    scope.addContentTypeParser(LFS_MEDIA_TYPE, { parseAs: "string" }, (_request, body, done) => {
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(new HttpError(400, "Request body is not valid JSON"), undefined);
-      }
-    });
-    scope.post("/:owner/:repo/info/lfs/objects/batch", lfsBatch("model"));
-    scope.post("/datasets/:owner/:repo/info/lfs/objects/batch", lfsBatch("dataset"));
-  });
-
+/** The LFS batch API, its signed upload and download links, and verification. */
+/** The signed links the batch API hands out (upload and download without the token), and verification. */
+async function registerLfsLinkRoutes(context: RepoRouteContext): Promise<void> {
+  const { app, service, signingKey, who, idOf, typeOf, forTypes } = context;
   const checkLink = (request: FastifyRequest, action: string) => {
     const params = request.params as Params;
     const query = request.query as Query;
@@ -641,7 +595,99 @@ export async function registerRepoRoutes(
       .header("content-length", link.size)
       .send(service.blobs.read(link.oid));
   });
+}
 
+async function registerLfsRoutes(context: RepoRouteContext): Promise<void> {
+  const { app, service, signingKey, who, reader } = context;
+  // LFS batch API: which objects to send, with links that work without the token (as presigned ones).
+  const lfsBatch = (type: RepoType) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as Params;
+    if (!params.repo?.endsWith(".git")) return reply.callNotFound();
+    const id = `${params.owner}/${params.repo.slice(0, -4)}`;
+    const body = bodyObject(request);
+    const operation = body.operation;
+    if (operation !== "upload" && operation !== "download")
+      throw new HttpError(400, `"operation" must be upload or download`);
+    const principal = operation === "upload" ? await who(request) : await reader(request);
+    const repo =
+      operation === "upload"
+        ? await service.writable(principal, type, id, "upload to this repo")
+        : await service.readable(principal, type, id);
+    if (!Array.isArray(body.objects)) throw new HttpError(400, `"objects" must be an array of {oid, size}`);
+    const expires = Math.floor(Date.now() / 1000) + LFS_LINK_SECONDS;
+    const objects = [];
+    for (const [index, object] of (body.objects as Record<string, unknown>[]).entries()) {
+      const oid = object?.oid;
+      const size = object?.size;
+      if (typeof oid !== "string" || !/^[0-9a-f]{64}$/.test(oid))
+        throw new HttpError(400, `objects[${index}]: "oid" must be a sha256 (64 lowercase hex)`);
+      if (!Number.isSafeInteger(size) || (size as number) < 0)
+        throw new HttpError(400, `objects[${index}]: "size" must be a non-negative integer`);
+      if ((size as number) > service.limits.maxFileBytes)
+        throw new HttpError(
+          413,
+          `An object of ${size as number} bytes is over this hub's file size limit of ${service.limits.maxFileBytes} bytes`,
+        );
+      const stored = await service.blobs.claim(oid);
+      const link = (action: string) => {
+        const path = `/api/hubkit/lfs/${type}/${repo.id}/${oid}`;
+        const query = `size=${size as number}&expires=${expires}&action=${action}`;
+        return `${origin(request)}${path}?${query}&sig=${sign(signingKey, `${path}?${query}`)}`;
+      };
+      if (operation === "upload") {
+        objects.push(
+          stored === size
+            ? { oid, size }
+            : {
+                oid,
+                size,
+                authenticated: true,
+                actions: {
+                  upload: { href: link("upload"), expires_in: LFS_LINK_SECONDS },
+                  verify: {
+                    href: `${origin(request)}/api/hubkit/lfs-verify/${type}/${repo.id}`,
+                    expires_in: LFS_LINK_SECONDS,
+                  },
+                },
+              },
+        );
+      } else {
+        objects.push(
+          stored === size
+            ? {
+                oid,
+                size,
+                authenticated: true,
+                actions: { download: { href: link("download"), expires_in: LFS_LINK_SECONDS } },
+              }
+            : { oid, size, error: { code: 404, message: "Object does not exist" } },
+        );
+      }
+    }
+    return reply.type(LFS_MEDIA_TYPE).send({ transfer: "basic", objects, hash_algo: "sha256" });
+  };
+
+  await app.register(async (scope) => {
+    // The LFS client posts the git-lfs media type; uploads are raw bytes streamed to the blob store.
+    scope.addContentTypeParser(LFS_MEDIA_TYPE, { parseAs: "string" }, (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(new HttpError(400, "Request body is not valid JSON"), undefined);
+      }
+    });
+    scope.post("/:owner/:repo/info/lfs/objects/batch", lfsBatch("model"));
+    scope.post("/datasets/:owner/:repo/info/lfs/objects/batch", lfsBatch("dataset"));
+  });
+
+  await registerLfsLinkRoutes(context);
+}
+
+/** Reading: info, tree, paths-info, refs, commits. */
+async function registerReadRoutes(
+  context: RepoRouteContext,
+): Promise<{ treeRoute: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> }> {
+  const { app, service, who, idOf, typeOf, forTypes, readRepo } = context;
   // Reading: info, tree, paths-info, refs, commits.
   const treeRoute = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = request.params as Params;
@@ -789,7 +835,12 @@ export async function registerRepoRoutes(
     await service.deleteTag(await who(request), typeOf(params), idOf(params), params.revision!);
     return {};
   });
+  return { treeRoute };
+}
 
+/** The Xet token routes (the CAS service is in xet/), and the datasets' info routes (datasets are hosted only). */
+function registerXetAndDatasetRoutes(context: RepoRouteContext): XetRoutes {
+  const { app, service, signingKey, who, reader, idOf, typeOf, forTypes, readRepo } = context;
   // Xet (huggingface_hub's default with hf_xet): the token routes; the CAS service is in xet/.
   const xet = registerXetRoutes(app, service, signingKey);
   for (const scope of ["read", "write"] as const) {
@@ -829,7 +880,49 @@ export async function registerRepoRoutes(
       createdAt: repo.createdAt,
     }));
   });
+  return xet;
+}
 
+/** A hosted repo's info in the hub API's shape: `base` (the catalogue's projection) with the repo's own facts and files. */
+async function repoInfo(resolved: Resolved, query: Query, base: Record<string, unknown>) {
+  const { repo, commit, tree } = resolved;
+  const blobs = wantsTrue(query, "blobs");
+  return {
+    _id: base._id ?? repo.id,
+    id: repo.id,
+    ...base,
+    author: repo.id.split("/")[0],
+    sha: commit.id,
+    lastModified: commit.date,
+    createdAt: repo.createdAt,
+    private: repo.private,
+    gated: repo.gated,
+    disabled: false,
+    siblings: tree.map((entry) =>
+      blobs
+        ? {
+            rfilename: entry.path,
+            size: entry.size,
+            blobId: entry.oid,
+            ...(entry.lfs
+              ? {
+                  lfs: { sha256: entry.sha256, size: entry.size, pointerSize: lfsInfo(entry)!.pointerSize },
+                }
+              : {}),
+          }
+        : { rfilename: entry.path },
+    ),
+    usedStorage: tree.reduce((sum, entry) => sum + entry.size, 0),
+  };
+}
+
+/** Xet tokens, datasets, files (resolve and raw), and the hooks the catalogue API calls. */
+async function registerFileRoutes(
+  context: RepoRouteContext,
+  treeRoute: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): Promise<RepoRoutes> {
+  const { app, service, options, reader, idOf } = context;
+  const xet = registerXetAndDatasetRoutes(context);
   // Files: resolve (LFS content) and raw (LFS pointer), GET and HEAD.
   const fileRoute =
     (type: RepoType, raw: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -910,38 +1003,6 @@ export async function registerRepoRoutes(
     }
   }
 
-  async function repoInfo(resolved: Resolved, query: Query, base: Record<string, unknown>) {
-    const { repo, commit, tree } = resolved;
-    const blobs = wantsTrue(query, "blobs");
-    return {
-      _id: base._id ?? repo.id,
-      id: repo.id,
-      ...base,
-      author: repo.id.split("/")[0],
-      sha: commit.id,
-      lastModified: commit.date,
-      createdAt: repo.createdAt,
-      private: repo.private,
-      gated: repo.gated,
-      disabled: false,
-      siblings: tree.map((entry) =>
-        blobs
-          ? {
-              rfilename: entry.path,
-              size: entry.size,
-              blobId: entry.oid,
-              ...(entry.lfs
-                ? {
-                    lfs: { sha256: entry.sha256, size: entry.size, pointerSize: lfsInfo(entry)!.pointerSize },
-                  }
-                : {}),
-            }
-          : { rfilename: entry.path },
-      ),
-      usedStorage: tree.reduce((sum, entry) => sum + entry.size, 0),
-    };
-  }
-
   return {
     async hostedRecord(request, id) {
       if (repoIdProblem(id)) return undefined;
@@ -984,4 +1045,16 @@ export async function registerRepoRoutes(
       );
     },
   };
+}
+
+export async function registerRepoRoutes(
+  app: FastifyInstance,
+  service: RepoService,
+  options: RepoRouteOptions,
+): Promise<RepoRoutes> {
+  const context = await repoRouteContext(app, service, options);
+  await registerAccountRoutes(context);
+  await registerLfsRoutes(context);
+  const { treeRoute } = await registerReadRoutes(context);
+  return registerFileRoutes(context, treeRoute);
 }
