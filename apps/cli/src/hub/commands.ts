@@ -49,6 +49,14 @@ async function runHub(argv: string[], extra?: Partial<CommandIo>): Promise<void>
 }
 
 export function registerHubCommands(program: Command): void {
+  registerServerCommands(program);
+  registerAccountCommands(program);
+  registerGatewayCommands(program);
+  registerStorageCommands(program);
+}
+
+/** serve, import (with its progress bar on a terminal) and generate. */
+function registerServerCommands(program: Command): void {
   program
     .command("serve")
     .description(
@@ -98,7 +106,10 @@ export function registerHubCommands(program: Command): void {
     .requiredOption("--count <n>", "how many models", integer("--count", 1, 100_000_000))
     .option("--seed <s>", "seed (default 1)", integer("--seed", 0, 2 ** 31))
     .action((values: Flags) => runHub(["generate", ...flagArgs(values, ["count", "seed"])]));
+}
 
+/** token, user and org: accounts on the hub's own storage. */
+function registerAccountCommands(program: Command): void {
   const token = program
     .command("token")
     .description("hub tokens, on the hub's own storage (no server needed)");
@@ -215,7 +226,10 @@ export function registerHubCommands(program: Command): void {
     .action((name: string, member: string, values: Flags) =>
       runHub(["org", "remove", name, member, ...flagArgs(values, ["data-dir"])]),
     );
+}
 
+/** provider-key and limit: the router gateway's keys, rate limits and budgets. */
+function registerGatewayCommands(program: Command): void {
   const keys = program
     .command("provider-key")
     .description("provider keys of the router gateway, sealed with HUBKIT_SECRET_KEY (no server needed)");
@@ -280,7 +294,10 @@ export function registerHubCommands(program: Command): void {
         throw new UsageError("limit remove: give --token ID or --org ORG");
       return runHub(["limit", "remove", ...flagArgs(values, ["token", "org", "data-dir"])]);
     });
+}
 
+/** mirror, storage and gc: what the hub stores. */
+function registerStorageCommands(program: Command): void {
   program
     .command("mirror")
     .description(
