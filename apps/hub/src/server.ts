@@ -227,7 +227,169 @@ function timeoutSetting(name: string, option: number | undefined, env: string, f
   return value;
 }
 
-export async function startHubServer(options: HubServerOptions = {}): Promise<HubServer> {
+/** Listens on host:port (with portFallback, the next of 10 ports when one is taken); the server's URL. */
+async function listen(app: FastifyInstance, host: string, options: HubServerOptions): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await app.listen({ host, port: (options.port ?? 0) + (options.port ? attempt : 0) });
+      break;
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
+      if (!taken || !options.portFallback || !options.port || attempt >= 9) {
+        await app.close();
+        throw error;
+      }
+    }
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  const displayHost =
+    host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  return `http://${displayHost}:${port}`;
+}
+
+/**
+ * The web app: its static files, and its pages rendered on the server (kept while the data they read
+ * is unchanged) for every path that is no API, proxy or file; JSON 404s for the rest.
+ */
+async function registerPages(
+  app: FastifyInstance,
+  options: HubServerOptions,
+  {
+    store,
+    providerStats,
+    pageCacheMegabytes,
+  }: { store: HubStore; providerStats: ProviderStats; pageCacheMegabytes: number },
+): Promise<void> {
+  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
+  const { webApp } = await registerStaticFiles(app, { webDistDir, taskAssetsDir: taskAssetsDir() });
+  const pages: PageRenderer | undefined = webApp
+    ? await createPageRenderer(app, {
+        webDistDir,
+        ssrDir: options.webSsrDir ?? path.join(webDistDir, "..", "dist-ssr"),
+        cache: {
+          maxBytes: pageCacheMegabytes * 1024 * 1024,
+          // What the pages' loaders read that can change while the server runs: the catalogue and
+          // the providers' measured figures (tasks, libraries and the config are fixed at start, and
+          // counted as catalogue). Only the pages that read the figures (model pages) depend on them.
+          dataVersion: async () => ({
+            catalogue: await store.catalogueVersion(),
+            providerStats: providerStats.version(),
+          }),
+          // Usage changes with every router call and has no version: its page is never kept.
+          sourceOf: (apiPath) =>
+            apiPath.startsWith("/api/hubkit/usage")
+              ? "usage"
+              : apiPath.startsWith(PROVIDER_STATS_PATH)
+                ? "providerStats"
+                : readsHostedRepoOnly(apiPath)
+                  ? "repos"
+                  : "catalogue",
+        },
+      })
+    : undefined;
+
+  const isPage = (url: string) => {
+    const pathname = url.split("?")[0]!;
+    // `//host/…` and `/\host/…` are no page of this site: read as a URL they name another host
+    // (the renderer rendered /… for it, and kept one cached page per made-up host).
+    if (/^\/[/\\]/.test(pathname)) return false;
+    return !/^\/(api|router|emulator|assets\/tasks)(\/|$)/.test(pathname) && !STATIC_FILE_RE.test(pathname);
+  };
+  // Pages are a route (not the not-found handler) so that they get the routes' compression.
+  if (pages) {
+    app.get("/*", async (request, reply) =>
+      isPage(request.url) ? pages.send(request, reply) : reply.callNotFound(),
+    );
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split("?")[0];
+    if ((request.method === "GET" || request.method === "HEAD") && pathname === "/" && !pages) {
+      return reply.type("text/html; charset=utf-8").send(NO_WEB_APP_PAGE);
+    }
+    return reply.code(404).send({ error: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
+  });
+}
+
+/**
+ * The Fastify instance with what every route shares: the request and header deadlines, the Host and
+ * path checks, the security headers, JSON errors (a 500 says nothing of its cause) and compression.
+ */
+async function createHubApp(
+  options: HubServerOptions,
+  {
+    allowList,
+    requestTimeoutMs,
+    headersTimeoutMs,
+  }: { allowList: HostAllowList; requestTimeoutMs: number; headersTimeoutMs: number },
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger
+      ? { level: "info", redact: ["req.headers.authorization", "req.headers.cookie"] }
+      : false,
+    bodyLimit: API_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // A request whose headers or body never finish is answered 408 and closed (Node checks its
+    // connections every `connectionsCheckingInterval` ms).
+    requestTimeout: requestTimeoutMs,
+    http: {
+      // Node's own answer to a missing Host is a bare 400; the onRequest hook answers it properly.
+      requireHostHeader: false,
+      headersTimeout: headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(20, Math.floor(headersTimeoutMs / 4))),
+    },
+    // Requests Node cannot parse, and URLs the router cannot decode, get JSON and the security headers.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as FastifyReply;
+      reply.headers(SECURITY_HEADERS);
+      const message =
+        error.code === "FST_ERR_BAD_URL"
+          ? "The URL is malformed (bad percent-encoding)"
+          : error.code === "FST_ERR_MAX_PARAM_LENGTH"
+            ? "A path segment of the URL is too long"
+            : "The request could not be routed";
+      return reply.code(400).send({ error: message });
+    },
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const hostProblem = checkHost(request.headers.host, allowList);
+    if (hostProblem) throw new HttpError(hostProblem.statusCode, hostProblem.message);
+    const problem = checkPath(request.url) ?? checkQuery(request.url);
+    if (problem) throw new HttpError(400, problem);
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.headers(SECURITY_HEADERS);
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500 && !(error instanceof HttpError)) {
+      request.log.error({ err: error }, "request failed");
+      return reply.code(500).send({ error: "Internal server error" });
+    }
+    if (status === 503) reply.header("retry-after", "5");
+    if (error instanceof HttpError) reply.headers(errorHeaders(error));
+    const code = (error as FastifyError).code;
+    let message = error.message;
+    if (code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "Request body is too large";
+    else if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      message = `Unsupported Content-Type "${String(request.headers["content-type"] ?? "").slice(0, 80)}": the API accepts application/json`;
+    } else if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
+      message = "Request body is not valid JSON";
+    }
+    return reply.code(status).send({ error: message });
+  });
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  return app;
+}
+
+/** The server's settings from its options and the environment, checked: a bad one stops the start. */
+function serverSettings(options: HubServerOptions) {
   const hfToken = options.hfToken ?? process.env.HF_TOKEN ?? undefined;
   const mode = options.mode ?? (hfToken ? "online" : "offline");
   if (mode === "online" && !hfToken) throw new Error("online mode needs a hub token: set HF_TOKEN");
@@ -284,6 +446,36 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       DEFAULT_HEADERS_TIMEOUT_MS,
     ),
   );
+  return {
+    hfToken,
+    mode,
+    streamIntervalMs,
+    pageCacheMegabytes,
+    host,
+    allowList,
+    upstreamConnectTimeoutMs,
+    upstreamIdleTimeoutMs,
+    requestTimeoutMs,
+    headersTimeoutMs,
+  };
+}
+
+// One function, longer than the others, because every resource it opens (store, repositories,
+// emulator, mirror, gateway) must be closed, in reverse order, when a later step fails; each step is a
+// call of its own (serverSettings, createHubApp, registerPages, listen).
+export async function startHubServer(options: HubServerOptions = {}): Promise<HubServer> {
+  const {
+    hfToken,
+    mode,
+    streamIntervalMs,
+    pageCacheMegabytes,
+    host,
+    allowList,
+    upstreamConnectTimeoutMs,
+    upstreamIdleTimeoutMs,
+    requestTimeoutMs,
+    headersTimeoutMs,
+  } = serverSettings(options);
 
   const store = await openStore({
     dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
@@ -334,68 +526,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       });
     }
 
-    const app = Fastify({
-      logger: options.logger
-        ? { level: "info", redact: ["req.headers.authorization", "req.headers.cookie"] }
-        : false,
-      bodyLimit: API_BODY_LIMIT,
-      routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
-      // A request whose headers or body never finish is answered 408 and closed (Node checks its
-      // connections every `connectionsCheckingInterval` ms).
-      requestTimeout: requestTimeoutMs,
-      http: {
-        // Node's own answer to a missing Host is a bare 400; the onRequest hook answers it properly.
-        requireHostHeader: false,
-        headersTimeout: headersTimeoutMs,
-        connectionsCheckingInterval: Math.min(1000, Math.max(20, Math.floor(headersTimeoutMs / 4))),
-      },
-      // Requests Node cannot parse, and URLs the router cannot decode, get JSON and the security headers.
-      clientErrorHandler: answerClientError,
-      frameworkErrors: (error, _request, frameworkReply) => {
-        const reply = frameworkReply as FastifyReply;
-        reply.headers(SECURITY_HEADERS);
-        const message =
-          error.code === "FST_ERR_BAD_URL"
-            ? "The URL is malformed (bad percent-encoding)"
-            : error.code === "FST_ERR_MAX_PARAM_LENGTH"
-              ? "A path segment of the URL is too long"
-              : "The request could not be routed";
-        return reply.code(400).send({ error: message });
-      },
-    });
-
-    app.addHook("onRequest", async (request) => {
-      const hostProblem = checkHost(request.headers.host, allowList);
-      if (hostProblem) throw new HttpError(hostProblem.statusCode, hostProblem.message);
-      const problem = checkPath(request.url) ?? checkQuery(request.url);
-      if (problem) throw new HttpError(400, problem);
-    });
-    app.addHook("onSend", async (_request, reply, payload) => {
-      reply.headers(SECURITY_HEADERS);
-      return payload;
-    });
-
-    app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-      if (status >= 500 && !(error instanceof HttpError)) {
-        request.log.error({ err: error }, "request failed");
-        return reply.code(500).send({ error: "Internal server error" });
-      }
-      if (status === 503) reply.header("retry-after", "5");
-      if (error instanceof HttpError) reply.headers(errorHeaders(error));
-      const code = (error as FastifyError).code;
-      let message = error.message;
-      if (code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "Request body is too large";
-      else if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-        message = `Unsupported Content-Type "${String(request.headers["content-type"] ?? "").slice(0, 80)}": the API accepts application/json`;
-      } else if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) {
-        message = "Request body is not valid JSON";
-      }
-      return reply.code(status).send({ error: message });
-    });
-
-    await app.register(fastifyCompress, { global: true, threshold: 1024 });
+    const app = await createHubApp(options, { allowList, requestTimeoutMs, headersTimeoutMs });
 
     const onlineRouterUrl = options.onlineRouterUrl ?? REAL_ROUTER_URL;
     const proxyExchanges: ProxyExchange[] = [];
@@ -523,76 +654,14 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       });
     }
 
-    const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
-    const { webApp } = await registerStaticFiles(app, { webDistDir, taskAssetsDir: taskAssetsDir() });
-    const pages: PageRenderer | undefined = webApp
-      ? await createPageRenderer(app, {
-          webDistDir,
-          ssrDir: options.webSsrDir ?? path.join(webDistDir, "..", "dist-ssr"),
-          cache: {
-            maxBytes: pageCacheMegabytes * 1024 * 1024,
-            // What the pages' loaders read that can change while the server runs: the catalogue and
-            // the providers' measured figures (tasks, libraries and the config are fixed at start, and
-            // counted as catalogue). Only the pages that read the figures (model pages) depend on them.
-            dataVersion: async () => ({
-              catalogue: await store.catalogueVersion(),
-              providerStats: providerStats.version(),
-            }),
-            // Usage changes with every router call and has no version: its page is never kept.
-            sourceOf: (apiPath) =>
-              apiPath.startsWith("/api/hubkit/usage")
-                ? "usage"
-                : apiPath.startsWith(PROVIDER_STATS_PATH)
-                  ? "providerStats"
-                  : readsHostedRepoOnly(apiPath)
-                    ? "repos"
-                    : "catalogue",
-          },
-        })
-      : undefined;
+    await registerPages(app, options, { store, providerStats, pageCacheMegabytes });
 
-    const isPage = (url: string) => {
-      const pathname = url.split("?")[0]!;
-      // `//host/…` and `/\host/…` are no page of this site: read as a URL they name another host
-      // (the renderer rendered /… for it, and kept one cached page per made-up host).
-      if (/^\/[/\\]/.test(pathname)) return false;
-      return !/^\/(api|router|emulator|assets\/tasks)(\/|$)/.test(pathname) && !STATIC_FILE_RE.test(pathname);
-    };
-    // Pages are a route (not the not-found handler) so that they get the routes' compression.
-    if (pages) {
-      app.get("/*", async (request, reply) =>
-        isPage(request.url) ? pages.send(request, reply) : reply.callNotFound(),
-      );
-    }
-    app.setNotFoundHandler(async (request, reply) => {
-      const pathname = request.url.split("?")[0];
-      if ((request.method === "GET" || request.method === "HEAD") && pathname === "/" && !pages) {
-        return reply.type("text/html; charset=utf-8").send(NO_WEB_APP_PAGE);
-      }
-      return reply.code(404).send({ error: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
-    });
-
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await app.listen({ host, port: (options.port ?? 0) + (options.port ? attempt : 0) });
-        break;
-      } catch (error) {
-        const taken = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
-        if (!taken || !options.portFallback || !options.port || attempt >= 9) {
-          await app.close();
-          throw error;
-        }
-      }
-    }
-    const address = app.server.address();
-    const port = typeof address === "object" && address ? address.port : options.port;
-    const displayHost =
-      host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+    const url = await listen(app, host, options);
 
     let closed = false;
     return {
       app,
-      url: `http://${displayHost}:${port}`,
+      url,
       mode,
       store,
       repos: repoService,
