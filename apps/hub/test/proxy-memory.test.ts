@@ -1,11 +1,11 @@
 // The offline hub does not keep what goes through its /router: after 20 requests of 30 MiB and a
 // garbage collection, what the hub process holds (V8 heap plus external buffers) is within 20 MB of
 // where it was after the first such request, so not even one body is kept. Resident memory is only
-// bounded loosely (200 MB): the allocator keeps freed pages for reuse (CI once saw 61 MB of growth;
-// here 32 MB with the heap flat). The in-process emulator's request log used to keep each body whole (its buffer and
-// its parsed JSON, about 60 MB per request) for the last 1,000 requests: 20 such requests took the
-// hub from 94 MB to 1.5 GB. The hub runs as a child process, so that the test's own copies of the
-// bodies are not counted.
+// bounded loosely (300 MB, against the 1.35 GB the old leak grew): the allocator and V8 keep freed
+// pages for reuse, and RSS grew by 32 to 121 MB between runs with the heap flat in every one. The
+// in-process emulator's request log used to keep each body whole (its buffer and its parsed JSON,
+// about 60 MB per request) for the last 1,000 requests: 20 such requests took the hub from 94 MB to
+// 1.5 GB. The hub runs as a child process, so that the test's own copies of the bodies are not counted.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -54,5 +54,5 @@ it("20 requests of 30 MiB through the offline /router keep no body: heap and buf
   );
   const held = (memory: { heapUsed: number; external: number }) => memory.heapUsed + memory.external;
   expect(held(end) - held(start)).toBeLessThan(20 * 1000 * 1000);
-  expect(end.rss - start.rss).toBeLessThan(200 * 1000 * 1000);
+  expect(end.rss - start.rss).toBeLessThan(300 * 1000 * 1000);
 }, 300_000);
