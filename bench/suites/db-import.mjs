@@ -11,12 +11,12 @@
 // own. Rounds alternate which goes first; the ratio is the reference's time over ours. The hub's
 // import also does what its reference does not: parsing and checking JSON lines, deriving columns,
 // planner statistics (ANALYZE). Also the cost curve: the same at N/100 and N/10.
-import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { ensureSqlite3 } from "../../scripts/lib.mjs";
+import { admin, adminUrl, generateCatalogue, postgresAvailable, withDatabase } from "../lib/catalogue-db.mjs";
 import { DATA_DIR, OURS } from "../lib/paths.mjs";
 import { clears, median, spread, spreadText } from "../lib/stats.mjs";
 
@@ -30,37 +30,12 @@ const SQLITE3 = "/usr/bin/sqlite3";
 const PRAGMAS = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-262144;";
 
 const work = path.join(DATA_DIR, "db-import");
-const adminUrl = process.env.HUBKIT_BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const OURS_DB = "hubkit_bench_dbimport";
 const REFERENCE_DB = "hubkit_bench_dbimport_ref";
-const withDatabase = (name) => {
-  const parsed = new URL(adminUrl);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-};
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function freshDatabase(name) {
   await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${name}`);
-}
-
-async function postgresAvailable() {
-  try {
-    await admin("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Runs a command to its end; returns its wall time in seconds (throws with its stderr on failure). */
@@ -73,17 +48,6 @@ function timed(command, args, options = {}) {
       `${path.basename(command)} failed (${result.status}): ${String(result.stderr).slice(-500)}`,
     );
   return seconds;
-}
-
-async function generate(count, file) {
-  const child = spawn(
-    process.execPath,
-    [OURS.hubCli, "generate", "--count", String(count), "--seed", String(SEED)],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const exited = new Promise((resolve) => child.on("close", resolve));
-  await pipeline(child.stdout, createWriteStream(file));
-  if ((await exited) !== 0) throw new Error("hubkit-hub generate failed");
 }
 
 const hubImport = (file, env) =>
@@ -229,7 +193,7 @@ export async function run() {
       const dir = path.join(work, String(count));
       mkdirSync(dir, { recursive: true });
       const file = path.join(dir, "models.jsonl");
-      await generate(count, file);
+      await generateCatalogue(count, SEED, file);
       if (ensureSqlite3()) results.sqlite.push(await measureSqlite(file, count, dir));
       if (withPostgres) results.postgres.push(await measurePostgres(file, count, dir));
       rmSync(dir, { recursive: true, force: true });

@@ -6,13 +6,19 @@
 // an empty store of each kind, timed around the hub's own `import` command. HUBKIT_BENCH_IMPORT_ONLY=1
 // measures the import rates alone (no 1M catalogues, no serving); HUBKIT_BENCH_IMPORT_DB names the
 // scratch database of the import (so two benches on one server do not drop each other's).
-import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
+import {
+  admin,
+  adminUrl,
+  generateCatalogue,
+  generatorHash,
+  postgresAvailable,
+  withDatabase,
+} from "../lib/catalogue-db.mjs";
 import { DATA_DIR, OURS, ROOT } from "../lib/paths.mjs";
 import { startHub } from "../lib/hub.mjs";
 import { httpLoad } from "../lib/http-load.mjs";
@@ -89,37 +95,6 @@ export const LONG_TAIL = longTailTerms();
 const CATALOGUE_DB = "hubkit_bench_1m";
 const IMPORT_DB = process.env.HUBKIT_BENCH_IMPORT_DB || "hubkit_bench_import";
 
-const adminUrl = process.env.HUBKIT_BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const withDatabase = (url, name) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-};
-
-/**
- * What the cached catalogues were built from: the generator and the stores' derived columns (a
- * change to either rebuilds them, rather than timing the stores' one-off upgrade of a million rows).
- */
-function generatorHash() {
-  const hash = createHash("sha256");
-  for (const file of ["catalogue/synthetic.js", "catalogue/derived.js"])
-    hash.update(readFileSync(path.join(ROOT, "apps/hub/dist", file)));
-  return hash.digest("hex").slice(0, 16);
-}
-
-async function generate(count, file) {
-  const child = spawn(
-    process.execPath,
-    [OURS.hubCli, "generate", "--count", String(count), "--seed", String(SEED)],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const exited = new Promise((resolve) => child.on("close", resolve));
-  await pipeline(child.stdout, createWriteStream(file));
-  if ((await exited) !== 0) throw new Error("hubkit-hub generate failed");
-}
-
 /** Runs `hubkit-hub import` and returns its wall time in seconds. */
 function importFile(file, env) {
   const started = performance.now();
@@ -130,25 +105,6 @@ function importFile(file, env) {
   });
   if (result.status !== 0) throw new Error(`import failed (${result.status}): ${result.stderr.slice(-500)}`);
   return (performance.now() - started) / 1000;
-}
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function postgresAvailable() {
-  try {
-    await admin("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function metaOf(url, key) {
@@ -169,13 +125,13 @@ async function ensureCatalogues(log, withPostgres) {
   const want = JSON.stringify({ models: MODELS, seed: SEED, generator: generatorHash() });
   const sqliteDir = path.join(DATA_DIR, "stores-sqlite-1m");
   const marker = path.join(sqliteDir, "bench-catalogue.json");
-  const pgUrl = withDatabase(adminUrl, CATALOGUE_DB);
+  const pgUrl = withDatabase(CATALOGUE_DB);
   const sqliteReady = existsSync(marker) && readFileSync(marker, "utf8") === want;
   const pgReady = !withPostgres || (await metaOf(pgUrl, "bench_catalogue")) === want;
   if (sqliteReady && pgReady) return { sqliteDir, pgUrl };
   mkdirSync(DATA_DIR, { recursive: true });
   const file = path.join(DATA_DIR, "stores-1m.jsonl");
-  await generate(MODELS, file);
+  await generateCatalogue(MODELS, SEED, file);
   try {
     if (!sqliteReady) {
       rmSync(sqliteDir, { recursive: true, force: true });
@@ -241,7 +197,7 @@ async function measureServing(dataDir, env, syntheticModel) {
 async function measureImport(withPostgres) {
   const file = path.join(DATA_DIR, "stores-import.jsonl");
   mkdirSync(DATA_DIR, { recursive: true });
-  await generate(IMPORT_MODELS, file);
+  await generateCatalogue(IMPORT_MODELS, SEED, file);
   try {
     const sqliteDir = path.join(DATA_DIR, "stores-import-sqlite");
     rmSync(sqliteDir, { recursive: true, force: true });
@@ -252,7 +208,7 @@ async function measureImport(withPostgres) {
       await admin(`DROP DATABASE IF EXISTS ${IMPORT_DB} WITH (FORCE)`);
       await admin(`CREATE DATABASE ${IMPORT_DB}`);
       try {
-        postgres = importFile(file, { HUBKIT_DATABASE_URL: withDatabase(adminUrl, IMPORT_DB) });
+        postgres = importFile(file, { HUBKIT_DATABASE_URL: withDatabase(IMPORT_DB) });
       } finally {
         await admin(`DROP DATABASE IF EXISTS ${IMPORT_DB} WITH (FORCE)`);
       }

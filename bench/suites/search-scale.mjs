@@ -6,22 +6,20 @@
 // of p95 over one tenfold step, taken within each round: the issue's goal for 1 M → 10 M (≤ 2×) applied
 // to N/10 → N. What building each size cost (generation + import, disk) is reported, to say what a
 // 10 M catalogue would take here.
-import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { startHub } from "../lib/hub.mjs";
-import { DATA_DIR, OURS, ROOT } from "../lib/paths.mjs";
+import {
+  admin,
+  adminUrl,
+  generateCatalogue,
+  generatorHash,
+  postgresAvailable,
+  withDatabase,
+} from "../lib/catalogue-db.mjs";
+import { DATA_DIR, OURS } from "../lib/paths.mjs";
 import { clears, median, spread, spreadText } from "../lib/stats.mjs";
 import { httpLoad } from "../lib/http-load.mjs";
 import { LONG_TAIL } from "./hub-stores.mjs";
@@ -34,29 +32,6 @@ const SEED = 1;
 const DURATION_S = 5;
 const CONNECTIONS = 32;
 const GOALS = { growth: 2, p95: 10 };
-const adminUrl = process.env.HUBKIT_BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const withDatabase = (name) => {
-  const parsed = new URL(adminUrl);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-};
-
-function generatorHash() {
-  const hash = createHash("sha256");
-  for (const file of ["catalogue/synthetic.js", "catalogue/derived.js"])
-    hash.update(readFileSync(path.join(ROOT, "apps/hub/dist", file)));
-  return hash.digest("hex").slice(0, 16);
-}
-
-async function admin(sql, params) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
 
 async function metaOf(url) {
   const client = new pg.Client({ connectionString: url });
@@ -69,17 +44,6 @@ async function metaOf(url) {
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-async function generate(count, file) {
-  const child = spawn(
-    process.execPath,
-    [OURS.hubCli, "generate", "--count", String(count), "--seed", String(SEED)],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const exited = new Promise((resolve) => child.on("close", resolve));
-  await pipeline(child.stdout, createWriteStream(file));
-  if ((await exited) !== 0) throw new Error("hubkit-hub generate failed");
 }
 
 function importFile(file, env) {
@@ -110,7 +74,7 @@ async function ensureCatalogue(count, withPostgres, details) {
     mkdirSync(DATA_DIR, { recursive: true });
     const file = path.join(DATA_DIR, `search-${count}.jsonl`);
     const started = performance.now();
-    await generate(count, file);
+    await generateCatalogue(count, SEED, file);
     const generated = (performance.now() - started) / 1000;
     const jsonl = statSync(file).size;
     try {
@@ -170,15 +134,6 @@ async function measureStore(sizes, where) {
     return runs;
   } finally {
     for (const hub of hubs) await hub.stop();
-  }
-}
-
-async function postgresAvailable() {
-  try {
-    await admin("SELECT 1");
-    return true;
-  } catch {
-    return false;
   }
 }
 
