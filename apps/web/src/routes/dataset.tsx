@@ -4,12 +4,7 @@
 // reads the dataset's info and README; the server renders it anonymously, so a private dataset is a
 // 404 there and is loaded again in the browser for someone signed in who may read it.
 import { FileText, Lock } from "lucide-react";
-import {
-  Link,
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { REPO_BROWSER_PARAMS } from "../components/NotHosted.js";
 import { RepoBrowser } from "../components/RepoBrowser.js";
 import { RouteError } from "../components/RouteError.js";
@@ -17,6 +12,7 @@ import { getJson, getText, modelPath } from "../lib/api.js";
 import { formatDate } from "../lib/format.js";
 import { lazyWithPreload } from "../lib/lazy.js";
 import { useTitle } from "../lib/title.js";
+import { revalidateUnlessOnly } from "../lib/revalidate.js";
 
 // The card's Markdown renderer (the model page's chunk), not ModelCard: sharing that component with
 // the model page split it into a chunk of its own and made every model page's JavaScript larger.
@@ -54,21 +50,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<D
   return { info, card };
 }
 
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  // The same address again is a revalidation (Retry, sign-in or sign-out): the data may differ.
-  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href)
-    return defaultShouldRevalidate;
-  const strip = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    for (const name of REPO_BROWSER_PARAMS) params.delete(name);
-    return params.toString();
-  };
-  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessOnly(REPO_BROWSER_PARAMS);
 
 export function Component() {
   const { info, card } = useLoaderData() as DatasetLoaderData;

@@ -17,13 +17,7 @@ import {
   Users,
 } from "lucide-react";
 import { Suspense, useEffect, useMemo, useState, type ComponentProps } from "react";
-import {
-  Link,
-  useLoaderData,
-  useSearchParams,
-  type LoaderFunctionArgs,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { CodeBlock } from "../components/CodeBlock.js";
 import { NoProviders } from "../components/NoProviders.js";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
@@ -55,6 +49,7 @@ import { exampleInput } from "../lib/examples.js";
 import { estimatedFileSize, quantRows } from "../lib/gguf-quants.js";
 import { lazyWithPreload } from "../lib/lazy.js";
 import { useTitle } from "../lib/title.js";
+import { revalidateUnlessOnly } from "../lib/revalidate.js";
 
 // The widget (snippet generators, the inference client) and the quant table (the hardware catalogue)
 // are their own chunks: the server renders them, the browser keeps that HTML until they load.
@@ -161,21 +156,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<M
   };
 }
 
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  // The same address again is a revalidation (Retry, sign-in or sign-out): the data may differ.
-  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href)
-    return defaultShouldRevalidate;
-  const strip = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    for (const name of STATE_PARAMS) params.delete(name);
-    return params.toString();
-  };
-  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessOnly(STATE_PARAMS);
 
 interface UseOption {
   id: string;
