@@ -14,6 +14,7 @@ import {
   type StoredLimit,
   type UsageQuery,
   type UsageRecord,
+  usageValues,
 } from "./store.js";
 
 const SCHEMA = `
@@ -125,25 +126,13 @@ export class PostgresGatewayData implements GatewayData {
   }
 
   async addUsage(records: readonly UsageRecord[]): Promise<void> {
+    const USAGE_COLUMNS = 12;
     if (records.length === 0) return;
     const values: unknown[] = [];
     const tuples = records.map((r, index) => {
-      values.push(
-        r.at,
-        r.user ?? null,
-        r.tokenId ?? null,
-        r.org ?? null,
-        r.model,
-        r.provider ?? null,
-        r.status ?? null,
-        r.tokensIn,
-        r.tokensOut,
-        r.latencyMs,
-        r.costUsd,
-        r.attempts,
-      );
-      const at = index * 12;
-      return `(${Array.from({ length: 12 }, (_, i) => `$${at + i + 1}`).join(", ")})`;
+      values.push(...usageValues(r));
+      const at = index * USAGE_COLUMNS;
+      return `(${Array.from({ length: USAGE_COLUMNS }, (_, i) => `$${at + i + 1}`).join(", ")})`;
     });
     await this.query(
       `INSERT INTO hub_usage (at, "user", token_id, org, model, provider, status, tokens_in, tokens_out, latency_ms, cost_usd, attempts)

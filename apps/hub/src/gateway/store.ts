@@ -52,6 +52,25 @@ export interface UsageRecord {
   attempts: number;
 }
 
+/** A record's values in the usage table's column order (at, user, token_id, org, model, provider,
+ * status, tokens_in, tokens_out, latency_ms, cost_usd, attempts), for both stores. */
+export function usageValues(r: UsageRecord): unknown[] {
+  return [
+    r.at,
+    r.user ?? null,
+    r.tokenId ?? null,
+    r.org ?? null,
+    r.model,
+    r.provider ?? null,
+    r.status ?? null,
+    r.tokensIn,
+    r.tokensOut,
+    r.latencyMs,
+    r.costUsd,
+    r.attempts,
+  ];
+}
+
 export interface UsageQuery {
   since?: number;
   until?: number;
@@ -183,22 +202,7 @@ export class SqliteGatewayData implements GatewayData {
   async addUsage(records: readonly UsageRecord[]): Promise<void> {
     if (records.length === 0) return;
     const write = this.db.transaction((rows: readonly UsageRecord[]) => {
-      for (const r of rows) {
-        this.insertUsage.run(
-          r.at,
-          r.user ?? null,
-          r.tokenId ?? null,
-          r.org ?? null,
-          r.model,
-          r.provider ?? null,
-          r.status ?? null,
-          r.tokensIn,
-          r.tokensOut,
-          r.latencyMs,
-          r.costUsd,
-          r.attempts,
-        );
-      }
+      for (const r of rows) this.insertUsage.run(...usageValues(r));
     });
     write(records);
   }
