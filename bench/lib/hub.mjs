@@ -1,4 +1,5 @@
-// Starts the built hub server (apps/hub/dist/cli.js serve) in its own process on a free loopback port.
+// Starts the built hub server (apps/hub/dist/cli.js serve), or any script that prints its loopback URL
+// once it listens, in its own process.
 import { spawn } from "node:child_process";
 import { OURS } from "./paths.mjs";
 
@@ -7,15 +8,22 @@ import { OURS } from "./paths.mjs";
  * before the script (e.g. --cpu-prof, which NODE_OPTIONS does not take).
  */
 export function startHub(dataDir, env = {}, { nodeArgs = [] } = {}) {
+  return startServerProcess([...nodeArgs, OURS.hubCli, "serve", "--port", "0", "--data-dir", dataDir], {
+    HUBKIT_LOG: "0",
+    ...env,
+  });
+}
+
+/**
+ * Runs `node ARGS` (with HF_TOKEN emptied, and `env`) and resolves once it prints a loopback URL:
+ * `{ url, banner, pid, stop }`. Rejects if it exits first or has not listened within 120 s.
+ */
+export function startServerProcess(args, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...nodeArgs, OURS.hubCli, "serve", "--port", "0", "--data-dir", dataDir],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, HF_TOKEN: "", HUBKIT_LOG: "0", ...env },
-      },
-    );
+    const child = spawn(process.execPath, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, HF_TOKEN: "", ...env },
+    });
     let output = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");

@@ -1,17 +1,15 @@
 // The hub API under load: a 1 000 000-model catalogue built once with the hub's own synthetic
-// generator and importer (cached in .data/bench/hub-1m, rebuilt when the generator changes), the hub
+// generator and importer (cached and shared with the other catalogue suites, rebuilt when the generator changes), the hub
 // server started on it in its own process, then autocannon with 32 connections against
 // `GET /api/models/{id}` (random ids of the synthetic catalogue) and a rotating search, alternating,
 // in several rounds. p95 and p99 come from every response's latency (autocannon's own summary has no
 // p95), per round; the figures are their medians over the rounds with the spread, and a goal is met
 // only when the whole IQR is under it.
-import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
-import { DATA_DIR, OURS, ROOT } from "../lib/paths.mjs";
+import { CATALOGUE_SEED, ensureCatalogue, SEARCH_TERMS } from "../lib/catalogue-db.mjs";
+import { OURS, ROOT } from "../lib/paths.mjs";
 import { startHub } from "../lib/hub.mjs";
 import { clears, median, spread, spreadText } from "../lib/stats.mjs";
 import { httpLoad } from "../lib/http-load.mjs";
@@ -19,66 +17,10 @@ import { httpLoad } from "../lib/http-load.mjs";
 export const title = "hub API";
 
 const MODELS = 1_000_000;
-const SEED = 1;
 const DURATION_S = 5;
 const CONNECTIONS = 32;
 const ROUNDS = 5;
 const GOALS = { p95: 20, p99: 50 };
-const SEARCHES = [
-  "coder",
-  "vision-chat",
-  "northwind",
-  "quantized-xl",
-  "tiny-v2",
-  "sonic-labs/audio",
-  "merged-long",
-];
-
-const dbDir = path.join(DATA_DIR, "hub-1m");
-const marker = path.join(dbDir, "bench-catalogue.json");
-
-function generatorHash() {
-  return createHash("sha256")
-    .update(readFileSync(path.join(ROOT, "apps/hub/dist/catalogue/synthetic.js")))
-    .digest("hex")
-    .slice(0, 16);
-}
-
-export async function ensureCatalogue(log) {
-  const want = { models: MODELS, seed: SEED, generator: generatorHash() };
-  if (existsSync(marker)) {
-    const have = JSON.parse(readFileSync(marker, "utf8"));
-    if (have.models === want.models && have.seed === want.seed && have.generator === want.generator)
-      return "cached";
-  }
-  rmSync(dbDir, { recursive: true, force: true });
-  mkdirSync(dbDir, { recursive: true });
-  const jsonl = path.join(DATA_DIR, "synthetic-1m.jsonl");
-  log.push(`building the ${MODELS}-model catalogue (once; cached in ${path.relative(ROOT, dbDir)})`);
-  const started = performance.now();
-  const generator = spawn(
-    process.execPath,
-    [OURS.hubCli, "generate", "--count", String(MODELS), "--seed", String(SEED)],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const exited = new Promise((resolve) => generator.on("close", resolve));
-  await pipeline(generator.stdout, createWriteStream(jsonl));
-  const code = await exited;
-  if (code !== 0) throw new Error(`hubkit-hub generate exited with code ${code}`);
-  const imported = spawnSync(process.execPath, [OURS.hubCli, "import", jsonl, "--data-dir", dbDir], {
-    encoding: "utf8",
-  });
-  rmSync(jsonl, { force: true });
-  if (imported.status !== 0)
-    throw new Error(`hub import failed (${imported.status}): ${imported.stderr.slice(-500)}`);
-  log.push(
-    `  ${imported.stdout.trim()} (${((performance.now() - started) / 1000).toFixed(0)} s with generation)`,
-  );
-  writeFileSync(marker, JSON.stringify(want));
-  return "built";
-}
 
 /** Runs autocannon with a path chosen per request by `nextPath`; returns req/s and latency percentiles. */
 function load(url, nextPath, duration = DURATION_S) {
@@ -90,25 +32,25 @@ export async function run() {
     return { rows: [{ figure: "hub API", status: "skipped", note: "apps/hub is not built" }] };
   }
   const details = [];
-  const source = await ensureCatalogue(details);
+  const { sqliteDir } = await ensureCatalogue(MODELS, { postgres: false, details });
   const { syntheticModel } = await import(
     pathToFileURL(path.join(ROOT, "apps/hub/dist/catalogue/synthetic.js")).href
   );
-  const hub = await startHub(dbDir);
-  details.push(`server: ${hub.banner} (catalogue ${source})`);
+  const hub = await startHub(sqliteDir);
+  details.push(`server: ${hub.banner}`);
   try {
     // Check both routes answer before loading them.
-    const sampleId = syntheticModel(123_456, SEED).id;
-    for (const probe of [`/api/models/${sampleId}`, `/api/models?search=${SEARCHES[0]}&limit=20`]) {
+    const sampleId = syntheticModel(123_456, CATALOGUE_SEED).id;
+    for (const probe of [`/api/models/${sampleId}`, `/api/models?search=${SEARCH_TERMS[0]}&limit=20`]) {
       const response = await fetch(hub.url + probe);
       if (!response.ok) throw new Error(`GET ${probe} answered ${response.status}`);
       await response.arrayBuffer();
     }
     let n = 0;
     let s = 0;
-    const nextId = () => `/api/models/${syntheticModel((n++ * 7919) % MODELS, SEED).id}`;
+    const nextId = () => `/api/models/${syntheticModel((n++ * 7919) % MODELS, CATALOGUE_SEED).id}`;
     const nextSearch = () =>
-      `/api/models?search=${encodeURIComponent(SEARCHES[s++ % SEARCHES.length])}&limit=20`;
+      `/api/models?search=${encodeURIComponent(SEARCH_TERMS[s++ % SEARCH_TERMS.length])}&limit=20`;
     // Warm-up, not counted: JIT, the in-memory search orders, SQLite's page cache.
     await load(hub.url, nextId, 2);
     await load(hub.url, nextSearch, 2);
@@ -143,7 +85,7 @@ export async function run() {
           `; non-2xx ${runs.reduce((sum, r) => sum + r.non2xx, 0)}, errors ${runs.reduce((sum, r) => sum + r.errors, 0)}`,
       );
     }
-    details.push(`search terms (rotated): ${SEARCHES.join(", ")}; limit=20`);
+    details.push(`search terms (rotated): ${SEARCH_TERMS.join(", ")}; limit=20`);
     const latency = (f, p) => `${spreadText(f[p], ms).replace(/×/g, "")} ms`;
     const notes = [];
     if (!clears(found.p95, GOALS.p95, "most") || !clears(found.p99, GOALS.p99, "most")) {

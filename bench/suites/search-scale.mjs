@@ -1,111 +1,25 @@
 // Search as the catalogue grows: the same synthetic catalogue at N/100, N/10 and N models (default N =
 // 1 000 000; HUBKIT_BENCH_SEARCH_MODELS sets it), each size in SQLite and in PostgreSQL (built once
-// and cached: .data/bench/search-sqlite-<n>, databases hubkit_bench_search_<n>), one hub process per
+// and cached, shared with the other catalogue suites: bench/lib/catalogue-db.mjs), one hub process per
 // size served at once, and rounds of autocannon (32 connections, the long tail of distinct search
 // terms, so the page cache rarely answers) that rotate over the sizes. The judged figure is the growth
 // of p95 over one tenfold step, taken within each round: the issue's goal for 1 M → 10 M (≤ 2×) applied
 // to N/10 → N. What building each size cost (generation + import, disk) is reported, to say what a
 // 10 M catalogue would take here.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { startHub } from "../lib/hub.mjs";
-import {
-  admin,
-  adminUrl,
-  generateCatalogue,
-  generatorHash,
-  postgresAvailable,
-  withDatabase,
-} from "../lib/catalogue-db.mjs";
-import { DATA_DIR, OURS } from "../lib/paths.mjs";
+import { adminUrl, ensureCatalogue, LONG_TAIL, postgresAvailable } from "../lib/catalogue-db.mjs";
+import { DATA_DIR } from "../lib/paths.mjs";
 import { clears, median, spread, spreadText } from "../lib/stats.mjs";
 import { httpLoad } from "../lib/http-load.mjs";
-import { LONG_TAIL } from "./hub-stores.mjs";
 
 export const title = "search as the catalogue grows";
 
 const MODELS = Number(process.env.HUBKIT_BENCH_SEARCH_MODELS || 1_000_000);
 const ROUNDS = Number(process.env.HUBKIT_BENCH_SEARCH_ROUNDS || 3);
-const SEED = 1;
 const DURATION_S = 5;
 const CONNECTIONS = 32;
 const GOALS = { growth: 2, p95: 10 };
-
-async function metaOf(url) {
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-    const { rows } = await client.query("SELECT value FROM hubkit_meta WHERE key = 'bench_catalogue'");
-    return rows[0]?.value;
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-function importFile(file, env) {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [OURS.hubCli, "import", file], {
-    encoding: "utf8",
-    env: { ...process.env, ...env },
-  });
-  if (result.status !== 0) throw new Error(`import failed (${result.status}): ${result.stderr.slice(-500)}`);
-  return (performance.now() - started) / 1000;
-}
-
-function folderBytes(dir) {
-  const listed = spawnSync("du", ["-sb", dir], { encoding: "utf8" });
-  return Number(listed.stdout.split("\t")[0]) || 0;
-}
-
-/** The catalogue of `count` models in each store (cached); returns where, and what a build cost. */
-async function ensureCatalogue(count, withPostgres, details) {
-  const want = JSON.stringify({ models: count, seed: SEED, generator: generatorHash() });
-  const sqliteDir = path.join(DATA_DIR, `search-sqlite-${count}`);
-  const marker = path.join(sqliteDir, "bench-catalogue.json");
-  const database = `hubkit_bench_search_${count}`;
-  const pgUrl = withDatabase(database);
-  const sqliteReady = existsSync(marker) && readFileSync(marker, "utf8") === want;
-  const pgReady = !withPostgres || (await metaOf(pgUrl)) === want;
-  if (!sqliteReady || !pgReady) {
-    mkdirSync(DATA_DIR, { recursive: true });
-    const file = path.join(DATA_DIR, `search-${count}.jsonl`);
-    const started = performance.now();
-    await generateCatalogue(count, SEED, file);
-    const generated = (performance.now() - started) / 1000;
-    const jsonl = statSync(file).size;
-    try {
-      if (!sqliteReady) {
-        rmSync(sqliteDir, { recursive: true, force: true });
-        const seconds = importFile(file, { HUBKIT_DATA_DIR: sqliteDir, HUBKIT_DATABASE_URL: "" });
-        writeFileSync(marker, want);
-        details.push(
-          `built ${count} models: generated in ${generated.toFixed(0)} s (${(jsonl / 1e6).toFixed(0)} MB JSONL); SQLite import ${seconds.toFixed(0)} s, ${(folderBytes(sqliteDir) / 1e6).toFixed(0)} MB on disk`,
-        );
-      }
-      if (!pgReady) {
-        await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-        await admin(`CREATE DATABASE ${database}`);
-        const seconds = importFile(file, { HUBKIT_DATABASE_URL: pgUrl });
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query("INSERT INTO hubkit_meta (key, value) VALUES ('bench_catalogue', $1)", [want]);
-        const size = (await client.query("SELECT pg_database_size(current_database()) AS bytes")).rows[0]
-          .bytes;
-        await client.end();
-        details.push(
-          `built ${count} models: PostgreSQL import ${seconds.toFixed(0)} s, ${(Number(size) / 1e6).toFixed(0)} MB on disk`,
-        );
-      }
-    } finally {
-      rmSync(file, { force: true });
-    }
-  }
-  return { sqliteDir, pgUrl };
-}
 
 function load(url, nextPath) {
   return httpLoad(url, nextPath, { connections: CONNECTIONS, durationS: DURATION_S });
@@ -147,7 +61,8 @@ export async function run() {
     details.push(`PostgreSQL: no server answered at ${adminUrl}; set HUBKIT_BENCH_DATABASE_URL`);
   const sizes = [...new Set([Math.round(MODELS / 100), Math.round(MODELS / 10), MODELS])];
   const places = new Map();
-  for (const size of sizes) places.set(size, await ensureCatalogue(size, withPostgres, details));
+  for (const size of sizes)
+    places.set(size, await ensureCatalogue(size, { postgres: withPostgres, details }));
   const stores = [
     ["SQLite", (size) => ({ dir: places.get(size).sqliteDir, env: { HUBKIT_DATABASE_URL: "" } })],
   ];

@@ -7,11 +7,11 @@
 // and the figure is the median of those per-pair ratios with its spread (after one warm-up load per
 // page that is not counted). The hub server runs in its own process, offline, over a copy of
 // apps/web/dist (+ dist-ssr) that holds the static copies in lcp-static/.
-import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { startServerProcess } from "../lib/hub.mjs";
 import { BENCH_DIR, DATA_DIR, OURS } from "../lib/paths.mjs";
 import { clears, kb, median, ms, spread, spreadText } from "../lib/stats.mjs";
 
@@ -57,43 +57,7 @@ const staticPath = (route) =>
   `/lcp-static/${route === "/" ? "home" : route.slice(1).replaceAll("/", "--")}.html`;
 
 function startHub(dataDir, webDistDir) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(BENCH_DIR, "workers/hub-web.mjs"), dataDir, webDistDir],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, HF_TOKEN: "" },
-      },
-    );
-    let output = "";
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`hub server did not start in 120 s: ${output.slice(-400)}`));
-    }, 120_000);
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      const match = output.match(/https?:\/\/127\.0\.0\.1:\d+/);
-      if (match) {
-        clearTimeout(timer);
-        resolve({
-          url: match[0],
-          stop: () =>
-            new Promise((done) => {
-              if (child.exitCode !== null) return done();
-              child.once("exit", done);
-              child.kill("SIGTERM");
-              setTimeout(() => child.kill("SIGKILL"), 5000).unref();
-            }),
-        });
-      }
-    });
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`hub server exited (${code}) before listening: ${output.slice(-400)}`));
-    });
-  });
+  return startServerProcess([path.join(BENCH_DIR, "workers/hub-web.mjs"), dataDir, webDistDir]);
 }
 
 /** One cold load: LCP (ms from navigation start) and the scripts fetched. */

@@ -62,6 +62,15 @@ function rawHttp() {
   });
 }
 
+/** `value` after the incomplete line the previous read left (`carry`), as one array. */
+function withCarry(carry, value) {
+  if (!carry) return value;
+  const bytes = new Uint8Array(carry.length + value.length);
+  bytes.set(carry);
+  bytes.set(value, carry.length);
+  return bytes;
+}
+
 async function rawFetch() {
   const counter = lineCounter();
   const response = await fetch(`${url}/v1/chat/completions`, {
@@ -75,12 +84,7 @@ async function rawFetch() {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    let bytes = value;
-    if (carry) {
-      bytes = new Uint8Array(carry.length + value.length);
-      bytes.set(carry);
-      bytes.set(value, carry.length);
-    }
+    const bytes = withCarry(carry, value);
     const last = bytes.lastIndexOf(10);
     carry = last + 1 < bytes.length ? bytes.slice(last + 1) : undefined;
     if (last !== -1) counter.lines(decoder.decode(bytes.subarray(0, last + 1)));
@@ -148,12 +152,7 @@ function rawEventIterator() {
       if (finished) return DONE;
       const { done, value } = await reader.read();
       if (done) return DONE;
-      let bytes = value;
-      if (carry) {
-        bytes = new Uint8Array(carry.length + value.length);
-        bytes.set(carry);
-        bytes.set(value, carry.length);
-      }
+      const bytes = withCarry(carry, value);
       const last = bytes.lastIndexOf(10);
       carry = last + 1 < bytes.length ? bytes.slice(last + 1) : undefined;
       if (last !== -1) {
