@@ -48,31 +48,13 @@ export function ensureBenchInstalled() {
 
 /** Installs Debian's chromium for the browser tests when /usr/bin/chromium is absent. */
 export function ensureChromium() {
-  if (existsSync("/usr/bin/chromium")) return true;
-  console.log("Installing Debian's chromium for the browser tests (apt-get)…");
-  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: aptEnv });
-  if (apt(["install", "-y", "-q", "chromium"]) !== 0) {
-    apt(["update", "-q"]);
-    apt(["install", "-y", "-q", "chromium"]);
-  }
-  return existsSync("/usr/bin/chromium");
+  return ensureDebianPackage(() => existsSync("/usr/bin/chromium"), "chromium", "for the browser tests");
 }
 
 /** Installs Debian's tmux for the command line's terminal tests (chat, progress bars) when it is absent. */
 export function ensureTmux() {
   const found = () => spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0;
-  if (found()) return true;
-  console.log("Installing Debian's tmux for the command line's terminal tests (apt-get)…");
-  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: aptEnv });
-  if (apt(["install", "-y", "-q", "tmux"]) !== 0) {
-    apt(["update", "-q"]);
-    apt(["install", "-y", "-q", "tmux"]);
-  }
-  return found();
+  return ensureDebianPackage(found, "tmux", "for the command line's terminal tests");
 }
 
 /**
@@ -85,16 +67,7 @@ export function ensurePostgres() {
     readdirSync("/usr/lib/postgresql").some((major) =>
       existsSync(path.join("/usr/lib/postgresql", major, "bin", "initdb")),
     );
-  if (installed()) return true;
-  console.log("Installing Debian's postgresql for the hub's PostgreSQL tests (apt-get)…");
-  const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const apt = (args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: aptEnv });
-  if (apt(["install", "-y", "-q", "postgresql"]) !== 0) {
-    apt(["update", "-q"]);
-    apt(["install", "-y", "-q", "postgresql"]);
-  }
-  return installed();
+  return ensureDebianPackage(installed, "postgresql", "for the hub's PostgreSQL tests");
 }
 
 /**
@@ -133,20 +106,11 @@ function redisAnswers(port, host = "127.0.0.1") {
  * 127.0.0.1:6379 (no persistence, stopped with this process) when none answers there.
  */
 export function ensureRedis() {
-  const binary = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((file) => existsSync(file));
-  if (!binary) {
-    console.log("Installing Debian's redis-server for the hub's rate-limit tests (apt-get)…");
-    const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
-    const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const apt = (args) =>
-      run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, { env: aptEnv });
-    if (apt(["install", "-y", "-q", "redis-server"]) !== 0) {
-      apt(["update", "-q"]);
-      apt(["install", "-y", "-q", "redis-server"]);
-    }
-  }
-  const installed = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((file) => existsSync(file));
-  if (!installed) return false;
+  const binary = () =>
+    ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((file) => existsSync(file));
+  if (!ensureDebianPackage(() => Boolean(binary()), "redis-server", "for the hub's rate-limit tests"))
+    return false;
+  const installed = binary();
   if (redisAnswers(6379)) return true;
   console.log("Starting a throwaway redis-server on 127.0.0.1:6379 for the tests…");
   const child = spawn(
@@ -161,11 +125,11 @@ export function ensureRedis() {
 }
 
 /**
- * Installs a Debian package when its command is missing (apt-get; `apt-get update` once when the
- * first try finds nothing). Returns whether the command is there afterwards.
+ * Installs Debian's `pkg` with apt-get unless `present()` already holds (`apt-get update` once when
+ * the first try finds nothing; through sudo when not root). Returns whether it is present afterwards.
  */
-function ensureDebianCommand(command, pkg, why) {
-  if (existsSync(command)) return true;
+function ensureDebianPackage(present, pkg, why) {
+  if (present()) return true;
   console.log(`Installing Debian's ${pkg} ${why} (apt-get)…`);
   const sudo = process.getuid && process.getuid() !== 0 ? ["sudo"] : [];
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
@@ -174,17 +138,25 @@ function ensureDebianCommand(command, pkg, why) {
     apt(["update", "-q"]);
     apt(["install", "-y", "-q", pkg]);
   }
-  return existsSync(command);
+  return present();
 }
 
 /** nginx, the files bench's reference server (run as a throwaway on a loopback port, never the service). */
 export function ensureNginx() {
-  return ensureDebianCommand("/usr/sbin/nginx", "nginx", "for the files bench's reference server");
+  return ensureDebianPackage(
+    () => existsSync("/usr/sbin/nginx"),
+    "nginx",
+    "for the files bench's reference server",
+  );
 }
 
 /** The sqlite3 shell, the SQLite import bench's reference (the same inserts in one transaction). */
 export function ensureSqlite3() {
-  return ensureDebianCommand("/usr/bin/sqlite3", "sqlite3", "for the import bench's reference");
+  return ensureDebianPackage(
+    () => existsSync("/usr/bin/sqlite3"),
+    "sqlite3",
+    "for the import bench's reference",
+  );
 }
 
 /** Compiles the TypeScript packages, bundles the library entry points and builds the web app. */
