@@ -2,118 +2,105 @@
 // and by hand with `npx depcruise packages apps scripts`. Type-only imports count: a cycle closed
 // by `import type` is still a cycle for the reader. `@hubkit/*` resolves to each package's sources
 // (tsconfig.tests.json's paths), so rules between packages see the real files.
+/** A rule that fails `npm test`: imports from `from` to `to` are forbidden. */
+function forbid(name, comment, from, to) {
+  return { name, comment, severity: "error", from, to };
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: "no-circular",
-      comment: "No import cycles anywhere, type-only and dynamic imports included.",
-      severity: "error",
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: "tasks-imports-no-package",
-      comment: "@hubkit/tasks depends on nothing.",
-      severity: "error",
-      from: { path: "^packages/tasks/src/" },
-      to: { path: "^(packages/(inference|emulator)|apps)/" },
-    },
-    {
-      name: "inference-depends-on-tasks-only",
-      comment: "@hubkit/inference depends on @hubkit/tasks alone.",
-      severity: "error",
-      from: { path: "^packages/inference/src/" },
-      to: { path: "^(packages/emulator|apps)/" },
-    },
-    {
-      name: "inference-reads-catalogue-through-subpaths",
-      comment:
-        "The client imports catalogue code only through subpaths (@hubkit/tasks/snippets/inputs, …), never the whole catalogue; types may come from the entry.",
-      severity: "error",
-      from: { path: "^packages/inference/src/" },
-      to: { path: "^packages/tasks/src/index\\.ts$", dependencyTypesNot: ["type-only"] },
-    },
-    {
-      name: "emulator-depends-on-tasks-only",
-      comment: "@hubkit/emulator depends on @hubkit/tasks alone.",
-      severity: "error",
-      from: { path: "^packages/emulator/src/" },
-      to: { path: "^(packages/inference|apps)/" },
-    },
-    {
-      name: "hub-loads-no-web-source",
-      comment: "The hub serves and renders the web app's build (apps/web/dist*), never its sources.",
-      severity: "error",
-      from: { path: "^apps/hub/src/" },
-      to: { path: "^apps/web/" },
-    },
-    {
-      name: "web-reads-hub-contract-types-only",
-      comment: "The web app knows the hub through its contract, as types only: apps/hub/src/contract/.",
-      severity: "error",
-      from: { path: "^apps/web/" },
-      to: { path: "^apps/hub/", pathNot: "^apps/hub/src/contract/" },
-    },
-    {
-      name: "web-contract-is-types-only",
-      comment:
-        "The web app imports the hub's contract as types only, but for toModelData (contract/model-data.ts), the one function both sides run.",
-      severity: "error",
-      from: { path: "^apps/web/" },
-      to: {
+    forbid(
+      "no-circular",
+      "No import cycles anywhere, type-only and dynamic imports included.",
+      {},
+      { circular: true },
+    ),
+    forbid(
+      "tasks-imports-no-package",
+      "@hubkit/tasks depends on nothing.",
+      { path: "^packages/tasks/src/" },
+      { path: "^(packages/(inference|emulator)|apps)/" },
+    ),
+    forbid(
+      "inference-depends-on-tasks-only",
+      "@hubkit/inference depends on @hubkit/tasks alone.",
+      { path: "^packages/inference/src/" },
+      { path: "^(packages/emulator|apps)/" },
+    ),
+    forbid(
+      "inference-reads-catalogue-through-subpaths",
+      "The client imports catalogue code only through subpaths (@hubkit/tasks/snippets/inputs, …), never the whole catalogue; types may come from the entry.",
+      { path: "^packages/inference/src/" },
+      { path: "^packages/tasks/src/index\\.ts$", dependencyTypesNot: ["type-only"] },
+    ),
+    forbid(
+      "emulator-depends-on-tasks-only",
+      "@hubkit/emulator depends on @hubkit/tasks alone.",
+      { path: "^packages/emulator/src/" },
+      { path: "^(packages/inference|apps)/" },
+    ),
+    forbid(
+      "hub-loads-no-web-source",
+      "The hub serves and renders the web app's build (apps/web/dist*), never its sources.",
+      { path: "^apps/hub/src/" },
+      { path: "^apps/web/" },
+    ),
+    forbid(
+      "web-reads-hub-contract-types-only",
+      "The web app knows the hub through its contract, as types only: apps/hub/src/contract/.",
+      { path: "^apps/web/" },
+      { path: "^apps/hub/", pathNot: "^apps/hub/src/contract/" },
+    ),
+    forbid(
+      "web-contract-is-types-only",
+      "The web app imports the hub's contract as types only, but for toModelData (contract/model-data.ts), the one function both sides run.",
+      { path: "^apps/web/" },
+      {
         path: "^apps/hub/src/contract/",
         pathNot: "^apps/hub/src/contract/model-data\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
-    },
-    {
-      name: "contract-imports-types-only",
-      comment: "The hub's contract holds no server code: its modules import types only.",
-      severity: "error",
-      from: { path: "^apps/hub/src/contract/" },
-      to: { dependencyTypesNot: ["type-only"] },
-    },
-    {
-      name: "web-knows-no-provider-internals",
-      comment:
-        "The web app lists providers from @hubkit/inference/providers and calls the client's public API; no provider module of its own.",
-      severity: "error",
-      from: { path: "^apps/web/" },
-      to: {
+    ),
+    forbid(
+      "contract-imports-types-only",
+      "The hub's contract holds no server code: its modules import types only.",
+      { path: "^apps/hub/src/contract/" },
+      { dependencyTypesNot: ["type-only"] },
+    ),
+    forbid(
+      "web-knows-no-provider-internals",
+      "The web app lists providers from @hubkit/inference/providers and calls the client's public API; no provider module of its own.",
+      { path: "^apps/web/" },
+      {
         path: "^packages/inference/src/",
         pathNot: "^packages/inference/src/(index|providers/definitions)\\.ts$",
       },
-    },
-    {
-      name: "providers-import-no-task-function",
-      comment:
-        "Providers never import from the task functions; shared types live in types.ts or @hubkit/tasks.",
-      severity: "error",
-      from: { path: "^packages/inference/src/providers/" },
-      to: { path: "^packages/inference/src/tasks/" },
-    },
-    {
-      name: "provider-definition-imports-nothing",
-      comment: "providers/definition.ts imports nothing, so any module may import definitions.",
-      severity: "error",
-      from: { path: "^packages/inference/src/providers/definition\\.ts$" },
-      to: {},
-    },
-    {
-      name: "library-facts-import-nothing",
-      comment: "The generated model-libraries-data.ts imports nothing (the registry's types point one way).",
-      severity: "error",
-      from: { path: "^packages/tasks/src/model-libraries-data\\.ts$" },
-      to: {},
-    },
-    {
-      name: "sources-import-no-tests",
-      comment: "Product code never imports test code.",
-      severity: "error",
-      from: { path: "^(packages|apps)/[^/]+/src/", pathNot: "\\.test\\.tsx?$" },
-      to: { path: "(^|/)test/|\\.test\\.tsx?$" },
-    },
+    ),
+    forbid(
+      "providers-import-no-task-function",
+      "Providers never import from the task functions; shared types live in types.ts or @hubkit/tasks.",
+      { path: "^packages/inference/src/providers/" },
+      { path: "^packages/inference/src/tasks/" },
+    ),
+    forbid(
+      "provider-definition-imports-nothing",
+      "providers/definition.ts imports nothing, so any module may import definitions.",
+      { path: "^packages/inference/src/providers/definition\\.ts$" },
+      {},
+    ),
+    forbid(
+      "library-facts-import-nothing",
+      "The generated model-libraries-data.ts imports nothing (the registry's types point one way).",
+      { path: "^packages/tasks/src/model-libraries-data\\.ts$" },
+      {},
+    ),
+    forbid(
+      "sources-import-no-tests",
+      "Product code never imports test code.",
+      { path: "^(packages|apps)/[^/]+/src/", pathNot: "\\.test\\.tsx?$" },
+      { path: "(^|/)test/|\\.test\\.tsx?$" },
+    ),
   ],
   options: {
     doNotFollow: { path: "node_modules" },
