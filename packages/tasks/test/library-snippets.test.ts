@@ -10,8 +10,7 @@ import type { ModelData } from "../src/model-data.js";
 import { existsSync } from "node:fs";
 import { LIBRARY_SNIPPETS, SNIPPET_FAMILIES } from "../src/library-snippets/index.js";
 import { LIBRARY_MODEL_INFOS } from "./fixtures/library-model-infos.js";
-
-type Language = "python" | "js" | "sh" | "csharp";
+import { type Language, languageOf } from "./snippet-language.js";
 
 interface Snippet {
   library: string;
@@ -35,41 +34,6 @@ const IGNORES_MODEL_ID = new Set([
   "supertonic",
   "opendde", // its CLI fetches the checkpoint by name (-n opendde_v1)
 ]);
-
-// A shell block's first command (after comments) is one of these, or an environment assignment
-// (`VAR=value cmd`, `name=$(cmd)`); anything else is code.
-const SHELL_COMMAND =
-  /^(?:[A-Z_][A-Z0-9_]*=\S+|[a-z_]\w*=\$\(\S*|git|pip3?|uvx?|hf|huggingface-cli|cd|python3?|npm|npx|pnpm|yarn|brew|export|chmod|cmake|make|cargo|curl|wget|mkdir|ls|bash|sh|cat|conda|docker|apt(?:-get)?|for|\.\/\S*|[\w.-]+-cli|litert-lm|htrflow|boltzgen|intellifold|lerobot-[\w-]+|mlagents-[\w-]+|mlx_lm\.\w+|mlc_llm|ollama|llama-[\w-]+)(?:\s|$)/;
-
-function firstCodeLine(code: string, comment: RegExp): string {
-  return (
-    code
-      .split("\n")
-      .map((line) => line.trim())
-      .find((line) => line !== "" && !comment.test(line)) ?? ""
-  );
-}
-
-/** Decides a block's language from its content: generators return plain text blocks. */
-function languageOf(code: string): Language {
-  const firstJs = firstCodeLine(code, /^\/\//);
-  // Unity's C# (declarations ending in ";") is shown as is; it is not parsed here.
-  if (/^(?:using|string|var|Model|IWorker|Worker)\s.*;$/.test(firstJs)) {
-    return "csharp";
-  }
-  if (
-    /^\/\//.test(code.trim()) ||
-    /^import\s.*\sfrom\s+["'][^"']+["'];?$/.test(firstJs) ||
-    /^(?:const|let|await)\s/.test(firstJs)
-  ) {
-    return "js";
-  }
-  const first = firstCodeLine(code, /^#/);
-  if (SHELL_COMMAND.test(first)) {
-    return "sh";
-  }
-  return "python";
-}
 
 const BARE_MODEL: ModelData = { id: "acme-labs/model.v2_test-1", tags: [], inference: "" };
 

@@ -19,6 +19,7 @@ import { LIBRARY_SNIPPETS } from "../src/library-snippets/index.js";
 import { LOCAL_APPS, type LocalAppSnippet } from "../src/local-apps.js";
 import type { ModelData } from "../src/model-data.js";
 import { LIBRARY_MODEL_INFOS } from "./fixtures/library-model-infos.js";
+import { type Language, languageOf } from "./snippet-language.js";
 
 const MARK = "PWNED";
 /** PWNED standing as a token of its own (a sanitised identifier such as a_PWNED_b is not code). */
@@ -76,34 +77,6 @@ const arbitraryPoison = fc.record({
   payloads: fc.array(fc.constantFrom(...HOSTILE), { minLength: 1, maxLength: 6 }),
   prefix: fc.string({ maxLength: 3 }),
 });
-
-type Language = "python" | "js" | "sh" | "csharp";
-
-// Generators return plain text blocks: the language is read from the block (as library-snippets.test.ts does).
-const SHELL_COMMAND =
-  /^(?:[A-Z_][A-Z0-9_]*=\S+|[a-z_]\w*=\$\(\S*|git|pip3?|uvx?|hf|huggingface-cli|cd|python3?|npm|npx|pnpm|yarn|brew|winget|export|chmod|cmake|make|cargo|curl|wget|mkdir|ls|bash|sh|cat|conda|docker|apt(?:-get)?|for|\.\/\S*|[\w.-]+-cli|litert-lm|htrflow|boltzgen|intellifold|lerobot-[\w-]+|mlagents-[\w-]+|mlx_lm\.\w+|mlc_llm|ollama|llama-[\w-]+|vllm|lemonade[\w-]*|pi|hermes|openclaw|node-llama-cpp|local-ai|lms|jan)(?:\s|$)/;
-
-function firstCodeLine(code: string, comment: RegExp): string {
-  return (
-    code
-      .split("\n")
-      .map((line) => line.trim())
-      .find((line) => line !== "" && !comment.test(line)) ?? ""
-  );
-}
-
-function languageOf(code: string): Language {
-  const firstJs = firstCodeLine(code, /^\/\//);
-  if (/^(?:using|string|var|Model|IWorker|Worker)\s.*;$/.test(firstJs)) return "csharp";
-  if (
-    /^\/\//.test(code.trim()) ||
-    /^import\s.*\sfrom\s+["'][^"']+["'];?$/.test(firstJs) ||
-    /^(?:const|let|await)\s/.test(firstJs)
-  )
-    return "js";
-  if (SHELL_COMMAND.test(firstCodeLine(code, /^#/))) return "sh";
-  return "python";
-}
 
 interface Block {
   label: string;

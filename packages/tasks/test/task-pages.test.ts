@@ -152,6 +152,70 @@ describe("TASKS_DATA structure", () => {
     }
   });
 
+  // The pages are JSON (src/tasks/<task>/data.json), which tsc reads with widened types, so this is
+  // where a page is held to the TaskData type: every field of the right kind, no other field.
+  it("gives every page the TaskData shape", () => {
+    const isString = (value: unknown) => typeof value === "string";
+    const isRepo = (value: unknown) =>
+      typeof value === "object" &&
+      value !== null &&
+      Object.keys(value).sort().join() === "description,id" &&
+      Object.values(value).every(isString);
+    const DEMO_ENTRY_FIELDS: Record<TaskDemoEntry["type"], string> = {
+      audio: "filename,type",
+      chart: "data,type",
+      img: "filename,type",
+      tabular: "table,type",
+      text: "content,label,type",
+      "text-with-tokens": "text,tokens,type",
+    };
+    const isDemoEntry = (entry: TaskDemoEntry) => {
+      if (Object.keys(entry).sort().join() !== DEMO_ENTRY_FIELDS[entry.type]) return false;
+      switch (entry.type) {
+        case "chart":
+          return entry.data.every((bar) => isString(bar.label) && typeof bar.score === "number");
+        case "tabular":
+          return entry.table.every((row) => row.every(isString));
+        case "text-with-tokens":
+          return entry.tokens.every(
+            (token) => isString(token.type) && Number.isInteger(token.start) && Number.isInteger(token.end),
+          );
+        default:
+          return Object.values(entry).every(isString);
+      }
+    };
+    const FIELDS = new Set([
+      "datasets",
+      "demo",
+      "id",
+      "canonicalId",
+      "isPlaceholder",
+      "label",
+      "libraries",
+      "metrics",
+      "models",
+      "spaces",
+      "summary",
+      "widgetModels",
+      "youtubeId",
+    ]);
+    for (const type of PIPELINE_TYPES) {
+      const data = page(type);
+      expect(
+        Object.keys(data).filter((field) => !FIELDS.has(field)),
+        type,
+      ).toEqual([]);
+      for (const kind of ["datasets", "metrics", "models", "spaces"] as const)
+        expect(data[kind].every(isRepo), `${type} ${kind}`).toBe(true);
+      expect(Object.keys(data.demo).sort(), type).toEqual(["inputs", "outputs"]);
+      expect([...data.demo.inputs, ...data.demo.outputs].every(isDemoEntry), `${type} demo`).toBe(true);
+      expect(isString(data.summary) && data.widgetModels.every(isString), type).toBe(true);
+      expect(data.youtubeId === undefined || isString(data.youtubeId), type).toBe(true);
+      expect(data.isPlaceholder === undefined || typeof data.isPlaceholder === "boolean", type).toBe(true);
+      if (data.canonicalId !== undefined) expect(PIPELINE_TYPES, type).toContain(data.canonicalId);
+    }
+  });
+
   it("lists the reference's libraries per task", () => {
     expect(Object.keys(TASKS_MODEL_LIBRARIES).sort()).toEqual([...PIPELINE_TYPES].sort());
     for (const task of PAGES)

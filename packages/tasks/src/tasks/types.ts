@@ -67,5 +67,5 @@ export interface TaskData {
   youtubeId?: string;
 }
 
-/** What each `<task>/data.ts` provides; id, label and libraries are filled in from the pipeline tables. */
+/** What each `<task>/data.json` provides (see pages.ts); id, label and libraries are filled in from the pipeline tables. */
 export type TaskDataCustom = Omit<TaskData, "id" | "label" | "libraries">;

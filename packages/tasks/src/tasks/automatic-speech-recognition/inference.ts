@@ -1,22 +1,17 @@
 /* Input, parameter and output types for the automatic-speech-recognition task. */
 
-import type { GenerationParameters, EarlyStoppingUnion } from "../common-definitions.js";
+import type { GeneratingTaskParameters, TaskInput } from "../common-definitions.js";
 
-export type { GenerationParameters, EarlyStoppingUnion };
+export type { GenerationParameters, EarlyStoppingUnion } from "../common-definitions.js";
 
 /** Request payload for automatic speech recognition. */
-export interface AutomaticSpeechRecognitionInput {
-  /** The input file (raw bytes or a base64 string on the wire). */
-  inputs: Blob;
-  /** Optional settings for this request. */
-  parameters?: AutomaticSpeechRecognitionParameters;
-  [property: string]: unknown;
-}
+export interface AutomaticSpeechRecognitionInput extends TaskInput<
+  Blob,
+  AutomaticSpeechRecognitionParameters
+> {}
 
 /** Optional settings for automatic speech recognition. */
-export interface AutomaticSpeechRecognitionParameters {
-  /** Decoding settings for the underlying text generation. */
-  generation_parameters?: GenerationParameters;
+export interface AutomaticSpeechRecognitionParameters extends GeneratingTaskParameters {
   /** Also return when each chunk of text was spoken. */
   return_timestamps?: boolean;
   [property: string]: unknown;

@@ -253,28 +253,11 @@ export interface ChatCompletionStreamOutputFunction {
   [property: string]: unknown;
 }
 
-export interface ChatCompletionStreamOutputLogprobs {
-  content: ChatCompletionStreamOutputLogprob[];
-  [property: string]: unknown;
-}
+// A stream's log probabilities and usage have the same shape as a whole response's.
+export interface ChatCompletionStreamOutputLogprobs extends ChatCompletionOutputLogprobs {}
 
-export interface ChatCompletionStreamOutputLogprob {
-  logprob: number;
-  token: string;
-  /** How many most likely alternatives to report per position (needs logprobs). */
-  top_logprobs: ChatCompletionStreamOutputTopLogprob[];
-  [property: string]: unknown;
-}
+export interface ChatCompletionStreamOutputLogprob extends ChatCompletionOutputLogprob {}
 
-export interface ChatCompletionStreamOutputTopLogprob {
-  logprob: number;
-  token: string;
-  [property: string]: unknown;
-}
+export interface ChatCompletionStreamOutputTopLogprob extends ChatCompletionOutputTopLogprob {}
 
-export interface ChatCompletionStreamOutputUsage {
-  completion_tokens: number;
-  prompt_tokens: number;
-  total_tokens: number;
-  [property: string]: unknown;
-}
+export interface ChatCompletionStreamOutputUsage extends ChatCompletionOutputUsage {}

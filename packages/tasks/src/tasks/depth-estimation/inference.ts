@@ -1,13 +1,9 @@
 /* Input, parameter and output types for the depth-estimation task. */
 
+import type { TaskInput } from "../common-definitions.js";
+
 /** Request payload for depth estimation. */
-export interface DepthEstimationInput {
-  inputs: unknown;
-  parameters?: {
-    [key: string]: unknown;
-  };
-  [property: string]: unknown;
-}
+export interface DepthEstimationInput extends TaskInput<unknown, { [key: string]: unknown }> {}
 
 /** What depth estimation returns. */
 export interface DepthEstimationOutput {

@@ -1,13 +1,9 @@
 /* Input, parameter and output types for the fill-mask task. */
 
+import type { TaskInput } from "../common-definitions.js";
+
 /** Request payload for fill mask. */
-export interface FillMaskInput {
-  /** The input text. */
-  inputs: string;
-  /** Optional settings for this request. */
-  parameters?: FillMaskParameters;
-  [property: string]: unknown;
-}
+export interface FillMaskInput extends TaskInput<string, FillMaskParameters> {}
 
 /** Optional settings for fill mask. */
 export interface FillMaskParameters {

@@ -1,13 +1,9 @@
 /* Input, parameter and output types for the image-segmentation task. */
 
+import type { TaskInput } from "../common-definitions.js";
+
 /** Request payload for image segmentation. */
-export interface ImageSegmentationInput {
-  /** The input file (raw bytes or a base64 string on the wire). */
-  inputs: Blob;
-  /** Optional settings for this request. */
-  parameters?: ImageSegmentationParameters;
-  [property: string]: unknown;
-}
+export interface ImageSegmentationInput extends TaskInput<Blob, ImageSegmentationParameters> {}
 
 /** Optional settings for image segmentation. */
 export interface ImageSegmentationParameters {

@@ -1,41 +1,21 @@
 /* Input, parameter and output types for the image-text-to-image task. */
 
+import type {
+  GeneratedImageOutput,
+  ImageConditionedDiffusionParameters,
+  ImageOrPromptInput,
+} from "../common-definitions.js";
+
+export type { TargetSize } from "../common-definitions.js";
+
 /** Request payload for image-and-text-to-image generation. Give an image, a prompt, or both. */
-export interface ImageTextToImageInput {
-  /** The input image (raw bytes, or base64 in JSON when parameters are given). One of this and the prompt is needed. */
-  inputs?: Blob;
-  /** Settings for the generation. */
-  parameters?: ImageTextToImageParameters;
-  [property: string]: unknown;
-}
+export interface ImageTextToImageInput extends ImageOrPromptInput<ImageTextToImageParameters> {}
 
 /** Settings for image-and-text-to-image generation. */
-export interface ImageTextToImageParameters {
-  /** Diffusion guidance: higher follows the prompt more closely, at some cost in quality. */
-  guidance_scale?: number;
-  /** What the output should not show. */
-  negative_prompt?: string;
-  /** Denoising steps: more usually means better output, and slower. */
-  num_inference_steps?: number;
-  /** The text that describes the wanted output. One of this and the prompt is needed. */
-  prompt?: string;
+export interface ImageTextToImageParameters extends ImageConditionedDiffusionParameters {
   /** Random seed, for reproducible output. */
   seed?: number;
-  /** Width and height of the output, in pixels (ignored where unsupported). */
-  target_size?: TargetSize;
-  [property: string]: unknown;
-}
-
-/** An output size in pixels. */
-export interface TargetSize {
-  height: number;
-  width: number;
-  [property: string]: unknown;
 }
 
 /** What image-and-text-to-image generation returns. */
-export interface ImageTextToImageOutput {
-  /** The generated image, as raw bytes. */
-  image: unknown;
-  [property: string]: unknown;
-}
+export interface ImageTextToImageOutput extends GeneratedImageOutput {}

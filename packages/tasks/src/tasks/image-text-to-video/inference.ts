@@ -1,43 +1,15 @@
 /* Input, parameter and output types for the image-text-to-video task. */
 
+import type { GeneratedVideoOutput, ImageOrPromptInput } from "../common-definitions.js";
+import type { ImageToVideoParameters } from "../image-to-video/inference.js";
+
+export type { TargetSize } from "../common-definitions.js";
+
 /** Request payload for image-and-text-to-video generation. Give an image, a prompt, or both. */
-export interface ImageTextToVideoInput {
-  /** The input image (raw bytes, or base64 in JSON when parameters are given). One of this and the prompt is needed. */
-  inputs?: Blob;
-  /** Settings for the generation. */
-  parameters?: ImageTextToVideoParameters;
-  [property: string]: unknown;
-}
+export interface ImageTextToVideoInput extends ImageOrPromptInput<ImageTextToVideoParameters> {}
 
-/** Settings for image-and-text-to-video generation. */
-export interface ImageTextToVideoParameters {
-  /** Diffusion guidance: higher follows the prompt more closely, at some cost in quality. */
-  guidance_scale?: number;
-  /** What the output should not show. */
-  negative_prompt?: string;
-  /** How many video frames to generate. */
-  num_frames?: number;
-  /** Denoising steps: more usually means better output, and slower. */
-  num_inference_steps?: number;
-  /** The text that describes the wanted output. One of this and the prompt is needed. */
-  prompt?: string;
-  /** Random seed, for reproducible output. */
-  seed?: number;
-  /** Width and height of the output, in pixels (ignored where unsupported). */
-  target_size?: TargetSize;
-  [property: string]: unknown;
-}
-
-/** An output size in pixels. */
-export interface TargetSize {
-  height: number;
-  width: number;
-  [property: string]: unknown;
-}
+/** Settings for image-and-text-to-video generation: those of image-to-video. */
+export interface ImageTextToVideoParameters extends ImageToVideoParameters {}
 
 /** What image-and-text-to-video generation returns. */
-export interface ImageTextToVideoOutput {
-  /** The generated video, as raw bytes. */
-  video: unknown;
-  [property: string]: unknown;
-}
+export interface ImageTextToVideoOutput extends GeneratedVideoOutput {}

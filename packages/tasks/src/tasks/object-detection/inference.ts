@@ -1,17 +1,11 @@
 /* Input, parameter and output types for the object-detection task. */
 
-import type { BoundingBox } from "../common-definitions.js";
+import type { BoundingBox, ClassificationOutputElement, TaskInput } from "../common-definitions.js";
 
 export type { BoundingBox };
 
 /** Request payload for object detection. */
-export interface ObjectDetectionInput {
-  /** The input file (raw bytes or a base64 string on the wire). */
-  inputs: Blob;
-  /** Optional settings for this request. */
-  parameters?: ObjectDetectionParameters;
-  [property: string]: unknown;
-}
+export interface ObjectDetectionInput extends TaskInput<Blob, ObjectDetectionParameters> {}
 
 /** Optional settings for object detection. */
 export interface ObjectDetectionParameters {
@@ -24,12 +18,7 @@ export interface ObjectDetectionParameters {
 export type ObjectDetectionOutput = ObjectDetectionOutputElement[];
 
 /** One result of object detection. */
-export interface ObjectDetectionOutputElement {
+export interface ObjectDetectionOutputElement extends ClassificationOutputElement {
   /** Where the object is, in pixel coordinates of the input image. */
   box: BoundingBox;
-  /** The predicted class. */
-  label: string;
-  /** Confidence of this result, between 0 and 1. */
-  score: number;
-  [property: string]: unknown;
 }

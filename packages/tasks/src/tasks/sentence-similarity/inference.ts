@@ -1,16 +1,15 @@
 /* Input, parameter and output types for the sentence-similarity task. */
 
+import type { TaskInput } from "../common-definitions.js";
+
 /** What sentence similarity returns. */
 export type SentenceSimilarityOutput = number[];
 
 /** Request payload for sentence similarity. */
-export interface SentenceSimilarityInput {
-  inputs: SentenceSimilarityInputData;
-  parameters?: {
-    [key: string]: unknown;
-  };
-  [property: string]: unknown;
-}
+export interface SentenceSimilarityInput extends TaskInput<
+  SentenceSimilarityInputData,
+  { [key: string]: unknown }
+> {}
 
 export interface SentenceSimilarityInputData {
   sentences: string[];

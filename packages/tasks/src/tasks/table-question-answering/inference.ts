@@ -1,12 +1,12 @@
 /* Input, parameter and output types for the table-question-answering task. */
 
+import type { TaskInput } from "../common-definitions.js";
+
 /** Request payload for table question answering. */
-export interface TableQuestionAnsweringInput {
-  inputs: TableQuestionAnsweringInputData;
-  /** Optional settings for this request. */
-  parameters?: TableQuestionAnsweringParameters;
-  [property: string]: unknown;
-}
+export interface TableQuestionAnsweringInput extends TaskInput<
+  TableQuestionAnsweringInputData,
+  TableQuestionAnsweringParameters
+> {}
 
 export interface TableQuestionAnsweringInputData {
   question: string;

@@ -1,14 +1,17 @@
 /* Input, parameter and output types for the text-generation task. */
 
+import type {
+  GeneratedSequenceDetails,
+  GeneratedSpecialToken,
+  GeneratedToken,
+  GenerationFinishReason,
+  TaskInput,
+} from "../common-definitions.js";
+
 /** Request payload for text generation. */
-export interface TextGenerationInput {
-  /** The input text. */
-  inputs: string;
-  /** Optional settings for this request. */
-  parameters?: TextGenerationInputGenerateParameters;
+export interface TextGenerationInput extends TaskInput<string, TextGenerationInputGenerateParameters> {
   /** Stream tokens as they are generated (server-sent events). */
   stream?: boolean;
-  [property: string]: unknown;
 }
 
 export interface TextGenerationInputGenerateParameters {
@@ -70,49 +73,20 @@ export interface TextGenerationOutput {
   [property: string]: unknown;
 }
 
-export interface TextGenerationOutputDetails {
+export interface TextGenerationOutputDetails extends GeneratedSequenceDetails {
   best_of_sequences?: TextGenerationOutputBestOfSequence[];
-  /** Why generation stopped. */
-  finish_reason: TextGenerationOutputFinishReason;
-  generated_tokens: number;
-  prefill: TextGenerationOutputPrefillToken[];
-  /** Random seed, for reproducible sampling. */
-  seed?: number;
-  tokens: TextGenerationOutputToken[];
-  top_tokens?: Array<TextGenerationOutputToken[]>;
-  [property: string]: unknown;
 }
 
-export interface TextGenerationOutputBestOfSequence {
-  /** Why generation stopped. */
-  finish_reason: TextGenerationOutputFinishReason;
+export interface TextGenerationOutputBestOfSequence extends GeneratedSequenceDetails {
   /** The generated text. */
   generated_text: string;
-  generated_tokens: number;
-  prefill: TextGenerationOutputPrefillToken[];
-  /** Random seed, for reproducible sampling. */
-  seed?: number;
-  tokens: TextGenerationOutputToken[];
-  top_tokens?: Array<TextGenerationOutputToken[]>;
-  [property: string]: unknown;
 }
 
-export type TextGenerationOutputFinishReason = "length" | "eos_token" | "stop_sequence";
+export type TextGenerationOutputFinishReason = GenerationFinishReason;
 
-export interface TextGenerationOutputPrefillToken {
-  id: number;
-  logprob: number;
-  text: string;
-  [property: string]: unknown;
-}
+export interface TextGenerationOutputPrefillToken extends GeneratedToken {}
 
-export interface TextGenerationOutputToken {
-  id: number;
-  logprob: number;
-  special: boolean;
-  text: string;
-  [property: string]: unknown;
-}
+export interface TextGenerationOutputToken extends GeneratedSpecialToken {}
 
 /** One chunk of a streamed text generation response. */
 export interface TextGenerationStreamOutput {
@@ -136,10 +110,4 @@ export interface TextGenerationStreamOutputStreamDetails {
   [property: string]: unknown;
 }
 
-export interface TextGenerationStreamOutputToken {
-  id: number;
-  logprob: number;
-  special: boolean;
-  text: string;
-  [property: string]: unknown;
-}
+export interface TextGenerationStreamOutputToken extends GeneratedSpecialToken {}

@@ -1,8 +1,8 @@
 /* Input, parameter and output types for the text-to-audio task. */
 
-import type { GenerationParameters, EarlyStoppingUnion } from "../common-definitions.js";
+import type { GeneratingTaskParameters, TaskInput } from "../common-definitions.js";
 
-export type { GenerationParameters, EarlyStoppingUnion };
+export type { GenerationParameters, EarlyStoppingUnion } from "../common-definitions.js";
 
 /** What text to audio returns. */
 export interface TextToAudioOutput {
@@ -14,17 +14,9 @@ export interface TextToAudioOutput {
 }
 
 /** Request payload for text to audio. */
-export interface TextToAudioInput {
-  /** The input text. */
-  inputs: string;
-  /** Optional settings for this request. */
-  parameters?: TextToAudioParameters;
-  [property: string]: unknown;
-}
+export interface TextToAudioInput extends TaskInput<string, TextToAudioParameters> {}
 
 /** Optional settings for text to audio. */
-export interface TextToAudioParameters {
-  /** Decoding settings for the underlying text generation. */
-  generation_parameters?: GenerationParameters;
+export interface TextToAudioParameters extends GeneratingTaskParameters {
   [property: string]: unknown;
 }

@@ -1,8 +1,8 @@
 /* Input, parameter and output types for the text-to-speech task. */
 
-import type { GenerationParameters, EarlyStoppingUnion } from "../common-definitions.js";
+import type { GeneratingTaskParameters, TaskInput } from "../common-definitions.js";
 
-export type { GenerationParameters, EarlyStoppingUnion };
+export type { GenerationParameters, EarlyStoppingUnion } from "../common-definitions.js";
 
 /** What text to speech returns. */
 export interface TextToSpeechOutput {
@@ -14,17 +14,9 @@ export interface TextToSpeechOutput {
 }
 
 /** Request payload for text to speech. */
-export interface TextToSpeechInput {
-  /** The input text. */
-  inputs: string;
-  /** Optional settings for this request. */
-  parameters?: TextToSpeechParameters;
-  [property: string]: unknown;
-}
+export interface TextToSpeechInput extends TaskInput<string, TextToSpeechParameters> {}
 
 /** Optional settings for text to speech. */
-export interface TextToSpeechParameters {
-  /** Decoding settings for the underlying text generation. */
-  generation_parameters?: GenerationParameters;
+export interface TextToSpeechParameters extends GeneratingTaskParameters {
   [property: string]: unknown;
 }

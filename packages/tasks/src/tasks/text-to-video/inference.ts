@@ -1,31 +1,19 @@
 /* Input, parameter and output types for the text-to-video task. */
 
+import type { DiffusionParameters, GeneratedVideoOutput, TaskInput } from "../common-definitions.js";
+
 /** Request payload for text to video. */
-export interface TextToVideoInput {
-  /** The input text. */
-  inputs: string;
-  /** Optional settings for this request. */
-  parameters?: TextToVideoParameters;
-  [property: string]: unknown;
-}
+export interface TextToVideoInput extends TaskInput<string, TextToVideoParameters> {}
 
 /** Optional settings for text to video. */
-export interface TextToVideoParameters {
-  /** Classifier-free guidance: higher values follow the prompt more closely, at some cost in quality. */
-  guidance_scale?: number;
+export interface TextToVideoParameters extends DiffusionParameters {
   /** What the output should avoid. */
   negative_prompt?: string[];
   /** How many frames to generate or sample. */
   num_frames?: number;
-  /** Number of denoising steps: more steps are slower and usually sharper. */
-  num_inference_steps?: number;
   /** Random seed, for reproducible sampling. */
   seed?: number;
-  [property: string]: unknown;
 }
 
 /** What text to video returns. */
-export interface TextToVideoOutput {
-  video: unknown;
-  [property: string]: unknown;
-}
+export interface TextToVideoOutput extends GeneratedVideoOutput {}

@@ -1,13 +1,9 @@
 /* Input, parameter and output types for the token-classification task. */
 
+import type { ScoredSpan, TaskInput } from "../common-definitions.js";
+
 /** Request payload for token classification. */
-export interface TokenClassificationInput {
-  /** The input text. */
-  inputs: string;
-  /** Optional settings for this request. */
-  parameters?: TokenClassificationParameters;
-  [property: string]: unknown;
-}
+export interface TokenClassificationInput extends TaskInput<string, TokenClassificationParameters> {}
 
 /** Optional settings for token classification. */
 export interface TokenClassificationParameters {
@@ -26,15 +22,8 @@ export type TokenClassificationAggregationStrategy = "none" | "simple" | "first"
 export type TokenClassificationOutput = TokenClassificationOutputElement[];
 
 /** One result of token classification. */
-export interface TokenClassificationOutputElement {
-  /** End offset of the span in the input. */
-  end: number;
+export interface TokenClassificationOutputElement extends ScoredSpan {
   entity?: string;
   entity_group?: string;
-  /** Confidence of this result, between 0 and 1. */
-  score: number;
-  /** Start offset of the span in the input. */
-  start: number;
   word: string;
-  [property: string]: unknown;
 }

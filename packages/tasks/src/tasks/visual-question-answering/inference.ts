@@ -1,18 +1,14 @@
 /* Input, parameter and output types for the visual-question-answering task. */
 
-/** Request payload for visual question answering. */
-export interface VisualQuestionAnsweringInput {
-  inputs: VisualQuestionAnsweringInputData;
-  /** Optional settings for this request. */
-  parameters?: VisualQuestionAnsweringParameters;
-  [property: string]: unknown;
-}
+import type { ImageQuestion, TaskInput } from "../common-definitions.js";
 
-export interface VisualQuestionAnsweringInputData {
-  image: unknown;
-  question: string;
-  [property: string]: unknown;
-}
+/** Request payload for visual question answering. */
+export interface VisualQuestionAnsweringInput extends TaskInput<
+  VisualQuestionAnsweringInputData,
+  VisualQuestionAnsweringParameters
+> {}
+
+export interface VisualQuestionAnsweringInputData extends ImageQuestion {}
 
 /** Optional settings for visual question answering. */
 export interface VisualQuestionAnsweringParameters {

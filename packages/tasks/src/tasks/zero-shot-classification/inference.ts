@@ -1,12 +1,11 @@
 /* Input, parameter and output types for the zero-shot-classification task. */
 
+import type { ClassificationOutputElement, TaskInput } from "../common-definitions.js";
+
 /** Request payload for zero shot classification. */
-export interface ZeroShotClassificationInput {
-  /** The input text. */
-  inputs: string;
+export interface ZeroShotClassificationInput extends TaskInput<string, ZeroShotClassificationParameters> {
   /** Settings for this request; required for this task. */
   parameters: ZeroShotClassificationParameters;
-  [property: string]: unknown;
 }
 
 /** Optional settings for zero shot classification. */
@@ -24,10 +23,4 @@ export interface ZeroShotClassificationParameters {
 export type ZeroShotClassificationOutput = ZeroShotClassificationOutputElement[];
 
 /** One result of zero shot classification. */
-export interface ZeroShotClassificationOutputElement {
-  /** The predicted class. */
-  label: string;
-  /** Confidence of this result, between 0 and 1. */
-  score: number;
-  [property: string]: unknown;
-}
+export interface ZeroShotClassificationOutputElement extends ClassificationOutputElement {}

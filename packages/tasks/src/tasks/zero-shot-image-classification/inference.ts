@@ -1,12 +1,14 @@
 /* Input, parameter and output types for the zero-shot-image-classification task. */
 
+import type { ClassificationOutputElement, TaskInput } from "../common-definitions.js";
+
 /** Request payload for zero shot image classification. */
-export interface ZeroShotImageClassificationInput {
-  /** The input file (raw bytes or a base64 string on the wire). */
-  inputs: Blob;
+export interface ZeroShotImageClassificationInput extends TaskInput<
+  Blob,
+  ZeroShotImageClassificationParameters
+> {
   /** Settings for this request; required for this task. */
   parameters: ZeroShotImageClassificationParameters;
-  [property: string]: unknown;
 }
 
 /** Optional settings for zero shot image classification. */
@@ -22,10 +24,4 @@ export interface ZeroShotImageClassificationParameters {
 export type ZeroShotImageClassificationOutput = ZeroShotImageClassificationOutputElement[];
 
 /** One result of zero shot image classification. */
-export interface ZeroShotImageClassificationOutputElement {
-  /** The predicted class. */
-  label: string;
-  /** Confidence of this result, between 0 and 1. */
-  score: number;
-  [property: string]: unknown;
-}
+export interface ZeroShotImageClassificationOutputElement extends ClassificationOutputElement {}

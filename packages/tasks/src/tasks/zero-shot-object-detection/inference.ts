@@ -1,16 +1,14 @@
 /* Input, parameter and output types for the zero-shot-object-detection task. */
 
-import type { BoundingBox } from "../common-definitions.js";
+import type { TaskInput } from "../common-definitions.js";
+import type { ObjectDetectionOutputElement } from "../object-detection/inference.js";
 
-export type { BoundingBox };
+export type { BoundingBox } from "../common-definitions.js";
 
 /** Request payload for zero shot object detection. */
-export interface ZeroShotObjectDetectionInput {
-  /** The input file (raw bytes or a base64 string on the wire). */
-  inputs: Blob;
+export interface ZeroShotObjectDetectionInput extends TaskInput<Blob, ZeroShotObjectDetectionParameters> {
   /** Settings for this request; required for this task. */
   parameters: ZeroShotObjectDetectionParameters;
-  [property: string]: unknown;
 }
 
 /** Optional settings for zero shot object detection. */
@@ -23,13 +21,5 @@ export interface ZeroShotObjectDetectionParameters {
 /** What zero shot object detection returns. */
 export type ZeroShotObjectDetectionOutput = ZeroShotObjectDetectionOutputElement[];
 
-/** One result of zero shot object detection. */
-export interface ZeroShotObjectDetectionOutputElement {
-  /** Where the object is, in pixel coordinates of the input image. */
-  box: BoundingBox;
-  /** The predicted class. */
-  label: string;
-  /** Confidence of this result, between 0 and 1. */
-  score: number;
-  [property: string]: unknown;
-}
+/** One result of zero shot object detection: the same as object detection's. */
+export interface ZeroShotObjectDetectionOutputElement extends ObjectDetectionOutputElement {}
