@@ -14,6 +14,7 @@ const SUITES = [
   "snippets",
   "hub-api",
   "hub-proxy",
+  "proxy-client",
   "hub-gateway",
   "hub-stores",
   "hub-mirror",
