@@ -4,36 +4,22 @@
 // end the same way (same result, or same error class and status). Cases where 4.13.30 is plainly
 // wrong are checked separately, and the README lists them.
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MODELS, startEmulator } from "@hubkit/emulator";
 import * as hubkit from "@hubkit/inference";
 import { png, wav } from "./helpers.js";
+import { type Client, REFERENCE_4X, loadReference4x } from "./reference-4x.js";
 
-const REFERENCE = fileURLToPath(
-  new URL("../../../bench/node_modules/hf-inference-4/dist/esm/index.js", import.meta.url),
-);
-type Client = typeof hubkit;
 /** 4.13.30's provider → task table, read at collection time so each shared pair gets its own test. */
-const REFERENCE_PROVIDERS = existsSync(REFERENCE)
-  ? ((await import(REFERENCE)) as { PROVIDERS: Record<string, Record<string, unknown>> }).PROVIDERS
+const REFERENCE_PROVIDERS = existsSync(REFERENCE_4X)
+  ? ((await import(REFERENCE_4X)) as { PROVIDERS: Record<string, Record<string, unknown>> }).PROVIDERS
   : {};
 let reference: Client;
 /** 4.13.30 caches mappings for the life of the process: cleared before each run, as hubkit's is. */
 let referenceMappingCache: Map<string, unknown>;
 
 beforeAll(async () => {
-  if (!existsSync(REFERENCE)) {
-    throw new Error(
-      "bench/node_modules/hf-inference-4 is missing: run `npm install --prefix bench` (npm test does)",
-    );
-  }
-  reference = (await import(REFERENCE)) as Client;
-  referenceMappingCache = (
-    (await import(REFERENCE.replace(/index\.js$/, "lib/getInferenceProviderMapping.js"))) as {
-      inferenceProviderMappingCache: Map<string, unknown>;
-    }
-  ).inferenceProviderMappingCache;
+  ({ client: reference, mappingCache: referenceMappingCache } = await loadReference4x());
 });
 
 const HF = "hf_differentialtoken123456";
