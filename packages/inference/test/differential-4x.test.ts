@@ -128,6 +128,19 @@ function recordingFetch(reply: (url: string) => Response | undefined) {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; name: string; status?: number; message: string };
 
+/** Both calls ended alike: the same result, or the same error class and status (and message if `sameMessage`). */
+function expectSameOutcome(ours: Outcome, theirs: Outcome, sameMessage: boolean): void {
+  if (theirs.ok) {
+    expect(ours).toEqual(theirs);
+    return;
+  }
+  expect(ours.ok).toBe(false);
+  const [o, t] = [ours as Extract<Outcome, { ok: false }>, theirs];
+  expect(o.name).toBe(t.name);
+  expect(o.status).toBe(t.status);
+  if (sameMessage) expect(o.message).toBe(t.message);
+}
+
 async function run(
   client: Client,
   call: (client: Client, options: hubkit.Options) => Promise<unknown>,
@@ -332,17 +345,7 @@ describe("hubkit and @huggingface/inference 4.13.30 send the same requests and e
     const lookupsAlike = (sent: Sent[]) =>
       sent.map((r) => (r.url.includes("/api/models/") ? { ...r, authorization: "(hub lookup)" } : r));
     expect(lookupsAlike(ours.sent)).toEqual(lookupsAlike(theirs.sent));
-    if (theirs.outcome.ok) expect(ours.outcome).toEqual(theirs.outcome);
-    else {
-      expect(ours.outcome.ok).toBe(false);
-      const [o, t] = [
-        ours.outcome as Extract<Outcome, { ok: false }>,
-        theirs.outcome as Extract<Outcome, { ok: false }>,
-      ];
-      expect(o.name).toBe(t.name);
-      expect(o.status).toBe(t.status);
-      if (c.sameMessage !== false) expect(o.message).toBe(t.message);
-    }
+    expectSameOutcome(ours.outcome, theirs.outcome, c.sameMessage !== false);
   });
 });
 
@@ -989,14 +992,5 @@ async function expectAlike(
     expect(ours.outcome.ok, deliberate.why).toBe(true);
     return;
   }
-  if (theirs.outcome.ok) expect(ours.outcome).toEqual(theirs.outcome);
-  else {
-    expect(ours.outcome.ok).toBe(false);
-    const [o, t] = [
-      ours.outcome as Extract<Outcome, { ok: false }>,
-      theirs.outcome as Extract<Outcome, { ok: false }>,
-    ];
-    expect(o.name).toBe(t.name);
-    expect(o.status).toBe(t.status);
-  }
+  expectSameOutcome(ours.outcome, theirs.outcome, false);
 }
