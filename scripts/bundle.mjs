@@ -41,6 +41,7 @@ const PACKAGES = [
         /^config\.js$/,
         /^lib\/(logger|isUrl|getProviderModelId)\.js$/,
         /^providers\/definitions?\.js$/,
+        /^providers\/[\w-]+\/definition\.js$/,
       ],
       // Objects exported by a deferred module that an eager one re-exports: each becomes a record
       // with the same keys whose values are read from the deferred module on first read (lazy.ts).

@@ -46,25 +46,16 @@ function insertAfter(file: string, anchor: string, text: string): void {
 
 function followRecipe(client: string, emulator: string): void {
   const providers = path.join(client, "providers");
-  // 1. definitions.ts: a row in each of its tables (definition, listing, and tasks, with chat).
-  const definitions = path.join(providers, "definitions.ts");
-  insertAfter(
-    definitions,
-    "const DEFINITION_ROWS = [",
-    `\n  { id: "${ID}", baseUrl: "https://api.acme-ai.example", routed: true },`,
-  );
-  insertAfter(
-    definitions,
-    "export const PROVIDER_LISTINGS: readonly ProviderListing<ProviderId>[] = [",
-    `\n  { id: "${ID}", hubOrg: "acme" },`,
-  );
-  insertAfter(
-    definitions,
-    "const TASKS_WITH_CHAT: Record<Exclude<ProviderId, keyof typeof TASKS_WITHOUT_CHAT>, readonly string[]> = {",
-    `\n  "${ID}": ["conversational", "text-to-image"],`,
-  );
-  // 2. The provider's folder: one helper per task.
+  // 1–2. The provider's folder: its facts, and one helper per task.
   mkdirSync(path.join(providers, ID));
+  writeFileSync(
+    path.join(providers, ID, "definition.ts"),
+    `import { defineListing, defineProvider, defineTasks } from "../definition.js";
+export const definition = defineProvider({ id: "${ID}", baseUrl: "https://api.acme-ai.example", routed: true });
+export const tasks = defineTasks(definition, { tasks: ["conversational", "text-to-image"] });
+export const listing = defineListing(definition, { hubOrg: "acme" });
+`,
+  );
   writeFileSync(
     path.join(providers, ID, "index.ts"),
     `import { conversationalHelper } from "../helper.js";
@@ -73,7 +64,25 @@ export const acmeConversational = conversationalHelper("${ID}");
 export const acmeTextToImage = imageGenerationHelper("${ID}", "v1/images/generations");
 `,
   );
-  // 3. providers/index.ts: each helper in its task's map.
+  // 3. definitions.ts: the definition, its listing and its tasks.
+  const definitions = path.join(providers, "definitions.ts");
+  insertAfter(
+    definitions,
+    `from "./definition.js";`,
+    `\nimport { definition as acme, listing as acmeListing, tasks as acmeTasks } from "./${ID}/definition.js";`,
+  );
+  insertAfter(definitions, "export const PROVIDER_DEFINITIONS = [", "\n  acme,");
+  insertAfter(
+    definitions,
+    "export const PROVIDER_LISTINGS: readonly ProviderListing<ProviderId>[] = [",
+    "\n  acmeListing,",
+  );
+  insertAfter(
+    definitions,
+    "export const PROVIDER_TASK_LISTS: readonly ProviderTasks<ProviderId>[] = [",
+    "\n  acmeTasks,",
+  );
+  // 4. providers/index.ts: each helper in its task's map.
   const index = path.join(providers, "index.ts");
   insertAfter(
     index,
@@ -82,7 +91,7 @@ export const acmeTextToImage = imageGenerationHelper("${ID}", "v1/images/generat
   );
   insertAfter(index, "  nscale: nscaleConversational,", "\n  " + `"${ID}": acmeConversational,`);
   insertAfter(index, "  nscale: nscaleTextToImage,", "\n  " + `"${ID}": acmeTextToImage,`);
-  // 4. The emulator: one row in the provider table, and mapped models.
+  // 5. The emulator: one row in the provider table, and mapped models.
   insertAfter(
     path.join(emulator, "providers.ts"),
     "export const EMULATED_PROVIDERS = {",
@@ -153,6 +162,7 @@ afterAll(async () => {
 describe("adding a provider (chat and text-to-image) by the recipe", () => {
   it("touches at most 4 client files and 2 emulator files", () => {
     expect(changed.client.sort()).toEqual([
+      `providers/${ID}/definition.ts`,
       `providers/${ID}/index.ts`,
       "providers/definitions.ts",
       "providers/index.ts",

@@ -1,9 +1,10 @@
 /**
  * What defines a provider, apart from its task helpers: the facts every table of the client (and
- * the snippet generator) derives from. `definitions.ts` holds one row per provider in three tables:
- * `PROVIDER_DEFINITIONS` (what every request needs), `PROVIDER_TASK_LISTS` (what task selection
- * reads) and `PROVIDER_LISTINGS` (what only listings and snippets show). This module imports
- * nothing, so any module may import it without a cycle.
+ * the snippet generator) derives from. One `definition.ts` per provider folder holds three parts:
+ * `definition` (what every request needs), `tasks` (what task selection reads) and `listing` (what
+ * only listings and snippets show). The last two are kept apart so that request code that does not
+ * read them, e.g. a chat-only bundle, leaves them out; `definitions.ts` lists them. This module
+ * imports nothing, so any module may import it without a cycle.
  */
 export interface ProviderDefinition<Id extends string = string> {
   /** The provider id callers pass as `provider`. */
@@ -26,6 +27,13 @@ export interface ProviderDefinition<Id extends string = string> {
   readonly clientSideRoutingOnly?: boolean;
 }
 
+/** Checks a definition's shape at compile time and keeps its id literal. */
+export function defineProvider<const Id extends string>(
+  definition: ProviderDefinition<Id>,
+): ProviderDefinition<Id> {
+  return definition;
+}
+
 /** The facts about a provider that only listings and snippets use. */
 export interface ProviderListing<Id extends string = string> {
   readonly id: Id;
@@ -33,9 +41,25 @@ export interface ProviderListing<Id extends string = string> {
   readonly hubOrg: string;
 }
 
+/** The listing part of a provider's definition, tied to it by id. */
+export function defineListing<const Id extends string>(
+  definition: ProviderDefinition<Id>,
+  listing: Omit<ProviderListing<Id>, "id">,
+): ProviderListing<Id> {
+  return { id: definition.id, ...listing };
+}
+
 /** The tasks a provider serves, apart from its definition (chat requests never read them). */
 export interface ProviderTasks<Id extends string = string> {
   readonly id: Id;
   /** In the order errors list them; each has a helper in providers/index.ts. */
   readonly tasks: readonly string[];
+}
+
+/** The tasks part of a provider's definition, tied to it by id. */
+export function defineTasks<const Id extends string>(
+  definition: ProviderDefinition<Id>,
+  tasks: Omit<ProviderTasks<Id>, "id">,
+): ProviderTasks<Id> {
+  return { id: definition.id, ...tasks };
 }

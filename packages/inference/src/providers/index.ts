@@ -31,7 +31,11 @@ import type {
   InferenceProvider,
   InferenceTask,
 } from "../types.js";
-import { PROVIDER_DEFINITIONS, PROVIDER_TASK_LISTS, TASKS_WITHOUT_CHAT } from "./definitions.js";
+import { PROVIDER_DEFINITIONS, PROVIDER_TASK_LISTS } from "./definitions.js";
+import { tasks as blackForestLabsTasks } from "./black-forest-labs/definition.js";
+import { tasks as falAiTasks } from "./fal-ai/definition.js";
+import { tasks as replicateTasks } from "./replicate/definition.js";
+import { tasks as wavespeedTasks } from "./wavespeed/definition.js";
 import { basetenConversational } from "./baseten/index.js";
 import { blackForestLabsTextToImage } from "./black-forest-labs/index.js";
 import { cerebrasConversational } from "./cerebras/index.js";
@@ -133,7 +137,12 @@ export const conversationalHelpers: TaskHelpers<ChatCompletionOutput> = {
  * "Available tasks" error lists. Only these, so that a chat-only bundle leaves the other lists out
  * (test/provider-layer.test.ts checks it against the definitions).
  */
-export const conversationalRefusals: TaskLists = TASKS_WITHOUT_CHAT;
+export const conversationalRefusals: TaskLists = {
+  "black-forest-labs": blackForestLabsTasks.tasks,
+  "fal-ai": falAiTasks.tasks,
+  replicate: replicateTasks.tasks,
+  wavespeed: wavespeedTasks.tasks,
+};
 
 export const textGenerationHelpers: TaskHelpers<TextGenerationOutput> = {
   "hf-inference": hf.hfInferenceTextGeneration,

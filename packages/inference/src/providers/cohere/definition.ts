@@ -1,0 +1,15 @@
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
+
+export const definition = /* @__PURE__ */ defineProvider({
+  id: "cohere",
+  baseUrl: "https://api.cohere.com",
+  routed: true,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
+  tasks: ["conversational"],
+});
+
+export const listing = /* @__PURE__ */ defineListing(definition, {
+  hubOrg: "CohereLabs",
+});

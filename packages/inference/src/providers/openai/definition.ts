@@ -1,0 +1,16 @@
+import { defineListing, defineProvider, defineTasks } from "../definition.js";
+
+export const definition = /* @__PURE__ */ defineProvider({
+  id: "openai",
+  baseUrl: "https://api.openai.com",
+  routed: true,
+  clientSideRoutingOnly: true,
+});
+
+export const tasks = /* @__PURE__ */ defineTasks(definition, {
+  tasks: ["conversational"],
+});
+
+export const listing = /* @__PURE__ */ defineListing(definition, {
+  hubOrg: "openai",
+});
