@@ -2,33 +2,18 @@
 // published @huggingface/inference 4.13.30 (bench/node_modules/hf-inference-4, test-only) make the
 // same call against the emulator and hubkit's request is the one the provider can use. Every other
 // pair of theirs is compared request by request in differential-4x.test.ts (both PROVIDERS exports).
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as hubkit from "@hubkit/inference";
 import { startEmulator, type Emulator } from "@hubkit/emulator";
 import { modelFor, png, wav } from "./helpers.js";
+import { type Client, loadReference4x } from "./reference-4x.js";
 
-const REFERENCE = fileURLToPath(
-  new URL("../../../bench/node_modules/hf-inference-4/dist/esm/index.js", import.meta.url),
-);
-type Client = typeof hubkit;
 let reference: Client;
 let referenceMappingCache: Map<string, unknown>;
 let emu: Emulator;
 
 beforeAll(async () => {
-  if (!existsSync(REFERENCE)) {
-    throw new Error(
-      "bench/node_modules/hf-inference-4 is missing: run `npm install --prefix bench` (npm test does)",
-    );
-  }
-  reference = (await import(REFERENCE)) as Client;
-  referenceMappingCache = (
-    (await import(REFERENCE.replace(/index\.js$/, "lib/getInferenceProviderMapping.js"))) as {
-      inferenceProviderMappingCache: Map<string, unknown>;
-    }
-  ).inferenceProviderMappingCache;
+  ({ client: reference, mappingCache: referenceMappingCache } = await loadReference4x());
   // Jobs finish at their first poll: 4.13.30 polls zai-org every 5 s.
   emu = await startEmulator({ pollSteps: 0 });
 });

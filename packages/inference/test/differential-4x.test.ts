@@ -4,36 +4,22 @@
 // end the same way (same result, or same error class and status). Cases where 4.13.30 is plainly
 // wrong are checked separately, and the README lists them.
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MODELS, startEmulator } from "@hubkit/emulator";
 import * as hubkit from "@hubkit/inference";
 import { png, wav } from "./helpers.js";
+import { type Client, REFERENCE_4X, loadReference4x } from "./reference-4x.js";
 
-const REFERENCE = fileURLToPath(
-  new URL("../../../bench/node_modules/hf-inference-4/dist/esm/index.js", import.meta.url),
-);
-type Client = typeof hubkit;
 /** 4.13.30's provider → task table, read at collection time so each shared pair gets its own test. */
-const REFERENCE_PROVIDERS = existsSync(REFERENCE)
-  ? ((await import(REFERENCE)) as { PROVIDERS: Record<string, Record<string, unknown>> }).PROVIDERS
+const REFERENCE_PROVIDERS = existsSync(REFERENCE_4X)
+  ? ((await import(REFERENCE_4X)) as { PROVIDERS: Record<string, Record<string, unknown>> }).PROVIDERS
   : {};
 let reference: Client;
 /** 4.13.30 caches mappings for the life of the process: cleared before each run, as hubkit's is. */
 let referenceMappingCache: Map<string, unknown>;
 
 beforeAll(async () => {
-  if (!existsSync(REFERENCE)) {
-    throw new Error(
-      "bench/node_modules/hf-inference-4 is missing: run `npm install --prefix bench` (npm test does)",
-    );
-  }
-  reference = (await import(REFERENCE)) as Client;
-  referenceMappingCache = (
-    (await import(REFERENCE.replace(/index\.js$/, "lib/getInferenceProviderMapping.js"))) as {
-      inferenceProviderMappingCache: Map<string, unknown>;
-    }
-  ).inferenceProviderMappingCache;
+  ({ client: reference, mappingCache: referenceMappingCache } = await loadReference4x());
 });
 
 const HF = "hf_differentialtoken123456";
@@ -141,6 +127,19 @@ function recordingFetch(reply: (url: string) => Response | undefined) {
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; name: string; status?: number; message: string };
+
+/** Both calls ended alike: the same result, or the same error class and status (and message if `sameMessage`). */
+function expectSameOutcome(ours: Outcome, theirs: Outcome, sameMessage: boolean): void {
+  if (theirs.ok) {
+    expect(ours).toEqual(theirs);
+    return;
+  }
+  expect(ours.ok).toBe(false);
+  const [o, t] = [ours as Extract<Outcome, { ok: false }>, theirs];
+  expect(o.name).toBe(t.name);
+  expect(o.status).toBe(t.status);
+  if (sameMessage) expect(o.message).toBe(t.message);
+}
 
 async function run(
   client: Client,
@@ -346,17 +345,7 @@ describe("hubkit and @huggingface/inference 4.13.30 send the same requests and e
     const lookupsAlike = (sent: Sent[]) =>
       sent.map((r) => (r.url.includes("/api/models/") ? { ...r, authorization: "(hub lookup)" } : r));
     expect(lookupsAlike(ours.sent)).toEqual(lookupsAlike(theirs.sent));
-    if (theirs.outcome.ok) expect(ours.outcome).toEqual(theirs.outcome);
-    else {
-      expect(ours.outcome.ok).toBe(false);
-      const [o, t] = [
-        ours.outcome as Extract<Outcome, { ok: false }>,
-        theirs.outcome as Extract<Outcome, { ok: false }>,
-      ];
-      expect(o.name).toBe(t.name);
-      expect(o.status).toBe(t.status);
-      if (c.sameMessage !== false) expect(o.message).toBe(t.message);
-    }
+    expectSameOutcome(ours.outcome, theirs.outcome, c.sameMessage !== false);
   });
 });
 
@@ -1003,14 +992,5 @@ async function expectAlike(
     expect(ours.outcome.ok, deliberate.why).toBe(true);
     return;
   }
-  if (theirs.outcome.ok) expect(ours.outcome).toEqual(theirs.outcome);
-  else {
-    expect(ours.outcome.ok).toBe(false);
-    const [o, t] = [
-      ours.outcome as Extract<Outcome, { ok: false }>,
-      theirs.outcome as Extract<Outcome, { ok: false }>,
-    ];
-    expect(o.name).toBe(t.name);
-    expect(o.status).toBe(t.status);
-  }
+  expectSameOutcome(ours.outcome, theirs.outcome, false);
 }

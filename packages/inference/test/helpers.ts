@@ -1,5 +1,5 @@
 // Shared test fixtures: one emulator per test file, media inputs, and a logger that records lines.
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { MODELS, renderImage, renderWav, startEmulator, type Emulator } from "@hubkit/emulator";
 import type { Logger } from "@hubkit/inference";
 
@@ -70,4 +70,40 @@ export async function collect<T>(generator: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const item of generator) items.push(item);
   return items;
+}
+
+/** Every string reachable through an error's enumerable fields, plus its message and stack. */
+export function errorText(error: Error): string {
+  return [
+    error.message,
+    String(error.stack),
+    JSON.stringify(error),
+    JSON.stringify(Object.entries(error)),
+  ].join("\n");
+}
+
+/**
+ * The server echoes the token back in its error (a 400 to the next POST): `call`'s error must not
+ * repeat it (nor a hub-token-shaped string), saying "[redacted]" instead, and no log line holds it.
+ */
+export async function expectEchoedTokenRedacted(
+  emulator: Emulator,
+  token: string,
+  call: () => Promise<unknown>,
+  logger: RecordingLogger,
+): Promise<void> {
+  const fault = emulator.fault({
+    match: { method: "POST" },
+    status: 400,
+    body: { error: `bad token ${token} (hf_abcdefghijklmnop)` },
+  });
+  try {
+    const text = errorText(await rejection(call()));
+    expect(text).not.toContain(token);
+    expect(text).not.toContain("hf_abcdefghijklmnop");
+    expect(text).toContain("[redacted]");
+  } finally {
+    fault.remove();
+  }
+  expect(logger.lines.map((l) => l.message).join("\n")).not.toContain(token);
 }

@@ -7,6 +7,7 @@ import {
   chatCompletionStream,
   streamingRequest,
   textGenerationStream,
+  type Options,
   type TextGenerationStreamOutput,
 } from "@hubkit/inference";
 import type { ChatCompletionStreamOutput } from "@hubkit/tasks";
@@ -24,6 +25,17 @@ const emu = useEmulator();
 const messages = [{ role: "user", content: "Tell me a story" }];
 const text = (chunks: ChatCompletionStreamOutput[]) =>
   chunks.map((c) => c.choices[0]?.delta?.content ?? "").join("");
+
+/** The error of a chat stream from one of the emulator's fault models, read to its end. */
+const faultedStream = (fault: string, options: Options = {}) =>
+  rejection(
+    collect(
+      chatCompletionStream(
+        { model: `hubkit-faults/${fault}`, messages, accessToken: HUB_TOKEN },
+        { ...emu().clientOptions, ...options },
+      ),
+    ),
+  );
 
 describe("chatCompletionStream", () => {
   it.each([
@@ -52,14 +64,7 @@ describe("chatCompletionStream", () => {
   });
 
   it("surfaces an error event as 4.x does ('an occurred while streaming the response')", async () => {
-    const error = await rejection(
-      collect(
-        chatCompletionStream(
-          { model: "hubkit-faults/stream-error", messages, accessToken: HUB_TOKEN },
-          emu().clientOptions,
-        ),
-      ),
-    );
+    const error = await faultedStream("stream-error");
     expect(error).toBeInstanceOf(InferenceClientProviderApiError);
     expect(error.message).toMatch(
       /^Failed to perform inference: an occurred while streaming the response: .+/,
@@ -67,42 +72,21 @@ describe("chatCompletionStream", () => {
   });
 
   it("rejects a reply that is not an event stream", async () => {
-    const error = await rejection(
-      collect(
-        chatCompletionStream(
-          { model: "hubkit-faults/wrong-content-type", messages, accessToken: HUB_TOKEN },
-          emu().clientOptions,
-        ),
-      ),
-    );
+    const error = await faultedStream("wrong-content-type");
     expect(error.message).toBe(
       "Failed to perform inference: server does not support event stream content type, it returned text/html; charset=utf-8",
     );
   });
 
   it("reports an HTTP error with the OpenAI-style message", async () => {
-    const error = await rejection(
-      collect(
-        chatCompletionStream(
-          { model: "hubkit-faults/error-json", messages, accessToken: HUB_TOKEN },
-          { ...emu().clientOptions, retry_on_error: false },
-        ),
-      ),
-    );
+    const error = await faultedStream("error-json", { retry_on_error: false });
     expect(error.message).toBe(
       "Failed to perform inference: Internal error: the emulated backend failed on purpose",
     );
   });
 
   it("reports a malformed event as a ProviderOutputError (4.x lets a SyntaxError escape)", async () => {
-    const error = await rejection(
-      collect(
-        chatCompletionStream(
-          { model: "hubkit-faults/malformed-json", messages, accessToken: HUB_TOKEN },
-          emu().clientOptions,
-        ),
-      ),
-    );
+    const error = await faultedStream("malformed-json");
     expect(error).toBeInstanceOf(InferenceClientProviderOutputError);
     expect(error.message).toMatch(/^Invalid JSON in the event stream/);
   });

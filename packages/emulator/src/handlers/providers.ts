@@ -1,7 +1,7 @@
 // Routes of every provider API, shared by the router (/{provider}/…) and the direct hosts.
 import type { Ctx } from "../context.js";
 import { fail, PROVIDER_ERROR_STYLE } from "../errors.js";
-import { PROVIDER_FACTS } from "../providers.js";
+import { type OpenAiRoutes, PROVIDER_FACTS } from "../providers.js";
 import type { Reply } from "../reply.js";
 import type { ProviderId } from "../types.js";
 import { bflRoute } from "./bfl.js";
@@ -25,58 +25,46 @@ function requirePost(ctx: Ctx, provider: ProviderId): void {
     );
 }
 
-export async function providerRoute(ctx: Ctx, provider: ProviderId): Promise<Reply> {
-  switch (provider) {
-    case "hf-inference":
-      return hfInferenceRoute(ctx);
-    case "black-forest-labs":
-      return bflRoute(ctx);
-    case "fal-ai":
-      return falRoute(ctx);
-    case "replicate":
-      return replicateRoute(ctx);
-    case "wavespeed":
-      return wavespeedRoute(ctx);
-    case "zai-org":
-      return zaiRoute(ctx);
-    case "together": {
-      const media = togetherMediaRoute(ctx);
-      if (media) return media;
-      break;
-    }
-    case "novita": {
-      const video = novitaVideoRoute(ctx);
-      if (video) return video;
-      break;
-    }
-    default:
-      break;
-  }
-  const { openai: routes, errorStyle: style, systemFingerprint } = PROVIDER_FACTS[provider];
-  if (!routes) fail(style, 404, `Unknown route ${ctx.req.method} ${ctx.path} for provider ${provider}`);
-  if (routes.chat.includes(ctx.path)) {
-    requirePost(ctx, provider);
+type Answer = (ctx: Ctx, provider: ProviderId) => Reply | Promise<Reply>;
+
+/**
+ * The providers with an API of their own, and its handler. together's and novita's answer their
+ * media routes only (undefined otherwise), leaving the rest to their OpenAI-compatible routes.
+ */
+const OWN_API: Partial<Record<ProviderId, (ctx: Ctx) => Reply | Promise<Reply> | undefined>> = {
+  "hf-inference": hfInferenceRoute,
+  "black-forest-labs": bflRoute,
+  "fal-ai": falRoute,
+  replicate: replicateRoute,
+  wavespeed: wavespeedRoute,
+  "zai-org": zaiRoute,
+  together: togetherMediaRoute,
+  novita: novitaVideoRoute,
+};
+
+/** What answers each kind of OpenAI-compatible route (a provider's paths of each kind are in its row). */
+const OPENAI_ANSWERS: Record<keyof OpenAiRoutes, Answer> = {
+  chat: (ctx, provider) => {
+    const { errorStyle: style, systemFingerprint } = PROVIDER_FACTS[provider];
     return chatCompletion(ctx, { style, invalidStatus: 400, systemFingerprint });
-  }
-  if (routes.completions?.includes(ctx.path)) {
-    requirePost(ctx, provider);
-    return textCompletion(ctx, style);
-  }
-  if (routes.images?.includes(ctx.path)) {
-    requirePost(ctx, provider);
-    return imageGeneration(ctx, provider);
-  }
-  if (routes.embeddings?.includes(ctx.path)) {
-    requirePost(ctx, provider);
-    return embeddings(ctx, provider);
-  }
-  if (routes.speech?.includes(ctx.path)) {
-    requirePost(ctx, provider);
-    return speech(ctx, provider);
-  }
-  if (routes.transcriptions?.includes(ctx.path)) {
-    requirePost(ctx, provider);
-    return transcription(ctx, provider);
+  },
+  completions: (ctx, provider) => textCompletion(ctx, PROVIDER_FACTS[provider].errorStyle),
+  images: imageGeneration,
+  embeddings,
+  speech,
+  transcriptions: transcription,
+};
+
+export async function providerRoute(ctx: Ctx, provider: ProviderId): Promise<Reply> {
+  const own = OWN_API[provider]?.(ctx);
+  if (own) return own;
+  const { openai: routes, errorStyle: style } = PROVIDER_FACTS[provider];
+  if (!routes) fail(style, 404, `Unknown route ${ctx.req.method} ${ctx.path} for provider ${provider}`);
+  for (const kind of Object.keys(OPENAI_ANSWERS) as (keyof OpenAiRoutes)[]) {
+    if (routes[kind]?.includes(ctx.path)) {
+      requirePost(ctx, provider);
+      return OPENAI_ANSWERS[kind](ctx, provider);
+    }
   }
   fail(style, 404, `Unknown route ${ctx.req.method} ${ctx.path} for provider ${provider}`);
 }

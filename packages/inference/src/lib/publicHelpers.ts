@@ -27,7 +27,7 @@ import type {
 } from "@hubkit/tasks";
 import type { ProviderHelper } from "../providers/helper.js";
 import { PROVIDERS as INTERNAL_PROVIDERS } from "../providers/index.js";
-import type { AudioToAudioOutput } from "../tasks/audio/audioToAudio.js";
+import type { AudioToAudioOutput } from "../tasks/audio/audioTasks.js";
 import type { InferenceProvider, InferenceProviderOrPolicy, InferenceTask } from "../types.js";
 import { publicHelper, type TaskProviderHelper } from "./helperViews.js";
 import { getProviderHelper as internalHelper } from "./providerRegistry.js";

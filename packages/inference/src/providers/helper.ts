@@ -230,6 +230,14 @@ export function textGenerationHelper(
   };
 }
 
+/** Text generation on an OpenAI-style completions route, the prompt sent as a completion request. */
+export function completionsHelper(
+  provider: InferenceProvider,
+  route = "v1/completions",
+): ProviderHelper<TextGenerationOutput> {
+  return textGenerationHelper(provider, route, completionPayload);
+}
+
 /** The arguments without `inputs`, `parameters` (and `drop`), with `parameters` spread at the top level. */
 export function withParameters(args: Record<string, unknown>, ...drop: string[]): Record<string, unknown> {
   return { ...omit(args, ["inputs", "parameters", ...drop]), ...(args.parameters as object | undefined) };

@@ -2,10 +2,9 @@ import type { AutomaticSpeechRecognitionOutput } from "@hubkit/tasks";
 import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
 import { audioUploadForm, transcriptionOutput } from "../audioUpload.js";
 import {
-  completionPayload,
+  completionsHelper,
   conversationalHelper,
   flattenPrompt,
-  textGenerationHelper,
   type ProviderHelper,
   withParameters,
 } from "../helper.js";
@@ -19,11 +18,7 @@ export const deepinfraConversational = /* @__PURE__ */ conversationalHelper(
   "v1/openai/chat/completions",
 );
 
-export const deepinfraTextGeneration = /* @__PURE__ */ textGenerationHelper(
-  provider,
-  "v1/openai/completions",
-  completionPayload,
-);
+export const deepinfraTextGeneration = /* @__PURE__ */ completionsHelper(provider, "v1/openai/completions");
 
 export const deepinfraFeatureExtraction = /* @__PURE__ */ embeddingsHelper(provider, "v1/openai/embeddings");
 

@@ -1,11 +1,7 @@
-import { completionPayload, conversationalHelper, textGenerationHelper } from "../helper.js";
+import { completionsHelper, conversationalHelper } from "../helper.js";
 
 const provider = "featherless-ai";
 
 export const featherlessAiConversational = /* @__PURE__ */ conversationalHelper(provider);
 
-export const featherlessAiTextGeneration = /* @__PURE__ */ textGenerationHelper(
-  provider,
-  "v1/completions",
-  completionPayload,
-);
+export const featherlessAiTextGeneration = /* @__PURE__ */ completionsHelper(provider);

@@ -1,11 +1,10 @@
 import { InferenceClientProviderOutputError } from "../../errors.js";
 import { isObject, isString } from "../../utils/guards.js";
 import {
-  completionPayload,
+  completionsHelper,
   conversationalHelper,
   flattenPrompt,
   imageFromBase64,
-  textGenerationHelper,
   type ProviderHelper,
 } from "../helper.js";
 
@@ -14,11 +13,7 @@ const provider = "nebius";
 export const nebiusConversational = /* @__PURE__ */ conversationalHelper(provider);
 
 // The reference posted the hub-style `{inputs, parameters}` here, which the completions API rejects.
-export const nebiusTextGeneration = /* @__PURE__ */ textGenerationHelper(
-  provider,
-  "v1/completions",
-  completionPayload,
-);
+export const nebiusTextGeneration = /* @__PURE__ */ completionsHelper(provider);
 
 export const nebiusTextToImage: ProviderHelper<unknown> = {
   provider,

@@ -1,11 +1,7 @@
-import { completionPayload, conversationalHelper, textGenerationHelper } from "../helper.js";
+import { completionsHelper, conversationalHelper } from "../helper.js";
 
 const provider = "ovhcloud";
 
 export const ovhcloudConversational = /* @__PURE__ */ conversationalHelper(provider);
 
-export const ovhcloudTextGeneration = /* @__PURE__ */ textGenerationHelper(
-  provider,
-  "v1/completions",
-  completionPayload,
-);
+export const ovhcloudTextGeneration = /* @__PURE__ */ completionsHelper(provider);

@@ -1,15 +1,11 @@
-import { completionPayload, conversationalHelper, textGenerationHelper } from "../helper.js";
+import { completionsHelper, conversationalHelper } from "../helper.js";
 import { embeddingsHelper } from "../openaiCompatible.js";
 
 const provider = "scaleway";
 
 export const scalewayConversational = /* @__PURE__ */ conversationalHelper(provider);
 
-export const scalewayTextGeneration = /* @__PURE__ */ textGenerationHelper(
-  provider,
-  "v1/completions",
-  completionPayload,
-);
+export const scalewayTextGeneration = /* @__PURE__ */ completionsHelper(provider);
 
 /**
  * Scaleway's embeddings route is OpenAI's: the body is `{input, model}` alone (as 4.13.30 sends it);

@@ -51,6 +51,16 @@ export function renameSteps(parameters: unknown): Record<string, unknown> {
   return num_inference_steps === undefined ? rest : { ...rest, steps: num_inference_steps };
 }
 
+/** The `prepareArgs` of together's image inputs: the Blob read into a data URL (`fallbackType` when it has none). */
+export function imageAsDataUrl(task: string, fallbackType: string): ProviderHelper["prepareArgs"] {
+  return async (args) => {
+    if (!(args.inputs instanceof Blob)) {
+      throw new InferenceClientInputError(`Together ${task} expects a Blob input.`);
+    }
+    return { ...args, inputs: await dataUrlOf(args.inputs, fallbackType) };
+  };
+}
+
 /** The image of an images/generations reply, as the caller asked for it. */
 function readImage(response: unknown, context: ResponseContext, task: string): unknown {
   const first: unknown = isObject(response) && Array.isArray(response.data) ? response.data[0] : undefined;
@@ -82,12 +92,7 @@ export const togetherTextToImage: ProviderHelper<unknown> = {
 export const togetherImageToImage: ProviderHelper<Blob> = {
   provider,
   makeRoute: () => "v1/images/generations",
-  async prepareArgs(args) {
-    if (!(args.inputs instanceof Blob)) {
-      throw new InferenceClientInputError("Together image-to-image expects a Blob input.");
-    }
-    return { ...args, inputs: await dataUrlOf(args.inputs, "image/jpeg") };
-  },
+  prepareArgs: /* @__PURE__ */ imageAsDataUrl("image-to-image", "image/jpeg"),
   preparePayload: ({ args, model }) => {
     const { inputs, parameters, ...rest } = args;
     const { prompt, ...others } = renameSteps(parameters);

@@ -2,11 +2,11 @@
  * together's video generation (text-to-video, image-to-video): `POST v2/videos` answers a job,
  * polled at `v2/videos/{id}` (every 2 s, at most 150 times by default) until completed.
  */
-import { InferenceClientInputError, InferenceClientProviderOutputError } from "../../errors.js";
+import { InferenceClientProviderOutputError } from "../../errors.js";
 import { type JobState, pollJson } from "../../lib/poll.js";
 import { isObject, isString } from "../../utils/guards.js";
-import { dataUrlOf, download, type ProviderHelper, type ResponseContext } from "../helper.js";
-import { renameSteps } from "./index.js";
+import { download, type ProviderHelper, type ResponseContext } from "../helper.js";
+import { imageAsDataUrl, renameSteps } from "./index.js";
 
 const provider = "together";
 
@@ -75,13 +75,8 @@ export const togetherImageToVideo: ProviderHelper<Blob> = {
   provider,
   job: true,
   makeRoute: () => "v2/videos",
-  async prepareArgs(args) {
-    if (!(args.inputs instanceof Blob)) {
-      throw new InferenceClientInputError("Together image-to-video expects a Blob input.");
-    }
-    // together caps `input_image` near 60 KB: larger images should be hosted and passed by URL.
-    return { ...args, inputs: await dataUrlOf(args.inputs, "image/png") };
-  },
+  // together caps `input_image` near 60 KB: larger images should be hosted and passed by URL.
+  prepareArgs: /* @__PURE__ */ imageAsDataUrl("image-to-video", "image/png"),
   preparePayload: ({ args, model }) => {
     const { inputs, parameters, ...rest } = args;
     const { prompt, ...others } = (parameters ?? {}) as Record<string, unknown>;
