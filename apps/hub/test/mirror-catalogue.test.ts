@@ -9,12 +9,13 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PassThrough, Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importJsonl } from "../src/catalogue/importer.js";
 import { runCommand } from "../src/commands.js";
-import { startHubServer, type HubServer } from "../src/index.js";
+import type { HubServer } from "../src/index.js";
 import { DEFAULT_DETAIL_CONCURRENCY } from "../src/mirror/catalogue-import.js";
+import { capturedOutput, startPlainHub } from "./support/mirror.js";
 
 const LLAMA = {
   id: "acme/llama-mini",
@@ -98,13 +99,7 @@ let front: Front;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "hubkit-mirror-catalogue-"));
-  hubA = await startHubServer({
-    port: 0,
-    dataDir: path.join(work, "a"),
-    hfToken: "",
-    seed: false,
-    mirror: false,
-  });
+  hubA = await startPlainHub(path.join(work, "a"));
   const lines = MODELS.map((model) => `${JSON.stringify(model)}\n`);
   const imported = await importJsonl(hubA.store, Readable.from(lines));
   expect(imported.inserted).toBe(MODELS.length);
@@ -132,14 +127,8 @@ describe("mirror --catalogue with each model's files and parameters", () => {
   });
 
   it("imports every model, with sizes and parameters, reporting the one whose info failed", async () => {
-    const output = () => {
-      const stream = new PassThrough();
-      let text = "";
-      stream.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      return { stream, text: () => text };
-    };
-    const stdout = output();
-    const stderr = output();
+    const stdout = capturedOutput(false);
+    const stderr = capturedOutput(false);
     const dataDir = path.join(work, "b");
     const result = await runCommand(
       ["mirror", "--catalogue", "--upstream", front.url, "--data-dir", dataDir],
@@ -165,7 +154,7 @@ describe("mirror --catalogue with each model's files and parameters", () => {
     expect([...front.infos.values()].every((count) => count === 1)).toBe(true);
     expect(front.mostInFlight).toBeLessThanOrEqual(DEFAULT_DETAIL_CONCURRENCY);
 
-    hubB = await startHubServer({ port: 0, dataDir, hfToken: "", seed: false, mirror: false });
+    hubB = await startPlainHub(dataDir);
     const api = async (id: string, query: string) =>
       (await (await fetch(`${hubB!.url}/api/models/${id}?${query}`)).json()) as Record<string, unknown>;
     const llama = await api(LLAMA.id, "blobs=true");
