@@ -1,13 +1,20 @@
 // The hub server for the proxy bench, online against the bench upstream (argv[2]), in its own
-// process. Answers "memory" messages with its memory after a full GC (run with --expose-gc).
+// process. HUBKIT_BENCH_GATEWAY says how its router gateway runs: "off" (the proxy alone), "token"
+// (callers send a hub token of this hub, rate limits counted in memory, usage recorded: the ready
+// message carries the token), anything else the gateway's defaults. Answers "cpu" with its CPU time
+// and "memory" with its memory after a full GC (run with --expose-gc).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "../lib/paths.mjs";
+import { answerProbes } from "./probes.mjs";
 
 const { startHubServer } = await import(pathToFileURL(path.join(ROOT, "apps/hub/dist/server.js")).href);
 const dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-bench-proxy-"));
+const mode = process.env.HUBKIT_BENCH_GATEWAY;
+// Limits high enough never to refuse: the bench measures counting them, not refusals.
+const LIMITS = { token: { rpm: 1e9, tpm: 1e12 }, org: {} };
 const server = await startHubServer({
   port: 0,
   dataDir,
@@ -15,25 +22,14 @@ const server = await startHubServer({
   hfToken: "hf_benchServerToken0000",
   onlineRouterUrl: process.argv[2],
   logger: false,
-  // HUBKIT_BENCH_GATEWAY=off: the proxy without the router gateway, to compare.
-  gateway: { disabled: process.env.HUBKIT_BENCH_GATEWAY === "off" },
+  gateway: mode === "off" ? { disabled: true } : mode === "token" ? { limits: LIMITS } : {},
 });
-process.on("message", (message) => {
-  if (message === "cpu") {
-    const { user, system } = process.cpuUsage();
-    process.send({ cpuMs: (user + system) / 1000 });
-  }
-  if (message === "memory") {
-    globalThis.gc?.();
-    globalThis.gc?.();
-    const m = process.memoryUsage();
-    // external already includes arrayBuffers (Node's Buffers).
-    process.send({ rss: m.rss, heap: m.heapUsed + m.external });
-  }
-});
+await server.gateway.limiterReady();
+const token = mode === "token" ? await server.repos.access.createToken("bench") : undefined;
+answerProbes();
 process.on("disconnect", async () => {
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 });
-process.send({ url: server.url });
+process.send({ url: server.url, token });

@@ -1,23 +1,38 @@
 // Load for the proxy bench, over raw node:http (so the client costs the same whichever the target).
-// node proxy-load.mjs <mode> <stream URL> <args…>
+// node proxy-load.mjs <mode> <stream URL> <args…>; HUBKIT_BENCH_AUTHORIZATION, when set, is sent as
+// each request's Authorization (a hub token, for the gateway's runs).
 // - rate <concurrency> <seconds>: loops that each fetch a 20-event stream and read it to the end,
 //   over and over; prints streams per second.
-// - delay <streams> <events> <interval ms>: that many streams at once, each event timed from its
-//   write upstream (`t`, CLOCK_MONOTONIC) to its arrival here; prints the delays' median and p95.
+// - delay <streams> <events> <interval ms>: that many streams open together, each event timed from
+//   its write upstream (`t`, CLOCK_MONOTONIC) to its arrival here; prints the delays' median, p95
+//   and p99.
 // - hold <streams> <hold ms>: opens that many streams, reports "open" once each has its first
-//   event, then waits for them to end.
+//   event, then waits for them to end (the upstream ends them when told, or after <hold ms>);
+//   prints how long opening them took.
+// Streams start spread over a short ramp (RAMP_MS, or one event interval for `delay`) rather than in
+// one burst: a thousand independent callers do not connect in the same millisecond, and a burst
+// larger than a server's listen backlog (Node's default is 511) would time SYN retries, not the
+// proxy. With `delay`, the spread also keeps the events evenly paced instead of in 50 ms waves.
 import http from "node:http";
 
 const [mode, url, ...rest] = process.argv.slice(2);
+const RAMP_MS = 100;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const authorization = process.env.HUBKIT_BENCH_AUTHORIZATION;
+const headers = {
+  "content-type": "application/json",
+  accept: "text/event-stream",
+  ...(authorization ? { authorization } : {}),
+};
 const now = () => Number(process.hrtime.bigint()) / 1e6;
+const startsAfter = (i, count, rampMs) => new Promise((resolve) => setTimeout(resolve, (i * rampMs) / count));
 
 function stream(query, onEvent) {
   return new Promise((resolve, reject) => {
     const request = http.request(`${url}${url.includes("?") ? "&" : "?"}${query}`, {
       method: "POST",
       agent,
-      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      headers,
     });
     request.on("response", (response) => {
       if (response.statusCode !== 200) {
@@ -45,16 +60,15 @@ function stream(query, onEvent) {
   });
 }
 
-const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
-
 if (mode === "rate") {
   const [concurrency, seconds] = rest.map(Number);
   let count = 0;
-  const until = now() + seconds * 1000;
-  const cpu = process.cpuUsage();
   const started = now();
+  const until = started + seconds * 1000;
+  const cpu = process.cpuUsage();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, i) => {
+      await startsAfter(i, concurrency, RAMP_MS);
       while (now() < until) {
         await stream("events=20");
         count++;
@@ -73,28 +87,34 @@ if (mode === "rate") {
   const [streams, events, interval] = rest.map(Number);
   const delays = [];
   await Promise.all(
-    Array.from({ length: streams }, () =>
-      stream(`events=${events}&interval=${interval}`, (event, arrived) => delays.push(arrived - event.t)),
-    ),
-  );
-  const sorted = delays.sort((a, b) => a - b);
-  console.log(
-    JSON.stringify({
-      median: median(sorted),
-      p95: sorted[Math.floor(sorted.length * 0.95)],
-      chunks: sorted.length,
+    Array.from({ length: streams }, async (_, i) => {
+      await startsAfter(i, streams, interval);
+      await stream(`events=${events}&interval=${interval}`, (event, arrived) =>
+        delays.push(arrived - event.t),
+      );
     }),
   );
+  const sorted = Float64Array.from(delays).sort();
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+  console.log(JSON.stringify({ median: at(0.5), p95: at(0.95), p99: at(0.99), chunks: sorted.length }));
 } else if (mode === "hold") {
   const [streams, hold] = rest.map(Number);
   let open = 0;
-  const all = Array.from({ length: streams }, () =>
-    stream(`hold=${hold}`, () => {
-      if (++open === streams) console.log("open");
+  const started = now();
+  let openMs;
+  await Promise.all(
+    Array.from({ length: streams }, async (_, i) => {
+      await startsAfter(i, streams, RAMP_MS);
+      await stream(`hold=${hold}`, () => {
+        if (++open < streams) return;
+        openMs = now() - started;
+        console.log("open");
+      });
     }),
   );
-  await Promise.all(all);
-  console.log(JSON.stringify({ streams }));
+  // How long opening took: a stream ends `hold` ms after its first event at the latest, so the
+  // first ones may close that long after they opened.
+  console.log(JSON.stringify({ streams, openMs }));
 } else {
   throw new Error(`unknown mode ${mode}`);
 }

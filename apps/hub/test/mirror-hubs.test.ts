@@ -9,11 +9,18 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PassThrough } from "node:stream";
 import { runCommand } from "../src/commands.js";
 import { startHubServer, type HubServer } from "../src/index.js";
 import { clientEnv, hfCli, runProgram, runPython } from "./support/python.js";
-import { commitFiles, countingProxy, sha256, waitFor, type CountingProxy } from "./support/mirror.js";
+import {
+  capturedOutput,
+  commitFiles,
+  countingProxy,
+  sha256,
+  startPlainHub,
+  waitFor,
+  type CountingProxy,
+} from "./support/mirror.js";
 
 const BIG_BYTES = 100 * 1024 * 1024;
 const TTL_SECONDS = 0.3;
@@ -32,13 +39,7 @@ const config = Buffer.from(JSON.stringify({ architectures: ["LlamaForCausalLM"],
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), "hubkit-mirror-"));
-  hubA = await startHubServer({
-    port: 0,
-    dataDir: path.join(work, "a"),
-    hfToken: "",
-    seed: false,
-    mirror: false,
-  });
+  hubA = await startPlainHub(path.join(work, "a"));
   aliceA = await hubA.repos.access.createToken("alice", { write: true, orgs: ["acme"] });
   mainCommit = await commitFiles(hubA.url, aliceA, "alice/demo", [
     { path: "README.md", bytes: readme },
@@ -201,14 +202,8 @@ describe("a hub mirroring another", { timeout: 180_000 }, () => {
 
   it("the CLI prefetches files with progress bars and imports upstream's model list", async () => {
     const dataDir = path.join(work, "c");
-    const output = (tty: boolean) => {
-      const stream = Object.assign(new PassThrough(), { isTTY: tty, columns: 100 });
-      let text = "";
-      stream.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      return { stream, text: () => text };
-    };
-    const stdout = output(true);
-    const stderr = output(false);
+    const stdout = capturedOutput(true);
+    const stderr = capturedOutput(false);
     const io = { stdout: stdout.stream, stderr: stderr.stream, env: {} };
     const prefetch = await runCommand(
       ["mirror", "alice/demo", "--include", "weights/**", "--upstream", proxy.url, "--data-dir", dataDir],

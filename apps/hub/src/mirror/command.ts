@@ -1,6 +1,6 @@
 // `hubkit-hub mirror`: prefetch repos from the upstream hub into this hub's storage (without a
 // running server), with a progress bar per file on a terminal; `--catalogue` imports upstream's
-// model metadata into the catalogue instead.
+// model metadata (with each model's file sizes and parameters) into the catalogue instead.
 import type { Writable } from "node:stream";
 import { describeProblem } from "../catalogue/importer.js";
 import { openCommandRepos, parseCommandArgs, UsageError } from "../command-line.js";
@@ -16,7 +16,9 @@ export const MIRROR_USAGE = `  hubkit-hub mirror REPO... [--revision R] [--inclu
       Fetch repos (and their files matching GLOB: * within a folder, ** across folders) from the
       upstream hub ($HUBKIT_UPSTREAM_URL, token $HUBKIT_UPSTREAM_TOKEN) into this hub's storage.
   hubkit-hub mirror --catalogue [--limit N] [--upstream URL] [--data-dir DIR]
-      Import upstream's model list (metadata only, default 1000 models) into the catalogue.`;
+      Import upstream's model list (default 1000 models) into the catalogue, each model with its
+      files' sizes and safetensors parameters (no file contents); exits 1 when a model was rejected
+      or its files and parameters could not be fetched (the rest is imported).`;
 
 /** A glob as a regular expression: `**` any path, `*` and `?` within one folder. */
 export function globPattern(glob: string): RegExp {
@@ -151,13 +153,18 @@ export async function mirrorCommand(argv: string[], io: MirrorIo): Promise<numbe
         {
           limit,
           onPage: (count) => io.stderr.write(`read ${count} models from ${options.upstreamUrl}\n`),
+          onDetails: ({ done, failed }) =>
+            io.stderr.write(`files and parameters of ${done} models (${failed} failed)\n`),
+          onDetailProblem: (id, message) =>
+            io.stderr.write(`${id}: files and parameters not fetched: ${message}\n`),
           onProblem: (problem) => io.stderr.write(`upstream model list: ${describeProblem(problem)}\n`),
         },
       );
       io.stdout.write(
-        `imported ${report.inserted} new and ${report.updated} updated models from ${options.upstreamUrl} (${report.invalid} rejected); the catalogue holds ${await store.count()}\n`,
+        `imported ${report.inserted} new and ${report.updated} updated models from ${options.upstreamUrl} (${report.invalid} rejected, ${report.detailsFailed} without files and parameters); the catalogue holds ${await store.count()}\n`,
       );
-      return report.invalid > 0 ? 1 : 0;
+      // Whatever could be had is kept; an exit code of 1 says something was left out.
+      return report.invalid > 0 || report.detailsFailed > 0 ? 1 : 0;
     } finally {
       await store.close();
     }

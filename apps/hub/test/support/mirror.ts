@@ -1,11 +1,27 @@
-// For the mirror tests: filling a hub's repo over its HTTP API (inline files, LFS files through
-// the batch API), and a loopback proxy in front of the upstream hub that counts the requests it
-// relays and can hold a response's body part-way until the test lets it go.
+// For the mirror tests: the upstream hub (hub A), filling a hub's repo over its HTTP API (inline
+// files, LFS files through the batch API), a loopback proxy in front of the upstream hub that counts
+// the requests it relays and can hold a response's body part-way until the test lets it go, and a
+// command's output captured as text.
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { PassThrough } from "node:stream";
+import { startHubServer, type HubServer } from "../../src/index.js";
 
 export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+/** A hub with nothing seeded that mirrors nothing: the upstream hub, or one serving an imported catalogue. */
+export function startPlainHub(dataDir: string): Promise<HubServer> {
+  return startHubServer({ port: 0, dataDir, hfToken: "", seed: false, mirror: false });
+}
+
+/** A writable for a command's stdout or stderr (a terminal or not), and what was written to it. */
+export function capturedOutput(tty: boolean) {
+  const stream = Object.assign(new PassThrough(), { isTTY: tty, columns: 100 });
+  let text = "";
+  stream.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  return { stream, text: () => text };
+}
 
 export interface RepoFile {
   path: string;
