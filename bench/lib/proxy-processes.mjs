@@ -44,9 +44,12 @@ export function firstLine(child) {
   });
 }
 
-/** Runs the load worker to its end; returns its last JSON line (and calls onLine for each line). */
-export function runLoad(args, onLine) {
-  const { child, stderr } = startWorker("proxy-load", { args });
+/**
+ * Runs the load worker to its end; returns its last JSON line (and calls onLine for each line).
+ * `env` is added to the worker's (e.g. HUBKIT_BENCH_AUTHORIZATION for a hub with the gateway on).
+ */
+export function runLoad(args, onLine, env = {}) {
+  const { child, stderr } = startWorker("proxy-load", { args, env });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (chunk) => {

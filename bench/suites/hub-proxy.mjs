@@ -19,9 +19,8 @@
 //   allocator returns memory at will, so its deltas can even come out negative.
 // File descriptors: a proxied stream holds one socket in the load, two in the hub and one in the
 // upstream, well inside `ulimit -n` (20 000) at 1 000 streams.
-import { fork } from "node:child_process";
-import path from "node:path";
-import { BENCH_DIR, OURS, exists } from "../lib/paths.mjs";
+import { OURS, exists } from "../lib/paths.mjs";
+import { cpuMs, firstLine, firstMessage, memory, runLoad, startWorker } from "../lib/proxy-processes.mjs";
 import { clears, median, spread, spreadText } from "../lib/stats.mjs";
 
 export const title = "hub /router proxy";
@@ -37,77 +36,15 @@ const GOALS = { rate: 0.85, delayMs: 2, p99Ms: 10, kbPerStream: 10 };
 const GATEWAY_WITHIN = 0.1;
 const KINDS = ["direct", "proxy", "gateway"];
 
-function start(name, args = [], execArgv = [], env = {}) {
-  const child = fork(path.join(BENCH_DIR, "workers", `${name}.mjs`), args, {
-    cwd: BENCH_DIR,
-    execArgv,
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-    env: { ...process.env, HUBKIT_LOG: "0", ...env },
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  return { child, stderr: () => stderr };
-}
-
-function firstMessage(child, test) {
-  return new Promise((resolve, reject) => {
-    const onExit = (code) => reject(new Error(`worker exited (${code})`));
-    const onMessage = (message) => {
-      if (!test(message)) return;
-      child.off("message", onMessage);
-      child.off("exit", onExit);
-      resolve(message);
-    };
-    child.on("message", onMessage);
-    child.once("exit", onExit);
-  });
-}
-
-function firstLine(child) {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      if (out.includes("\n")) resolve(out.split("\n")[0]);
-    });
-    child.once("exit", (code) => reject(new Error(`worker exited (${code}) before printing`)));
-  });
-}
-
-/** Runs the load worker to its end; returns its last JSON line (and calls onLine for each line). */
+/** Runs the load worker against `target` (with its gateway token, if any); see runLoad. */
 function load(target, args, onLine) {
   const env = target.authorization ? { HUBKIT_BENCH_AUTHORIZATION: target.authorization } : {};
-  const { child, stderr } = start("proxy-load", [args[0], target.url, ...args.slice(1)], [], env);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      const text = String(chunk);
-      out += text;
-      for (const line of text.split("\n")) if (line) onLine?.(line);
-    });
-    child.on("exit", (code) => {
-      if (code !== 0)
-        return reject(new Error(`proxy-load ${args.join(" ")} failed: ${stderr().slice(-600)}`));
-      resolve(JSON.parse(out.trim().split("\n").at(-1)));
-    });
-  });
+  return runLoad([args[0], target.url, ...args.slice(1)], onLine, env);
 }
-
-const cpu = async (child) => {
-  const reply = firstMessage(child, (m) => m && typeof m.cpuMs === "number");
-  child.send("cpu");
-  return (await reply).cpuMs;
-};
-
-const memory = async (hub) => {
-  const reply = firstMessage(hub, (m) => m && typeof m.rss === "number");
-  hub.send("memory");
-  return reply;
-};
 
 /** Starts the upstream and the two hubs; returns the three targets the load is pointed at. */
 async function startServers(children) {
-  const upstream = start("proxy-upstream", [], ["--expose-gc"]);
+  const upstream = startWorker("proxy-upstream", { execArgv: ["--expose-gc"] });
   children.push(upstream.child);
   const upstreamUrl = JSON.parse(await firstLine(upstream.child)).url;
   const hubs = {};
@@ -115,7 +52,11 @@ async function startServers(children) {
     ["proxy", "off"],
     ["gateway", "token"],
   ]) {
-    const hub = start("proxy-hub", [upstreamUrl], ["--expose-gc"], { HUBKIT_BENCH_GATEWAY: gateway });
+    const hub = startWorker("proxy-hub", {
+      args: [upstreamUrl],
+      execArgv: ["--expose-gc"],
+      env: { HUBKIT_BENCH_GATEWAY: gateway },
+    });
     children.push(hub.child);
     const ready = await firstMessage(hub.child, (m) => m && m.url);
     hubs[kind] = {
@@ -132,10 +73,10 @@ async function startServers(children) {
 
 /** Streams per CPU second (load + upstream + the hub when proxied) and per wall second. */
 async function measureRate(upstream, target) {
-  const before = { upstream: await cpu(upstream), hub: target.hub ? await cpu(target.hub) : 0 };
+  const before = { upstream: await cpuMs(upstream), hub: target.hub ? await cpuMs(target.hub) : 0 };
   const r = await load(target, ["rate", String(RATE.concurrency), String(RATE.seconds)]);
-  const upstreamMs = (await cpu(upstream)) - before.upstream;
-  const hubMs = target.hub ? (await cpu(target.hub)) - before.hub : 0;
+  const upstreamMs = (await cpuMs(upstream)) - before.upstream;
+  const hubMs = target.hub ? (await cpuMs(target.hub)) - before.hub : 0;
   return { perCpu: r.streams / ((r.clientCpuMs + upstreamMs + hubMs) / 1000), wall: r.streamsPerSecond };
 }
 
