@@ -13,27 +13,35 @@ import path from "node:path";
 import { launchChromium, overflowing, repoRoot, startOfflineHub } from "./hub-browser.mjs";
 
 const CHAT_MODEL = "meta-llama/Llama-3.3-70B-Instruct";
-/** Every route of src/routes.tsx with a page the offline catalogue has, and the status it must answer. */
-const ROUTES = [
-  { path: "/", status: 200 },
-  { path: "/tasks", status: 200 },
-  { path: "/tasks/image-classification", status: 200 },
-  { path: "/models", status: 200 },
-  { path: "/models?pipeline_tag=text-to-image", status: 200 },
-  { path: "/meta-llama", status: 200 },
-  { path: `/models/${CHAT_MODEL}`, status: 200 },
-  { path: "/black-forest-labs/FLUX.1-dev", status: 200 },
-  { path: "/libraries", status: 200 },
-  { path: "/libraries/transformers", status: 200 },
-  { path: "/playground", status: 200 },
-  { path: "/playground?mode=image", status: 200 },
-  { path: "/playground?mode=compare", status: 200 },
-  { path: "/usage", status: 200 },
+/** Every route of src/routes.tsx with a page in the offline catalogue: each must answer HTTP 200. */
+const PAGES = [
+  "/",
+  "/tasks",
+  "/tasks/image-classification",
+  "/models",
+  "/models?pipeline_tag=text-to-image",
+  "/meta-llama",
+  `/models/${CHAT_MODEL}`,
+  "/black-forest-labs/FLUX.1-dev",
+  "/libraries",
+  "/libraries/transformers",
+  "/playground",
+  "/playground?mode=image",
+  "/playground?mode=compare",
+  "/usage",
+  "/settings",
+];
+/** An unknown address and a missing model: HTTP 404 with the not-found page. */
+const MISSING = ["/no/such/page", "/no-such-org/no-such-model"];
+/** Console errors a page logs by design, by route. */
+const EXPECTED_CONSOLE = {
   // Signed out, the page asks for the provider keys and, refused (HTTP 401), shows "not found": the
   // browser logs that refusal as a failed resource.
-  { path: "/settings", status: 200, expectedConsole: /status of 401/ },
-  { path: "/no/such/page", status: 404 },
-  { path: "/no-such-org/no-such-model", status: 404 },
+  "/settings": /status of 401/,
+};
+const ROUTES = [
+  ...PAGES.map((route) => ({ path: route, status: 200 })),
+  ...MISSING.map((route) => ({ path: route, status: 404 })),
 ];
 const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
@@ -87,7 +95,7 @@ async function check(browser, hubUrl, route, size) {
     if (message.type() !== "error") return;
     // The browser reports the page's own expected 404 as a failed resource: that is the check above.
     const own = message.location().url === hubUrl + route.path && route.status === 404;
-    if (!own && !route.expectedConsole?.test(message.text())) errors.push(message.text());
+    if (!own && !EXPECTED_CONSOLE[route.path]?.test(message.text())) errors.push(message.text());
   });
   try {
     const response = await page.goto(hubUrl + route.path);

@@ -1,11 +1,12 @@
 // Libraries: every library of the registry, searchable and filterable (hub filter flag, task), with
 // repository and docs links, the download-count rule in words and a sample snippet.
 import { DEFAULT_DOWNLOAD_RULE, parseDownloadRule } from "@hubkit/tasks/model-libraries-downloads";
-import { Globe, Search, Store, TrendingUp } from "lucide-react";
+import { Search, TrendingUp } from "lucide-react";
 import { startTransition, useEffect, useMemo, useState } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import { CodeBlock } from "../components/CodeBlock.js";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
+import { SampleSnippets } from "../components/SampleSnippets.js";
+import { RepoLinks } from "../components/RepoLinks.js";
 import { RouteError } from "../components/RouteError.js";
 import { getJson, getLibrary, type LibraryInfo, type LibrarySample } from "../lib/api.js";
 import { describeDownloadRule } from "../lib/download-rule.js";
@@ -55,29 +56,7 @@ function SampleSnippet({ library }: { library: LibraryInfo }) {
       {sample.state === "loading" && <Loading label="Generating…" />}
       {sample.state === "error" && <ErrorNotice error={sample.error} context="Snippet" />}
       {sample.state === "done" && (
-        <>
-          <p className="hint">
-            {sample.sample.inCatalogue ? (
-              <>
-                For <Link to={`/models/${sample.sample.modelId}`}>{sample.sample.modelId}</Link>
-              </>
-            ) : (
-              <>
-                For a stand-in id, <code>{sample.sample.modelId}</code>: the catalogue has no model of this
-                library
-              </>
-            )}
-          </p>
-          {sample.sample.error && <ErrorNotice error={new Error(sample.sample.error)} context="Snippet" />}
-          {sample.sample.snippets.map((code, index) => (
-            <CodeBlock
-              key={index}
-              code={code}
-              language="auto"
-              label={`${library.prettyLabel} snippet ${index + 1}`}
-            />
-          ))}
-        </>
+        <SampleSnippets sample={sample.sample} libraryLabel={library.prettyLabel} lead="For" />
       )}
     </details>
   );
@@ -184,16 +163,7 @@ export function Component() {
                 <span className="model-count muted">no models yet</span>
               )}
             </div>
-            <p className="links">
-              <a href={library.repoUrl} target="_blank" rel="noreferrer">
-                <Store size={16} aria-hidden /> {library.repoName}
-              </a>
-              {library.docsUrl && (
-                <a href={library.docsUrl} target="_blank" rel="noreferrer">
-                  <Globe size={16} aria-hidden /> Docs
-                </a>
-              )}
-            </p>
+            <RepoLinks repoUrl={library.repoUrl} repoLabel={library.repoName} docsUrl={library.docsUrl} />
             <p className="download-rule">
               <TrendingUp size={16} aria-hidden /> {downloadRuleText(library)}
             </p>

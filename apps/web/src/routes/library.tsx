@@ -3,10 +3,11 @@
 // tasks it covers (the registry's, and those its catalogue models serve, with their counts).
 import { DEFAULT_DOWNLOAD_RULE, parseDownloadRule } from "@hubkit/tasks/model-libraries-downloads";
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks/pipelines";
-import { ArrowRight, Globe, Store, TrendingUp } from "lucide-react";
+import { ArrowRight, TrendingUp } from "lucide-react";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { CodeBlock } from "../components/CodeBlock.js";
-import { ErrorNotice } from "../components/Feedback.js";
+import { SampleSnippets } from "../components/SampleSnippets.js";
+import { RepoLinks } from "../components/RepoLinks.js";
 import { RouteError } from "../components/RouteError.js";
 import {
   getLibrary,
@@ -125,16 +126,12 @@ export function Component() {
           <>; this catalogue has none yet.</>
         )}
       </p>
-      <p className="links">
-        <a href={library.repoUrl} target="_blank" rel="noreferrer">
-          <Store size={16} aria-hidden /> {library.repoName}
-        </a>
-        {library.docsUrl && (
-          <a href={library.docsUrl} target="_blank" rel="noreferrer">
-            <Globe size={16} aria-hidden /> Documentation
-          </a>
-        )}
-      </p>
+      <RepoLinks
+        repoUrl={library.repoUrl}
+        repoLabel={library.repoName}
+        docsUrl={library.docsUrl}
+        docsLabel="Documentation"
+      />
 
       <section aria-labelledby="library-install">
         <h2 id="library-install">Install</h2>
@@ -156,29 +153,11 @@ export function Component() {
         {!sample ? (
           <p className="muted">The hub has no usage snippet for this library.</p>
         ) : (
-          <>
-            <p className="hint">
-              {sample.inCatalogue ? (
-                <>
-                  For its most downloaded model,{" "}
-                  <Link to={`/models/${sample.modelId}`}>{sample.modelId}</Link>
-                </>
-              ) : (
-                <>
-                  For a stand-in id, <code>{sample.modelId}</code>: the catalogue has no model of this library
-                </>
-              )}
-            </p>
-            {sample.error && <ErrorNotice error={new Error(sample.error)} context="Snippet" />}
-            {sample.snippets.map((code, index) => (
-              <CodeBlock
-                key={index}
-                code={code}
-                language="auto"
-                label={`${library.prettyLabel} snippet ${index + 1}`}
-              />
-            ))}
-          </>
+          <SampleSnippets
+            sample={sample}
+            libraryLabel={library.prettyLabel}
+            lead="For its most downloaded model,"
+          />
         )}
       </section>
 

@@ -5,17 +5,7 @@
 // Providers widget, whose provider, language and client are kept in the URL (?provider=&language=
 // &client=), so a link reproduces an exact snippet.
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks/pipelines";
-import {
-  ArrowRight,
-  Download,
-  ExternalLink,
-  Globe,
-  Heart,
-  Store,
-  Tag,
-  TrendingUp,
-  Users,
-} from "lucide-react";
+import { ArrowRight, Download, ExternalLink, Heart, Tag, TrendingUp, Users } from "lucide-react";
 import { Suspense, useEffect, useMemo, useState, type ComponentProps } from "react";
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { CodeBlock } from "../components/CodeBlock.js";
@@ -32,6 +22,7 @@ import type {
   ProviderPrices,
   WidgetState,
 } from "../components/ModelInference.js";
+import { RepoLinks } from "../components/RepoLinks.js";
 import { RouteError } from "../components/RouteError.js";
 import { Tabs } from "../components/Tabs.js";
 import {
@@ -313,19 +304,9 @@ function UseThisModel({
               )
             }
           >
-            <p className="links">
-              {active.repoUrl && (
-                <a href={active.repoUrl} target="_blank" rel="noreferrer">
-                  <Store size={16} aria-hidden /> Repository
-                </a>
-              )}
-              {active.docsUrl && (
-                <a href={active.docsUrl} target="_blank" rel="noreferrer">
-                  <Globe size={16} aria-hidden /> Docs
-                </a>
-              )}
+            <RepoLinks repoUrl={active.repoUrl} repoLabel="Repository" docsUrl={active.docsUrl}>
               {active.macOSOnly && <span className="badge">macOS only</span>}
-            </p>
+            </RepoLinks>
             {active.error && <ErrorNotice error={new Error(active.error)} context="Snippet" />}
             {active.deeplink && (
               <p>
