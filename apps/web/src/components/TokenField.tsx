@@ -2,6 +2,7 @@
 import { KeyRound } from "lucide-react";
 import { useId } from "react";
 import { useToken } from "../lib/token.js";
+import { TokenInput } from "./TokenInput.js";
 
 export function TokenField() {
   const { token, remember, setToken, setRemember } = useToken();
@@ -11,14 +12,11 @@ export function TokenField() {
       <label htmlFor={`${id}-token`}>
         <KeyRound size={14} aria-hidden /> Your token (optional)
       </label>
-      <input
+      <TokenInput
         id={`${id}-token`}
-        type="password"
-        autoComplete="off"
-        spellCheck={false}
         placeholder="hf_… — snippets read $HF_TOKEN when empty"
         value={token}
-        onChange={(event) => setToken(event.target.value)}
+        onChange={setToken}
       />
       <label className="checkbox">
         <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />

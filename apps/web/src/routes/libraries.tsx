@@ -1,29 +1,20 @@
 // Libraries: every library of the registry, searchable and filterable (hub filter flag, task), with
 // repository and docs links, the download-count rule in words and a sample snippet.
-import { DEFAULT_DOWNLOAD_RULE, parseDownloadRule } from "@hubkit/tasks/model-libraries-downloads";
-import { Search, TrendingUp } from "lucide-react";
+import { TrendingUp } from "lucide-react";
 import { startTransition, useEffect, useMemo, useState } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
 import { SampleSnippets } from "../components/SampleSnippets.js";
 import { RepoLinks } from "../components/RepoLinks.js";
 import { RouteError } from "../components/RouteError.js";
+import { SearchBox } from "../components/SearchBox.js";
 import { getJson, getLibrary, type LibraryInfo, type LibrarySample } from "../lib/api.js";
-import { describeDownloadRule } from "../lib/download-rule.js";
+import { downloadRuleText } from "../lib/download-rule.js";
 import { formatCount, matchesQuery } from "../lib/format.js";
 import { useTitle } from "../lib/title.js";
 
 export function loader(): Promise<LibraryInfo[]> {
   return getJson<LibraryInfo[]>("/api/libraries");
-}
-
-function downloadRuleText(library: LibraryInfo): string {
-  const rule = library.countDownloads ?? DEFAULT_DOWNLOAD_RULE;
-  try {
-    return describeDownloadRule(parseDownloadRule(rule), library.countDownloads === undefined);
-  } catch (error) {
-    return `Rule ${rule} (${(error as Error).message})`;
-  }
 }
 
 type SampleState =
@@ -109,19 +100,13 @@ export function Component() {
         {libraries.length} libraries the hub recognises by a model&apos;s <code>library_name</code>.
       </p>
       <div className="filters">
-        <div className="search-box">
-          <Search size={18} aria-hidden />
-          <label htmlFor="library-search" className="visually-hidden">
-            Search libraries
-          </label>
-          <input
-            id="library-search"
-            type="search"
-            placeholder="Search libraries, e.g. diffusers"
-            value={query}
-            onChange={(event) => update("q", event.target.value)}
-          />
-        </div>
+        <SearchBox
+          id="library-search"
+          label="Search libraries"
+          placeholder="Search libraries, e.g. diffusers"
+          value={query}
+          onChange={(value) => update("q", value)}
+        />
         <div className="field inline">
           <label htmlFor="library-task">Task</label>
           <select id="library-task" value={task} onChange={(event) => update("task", event.target.value)}>

@@ -1,7 +1,6 @@
 // One library (`/libraries/{id}`): what it is, how to install it, its docs and repository, its
 // snippets for its most downloaded model, its models (count, the top ones, the filtered list) and the
 // tasks it covers (the registry's, and those its catalogue models serve, with their counts).
-import { DEFAULT_DOWNLOAD_RULE, parseDownloadRule } from "@hubkit/tasks/model-libraries-downloads";
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks/pipelines";
 import { ArrowRight, TrendingUp } from "lucide-react";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
@@ -18,7 +17,7 @@ import {
   type ModelFacets,
   type ModelListPage,
 } from "../lib/api.js";
-import { describeDownloadRule } from "../lib/download-rule.js";
+import { downloadRuleText } from "../lib/download-rule.js";
 import { formatCount } from "../lib/format.js";
 import { useTitle } from "../lib/title.js";
 import { ModelRow } from "./models.js";
@@ -75,15 +74,6 @@ function installLines(libraryId: string, snippets: readonly string[]): string[] 
 
 function taskName(id: string): string {
   return PIPELINE_DATA[id as PipelineType]?.name ?? id;
-}
-
-function downloadRuleText(library: LibraryDetail): string {
-  const rule = library.countDownloads ?? DEFAULT_DOWNLOAD_RULE;
-  try {
-    return describeDownloadRule(parseDownloadRule(rule), library.countDownloads === undefined);
-  } catch (error) {
-    return `Rule ${rule} (${(error as Error).message})`;
-  }
 }
 
 export function Component() {
