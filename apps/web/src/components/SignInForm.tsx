@@ -2,7 +2,6 @@
 // is checked with the hub's who-am-I before it is kept.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { signIn } from "../lib/whoami.js";
-import { TokenInput } from "./TokenInput.js";
 
 export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [token, setToken] = useState("");
@@ -30,12 +29,15 @@ export default function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form className="sign-in-form card" onSubmit={(event) => void submit(event)}>
       <label htmlFor={inputId}>Hub token</label>
-      <TokenInput
+      <input
         ref={input}
         id={inputId}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
         placeholder="hf_…"
         value={token}
-        onChange={setToken}
+        onChange={(event) => setToken(event.target.value)}
         aria-describedby={`${inputId}-hint`}
       />
       <p id={`${inputId}-hint`} className="muted small-text">

@@ -2,7 +2,6 @@
 import { KeyRound } from "lucide-react";
 import { useId } from "react";
 import { useToken } from "../lib/token.js";
-import { TokenInput } from "./TokenInput.js";
 
 export function TokenField() {
   const { token, remember, setToken, setRemember } = useToken();
@@ -12,11 +11,14 @@ export function TokenField() {
       <label htmlFor={`${id}-token`}>
         <KeyRound size={14} aria-hidden /> Your token (optional)
       </label>
-      <TokenInput
+      <input
         id={`${id}-token`}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
         placeholder="hf_… — snippets read $HF_TOKEN when empty"
         value={token}
-        onChange={setToken}
+        onChange={(event) => setToken(event.target.value)}
       />
       <label className="checkbox">
         <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />

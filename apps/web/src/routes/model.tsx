@@ -5,7 +5,17 @@
 // Providers widget, whose provider, language and client are kept in the URL (?provider=&language=
 // &client=), so a link reproduces an exact snippet.
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks/pipelines";
-import { ArrowRight, Download, ExternalLink, Heart, Tag, TrendingUp, Users } from "lucide-react";
+import {
+  ArrowRight,
+  Download,
+  ExternalLink,
+  Globe,
+  Heart,
+  Store,
+  Tag,
+  TrendingUp,
+  Users,
+} from "lucide-react";
 import { Suspense, useEffect, useMemo, useState, type ComponentProps } from "react";
 import { Link, useLoaderData, useSearchParams, type LoaderFunctionArgs } from "react-router";
 import { CodeBlock } from "../components/CodeBlock.js";
@@ -22,7 +32,6 @@ import type {
   ProviderPrices,
   WidgetState,
 } from "../components/ModelInference.js";
-import { RepoLinks } from "../components/RepoLinks.js";
 import { RouteError } from "../components/RouteError.js";
 import { Tabs } from "../components/Tabs.js";
 import {
@@ -304,9 +313,20 @@ function UseThisModel({
               )
             }
           >
-            <RepoLinks repoUrl={active.repoUrl} repoLabel="Repository" docsUrl={active.docsUrl}>
+            {/* Not RepoLinks: shared with the library pages, it is a chunk of its own, over the first-load budget. */}
+            <p className="links">
+              {active.repoUrl && (
+                <a href={active.repoUrl} target="_blank" rel="noreferrer">
+                  <Store size={16} aria-hidden /> Repository
+                </a>
+              )}
+              {active.docsUrl && (
+                <a href={active.docsUrl} target="_blank" rel="noreferrer">
+                  <Globe size={16} aria-hidden /> Docs
+                </a>
+              )}
               {active.macOSOnly && <span className="badge">macOS only</span>}
-            </RepoLinks>
+            </p>
             {active.error && <ErrorNotice error={new Error(active.error)} context="Snippet" />}
             {active.deeplink && (
               <p>
