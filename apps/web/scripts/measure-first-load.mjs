@@ -4,14 +4,11 @@
 // Run after `npx tsc -b` and `npm run build --workspace @hubkit/web`:
 //   node apps/web/scripts/measure-first-load.mjs [/path …]
 // It also fails (exit 1) when a model page loads a chunk holding the library registry.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { launchChromium, repoRoot, startOfflineHub, webDist } from "./hub-browser.mjs";
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-const webDist = path.join(repoRoot, "apps/web/dist");
 const hubEntry = path.join(repoRoot, "apps/hub/dist/index.js");
 const BUDGET_KB = 150;
 /** Text only the library registry's chunk holds: a snippet generator's import line and a registry key. */
@@ -37,14 +34,9 @@ for (const file of [path.join(webDist, "index.html"), hubEntry]) {
   }
 }
 
-const { startHubServer } = await import(hubEntry);
-const { chromium } = await import("playwright-core");
-const dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-first-load-"));
-const hub = await startHubServer({ port: 0, dataDir, webDistDir: webDist, mode: "offline" });
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-});
+const started = await startOfflineHub({}, "hubkit-first-load-");
+const hub = started.hub;
+const browser = await launchChromium();
 let failed = false;
 try {
   for (const route of routes) {
@@ -80,7 +72,6 @@ try {
   }
 } finally {
   await browser.close();
-  await hub.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await started.close();
 }
 process.exit(failed ? 1 : 0);

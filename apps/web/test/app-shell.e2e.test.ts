@@ -7,7 +7,6 @@
 import {
   cpSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -18,17 +17,13 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { startHubServer, type HubServer } from "@hubkit/hub";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, settled, showScheme } from "./e2e-setup.js";
+import { hydrated, repoRoot, screenshots, settled, startE2E, webDist, type E2E } from "./e2e-setup.js";
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-const webDist = path.join(repoRoot, "apps/web/dist");
 const webSsr = path.join(repoRoot, "apps/web/dist-ssr");
-const screenshotDir = path.join(repoRoot, "screenshots");
 const CHAT_MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 
 /** Each route, a text its server-rendered HTML must hold, and the title it must have. */
@@ -46,34 +41,20 @@ const ROUTES = [
   { path: "/playground", text: "Playground", title: "Playground · hubkit" },
 ];
 
+let e2e: E2E;
 let hub: HubServer;
 let browser: Browser;
+/** the redeploy test's copy of the build and its hub's data */
 let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-shell-e2e-"));
-  hub = await startHubServer({
-    host: "127.0.0.1",
-    port: 0,
-    dataDir: path.join(dataDir, "hub"),
-    mode: "offline",
-  });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-sync",
-    ],
-  });
-  mkdirSync(screenshotDir, { recursive: true });
+  e2e = await startE2E();
+  ({ hub, browser } = e2e);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await hub?.close();
+  await e2e?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -104,13 +85,8 @@ async function openPage(
   return { page, context, errors };
 }
 
-async function shots(page: Page, name: string): Promise<void> {
-  for (const scheme of ["light", "dark"] as const) {
-    await showScheme(page, scheme);
-    await page.screenshot({ path: path.join(screenshotDir, `shell-${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
+/** Screenshots of the viewport, light and dark, named `shell-{name}-{light|dark}.png`. */
+const shots = (page: Page, name: string) => screenshots(page, `shell-${name}`, false);
 
 // Each test loads several pages in fresh browser contexts: more than the suite's default 30 s on a busy machine.
 describe("server rendering and the app shell", { timeout: 120_000 }, () => {

@@ -2,19 +2,23 @@
 // app; headless Chromium checks every page renders its real content, inference from the browser
 // (try-it, a failing model), snippets and the copy button, keyboard reachability, and saves light and
 // dark screenshots of each page to screenshots/. The playground has its own file.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Readable } from "node:stream";
-import { importJsonl, startHubServer, type HubServer } from "@hubkit/hub";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hydrated, settled, showScheme } from "./e2e-setup.js";
+import { importJsonl, type HubServer } from "@hubkit/hub";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  hydrated,
+  pageLog,
+  screenshots,
+  settled,
+  startE2E,
+  watchPage,
+  webDist,
+  type E2E,
+} from "./e2e-setup.js";
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-const webDist = path.join(repoRoot, "apps/web/dist");
-const screenshotDir = path.join(repoRoot, "screenshots");
 /** Text found only in the library registry's snippet generators and the local apps' code. */
 const REGISTRY_MARKERS = ["from diffusers import", "displayOnModelPage", "lmstudio://open_from_hf"];
 /** A GGUF repository with its files, imported for the test (the embedded catalogue lists no files). */
@@ -26,77 +30,35 @@ const GGUF_MODEL = {
   siblings: ["Tiny-Chat-Q4_K_M.gguf", "Tiny-Chat-Q8_0.gguf"].map((rfilename) => ({ rfilename })),
 };
 
+let e2e: E2E;
 let hub: HubServer;
-let browser: Browser;
 let context: BrowserContext;
-let dataDir: string;
-const pageErrors: string[] = [];
-/** Browser console lines and failed responses of the current test, printed when it fails. */
-let diagnostics: string[] = [];
+const log = pageLog();
+const { pageErrors } = log;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(webDist, "index.html"))) {
-    throw new Error("apps/web/dist is missing: run `npm run build --workspace @hubkit/web` first");
-  }
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-web-e2e-"));
   // The default stream interval (30 ms between tokens), as `npm start` serves the app.
-  hub = await startHubServer({ host: "127.0.0.1", port: 0, dataDir, webDistDir: webDist, mode: "offline" });
+  e2e = await startE2E();
+  hub = e2e.hub;
   await importJsonl(hub.store, Readable.from([JSON.stringify(GGUF_MODEL) + "\n"]));
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: hub.url });
-  mkdirSync(screenshotDir, { recursive: true });
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await hub?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  diagnostics = [];
-});
-afterEach((context) => {
-  if (context.task.result?.state === "fail" && diagnostics.length > 0) {
-    console.log(`Browser diagnostics of "${context.task.name}":\n${diagnostics.join("\n")}`);
-  }
+  await e2e?.close();
 });
 
 async function open(pathname: string): Promise<Page> {
   const page = await context.newPage();
-  page.on("pageerror", (error) => pageErrors.push(`${pathname}: ${error.message}`));
-  page.on("console", (message) => diagnostics.push(`console ${message.type()}: ${message.text()}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) diagnostics.push(`HTTP ${response.status()} ${response.url()}`);
-  });
+  watchPage(page, pathname, log);
   await page.goto(hub.url + pathname);
   // The server's HTML is on screen before the app's scripts run (boot.ts starts them after the first
   // paint): a click before hydration would do nothing, so the tests act once the app has hydrated
   // (the header's mode badge is rendered by an effect).
   await hydrated(page);
   return page;
-}
-
-/** Full-page screenshots in the light and the dark theme. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const scheme of ["light", "dark"] as const) {
-    await showScheme(page, scheme);
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /**

@@ -1,16 +1,15 @@
 // Shared setup of the browser end-to-end tests: the real hub server (offline: the provider emulator
 // answers inference) serving the built app, headless Chromium, light and dark screenshots, and the
 // axe accessibility check.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { startHubServer, type HubServer } from "@hubkit/hub";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { HubServer, startHubServer } from "@hubkit/hub";
+import type { Browser, Page } from "playwright-core";
+import { afterEach, beforeEach } from "vitest";
+import { launchChromium, repoRoot, startOfflineHub } from "../scripts/hub-browser.mjs";
 
-export const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-export const webDist = path.join(repoRoot, "apps/web/dist");
+export { overflowing, repoRoot, webDist } from "../scripts/hub-browser.mjs";
 export const screenshotDir = path.join(repoRoot, "screenshots");
 
 export const DESKTOP = { width: 1440, height: 900 };
@@ -19,46 +18,23 @@ export const PHONE = { width: 390, height: 844 };
 export interface E2E {
   hub: HubServer;
   browser: Browser;
+  /** the hub's data folder, removed on close */
+  dataDir: string;
   close(): Promise<void>;
 }
 
 /** Starts the hub (offline, with any extra options) on a free port and Chromium. */
 export async function startE2E(hubOptions: Parameters<typeof startHubServer>[0] = {}): Promise<E2E> {
-  if (!existsSync(path.join(webDist, "index.html"))) {
-    throw new Error("apps/web/dist is missing: run `npm run build --workspace @hubkit/web` first");
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-web-e2e-"));
-  const hub = await startHubServer({
-    host: "127.0.0.1",
-    port: 0,
-    dataDir,
-    webDistDir: webDist,
-    mode: "offline",
-    ...hubOptions,
-  });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      // WebGL (the 3D viewer) on the CPU: without a GPU, Chromium only offers it with this flag.
-      "--enable-unsafe-swiftshader",
-      "--autoplay-policy=no-user-gesture-required",
-    ],
-  });
+  const started = await startOfflineHub(hubOptions);
+  const browser = await launchChromium();
   mkdirSync(screenshotDir, { recursive: true });
   return {
-    hub,
+    hub: started.hub,
     browser,
+    dataDir: started.dataDir,
     async close() {
       await browser.close();
-      await hub.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await started.close();
     },
   };
 }
@@ -106,24 +82,6 @@ export async function screenshots(page: Page, name: string, fullPage = true): Pr
   return files;
 }
 
-/** Elements sticking out past the right edge of a `width`-px viewport (visible ones only). */
-export function overflowing(page: Page, width: number): Promise<string[]> {
-  return page.evaluate(
-    (limit) =>
-      [...document.querySelectorAll<HTMLElement>("body *")]
-        .filter(
-          (element) =>
-            element.getBoundingClientRect().right > limit + 1 &&
-            element.checkVisibility({ visibilityProperty: true }) &&
-            // inside a scrolling box (tables, code) is not page overflow
-            !element.parentElement?.closest(".table-wrap, pre, .code-block"),
-        )
-        .map((element) => `${element.tagName}.${element.className}: ${element.textContent?.slice(0, 40)}`)
-        .slice(0, 5),
-    width,
-  );
-}
-
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** axe-core's WCAG 2 A/AA violations of serious or critical impact, as "rule: target" lines. */
@@ -147,5 +105,35 @@ export async function axeViolations(page: Page): Promise<string[]> {
       .flatMap((violation) =>
         violation.nodes.slice(0, 3).map((node) => `${violation.id}: ${JSON.stringify(node.target)}`),
       );
+  });
+}
+
+/** What the pages of a test file said: uncaught errors (the file fails on any) and the current test's diagnostics. */
+export interface PageLog {
+  pageErrors: string[];
+  /** console lines and failed responses of the current test, printed when it fails */
+  diagnostics: string[];
+}
+
+/** A page log whose diagnostics are cleared before each test and printed after a failed one. */
+export function pageLog(): PageLog {
+  const log: PageLog = { pageErrors: [], diagnostics: [] };
+  beforeEach(() => {
+    log.diagnostics = [];
+  });
+  afterEach((context) => {
+    if (context.task.result?.state === "fail" && log.diagnostics.length > 0) {
+      console.log(`Browser diagnostics of "${context.task.name}":\n${log.diagnostics.join("\n")}`);
+    }
+  });
+  return log;
+}
+
+/** Records `page`'s uncaught errors (as "{label}: message"), console lines and failed responses in `log`. */
+export function watchPage(page: Page, label: string, log: PageLog): void {
+  page.on("pageerror", (error) => log.pageErrors.push(`${label}: ${error.message}`));
+  page.on("console", (message) => log.diagnostics.push(`console ${message.type()}: ${message.text()}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) log.diagnostics.push(`HTTP ${response.status()} ${response.url()}`);
   });
 }

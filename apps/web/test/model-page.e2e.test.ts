@@ -13,10 +13,11 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { importJsonl, type HubServer } from "@hubkit/hub";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   axeViolations,
   hydrated,
+  pageLog,
   screenshotDir,
   showScheme,
   startE2E,
@@ -111,8 +112,8 @@ let e2e: E2E;
 let hub: HubServer;
 let browser: Browser;
 let context: BrowserContext;
-const pageErrors: string[] = [];
-let diagnostics: string[] = [];
+const log = pageLog();
+const { pageErrors } = log;
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -132,21 +133,12 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-beforeEach(() => {
-  diagnostics = [];
-});
-afterEach((test) => {
-  if (test.task.result?.state === "fail" && diagnostics.length > 0) {
-    console.log(`Browser diagnostics of "${test.task.name}":\n${diagnostics.join("\n")}`);
-  }
-});
-
 /** Opens a page; `scripts` collects the JavaScript files it loads. */
 async function open(pathname: string, scripts?: Set<string>): Promise<Page> {
   const page = await context.newPage();
   page.on("pageerror", (error) => pageErrors.push(`${pathname}: ${error.message}`));
   page.on("console", (message) => {
-    diagnostics.push(`console ${message.type()}: ${message.text()}`);
+    log.diagnostics.push(`console ${message.type()}: ${message.text()}`);
     // React reports hydration mismatches on the console: the pages must hydrate cleanly.
     if (message.type() === "error" && /hydrat/i.test(message.text()))
       pageErrors.push(`${pathname}: ${message.text()}`);
@@ -154,7 +146,7 @@ async function open(pathname: string, scripts?: Set<string>): Promise<Page> {
   page.on("response", (response) => {
     const { pathname: file } = new URL(response.url());
     if (file.endsWith(".js")) scripts?.add(file);
-    if (response.status() >= 400) diagnostics.push(`HTTP ${response.status()} ${response.url()}`);
+    if (response.status() >= 400) log.diagnostics.push(`HTTP ${response.status()} ${response.url()}`);
   });
   await page.goto(hub.url + pathname);
   await page.locator("main h1").first().waitFor();

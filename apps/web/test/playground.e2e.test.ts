@@ -2,65 +2,47 @@
 // serves the built app to headless Chromium. Each test gets a fresh browser context, so saved
 // conversations never leak from one test to the next. What the browser sent is checked in the
 // emulator's request log. Screenshots (1440×900 and 390×844, light and dark) go to screenshots/.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { startHubServer, type HubServer } from "@hubkit/hub";
+import type { HubServer } from "@hubkit/hub";
 import { InferenceClient } from "@hubkit/inference";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hydrated, settled, showScheme } from "./e2e-setup.js";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  DESKTOP,
+  hydrated,
+  pageLog,
+  PHONE,
+  repoRoot,
+  screenshots,
+  settled,
+  startE2E,
+  watchPage,
+  type E2E,
+} from "./e2e-setup.js";
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-const webDist = path.join(repoRoot, "apps/web/dist");
-const screenshotDir = path.join(repoRoot, "screenshots");
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const VISION_MODEL = "Qwen/Qwen2.5-VL-7B-Instruct";
 const IMAGE_FILE = path.join(repoRoot, "packages/tasks/assets/demo/image-text-to-text-input.png");
 
+let e2e: E2E;
 let hub: HubServer;
 let browser: Browser;
-let dataDir: string;
 const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-let diagnostics: string[] = [];
+const log = pageLog();
+const { pageErrors } = log;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(webDist, "index.html"))) {
-    throw new Error("apps/web/dist is missing: run `npm run build --workspace @hubkit/web` first");
-  }
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-playground-e2e-"));
   // The default stream interval (30 ms between tokens), as `npm start` serves the app.
-  hub = await startHubServer({ host: "127.0.0.1", port: 0, dataDir, webDistDir: webDist, mode: "offline" });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-    ],
-  });
-  mkdirSync(screenshotDir, { recursive: true });
+  e2e = await startE2E();
+  ({ hub, browser } = e2e);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await hub?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await e2e?.close();
   expect(pageErrors).toEqual([]);
 });
 
-beforeEach(() => {
-  diagnostics = [];
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail" && diagnostics.length > 0) {
-    console.log(`Browser diagnostics of "${context.task.name}":\n${diagnostics.join("\n")}`);
-  }
+afterEach(async () => {
   for (const entry of contexts.splice(0)) await entry.close();
 });
 
@@ -70,24 +52,12 @@ async function open(pathname: string, viewport = DESKTOP): Promise<Page> {
   contexts.push(context);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: hub.url });
   const page = await context.newPage();
-  page.on("pageerror", (error) => pageErrors.push(`${pathname}: ${error.message}`));
-  page.on("console", (message) => diagnostics.push(`console ${message.type()}: ${message.text()}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) diagnostics.push(`HTTP ${response.status()} ${response.url()}`);
-  });
+  watchPage(page, pathname, log);
   await page.goto(hub.url + pathname);
   // The app hydrates after the first paint: the tests act once it has (the mode badge is rendered by an
   // effect); those about edits before hydration load the page themselves.
   await hydrated(page);
   return page;
-}
-
-async function screenshots(page: Page, name: string, fullPage = true): Promise<void> {
-  for (const scheme of ["light", "dark"] as const) {
-    await showScheme(page, scheme);
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${scheme}.png`), fullPage });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /**
@@ -593,7 +563,7 @@ describe("playground in Chromium", { timeout: 60_000 }, () => {
       page.getByRole("link", { name: "Download" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^a-lighthouse-at-dawn-seed42\.(png|jpg|webp)$/);
-    const saved = path.join(dataDir, download.suggestedFilename());
+    const saved = path.join(e2e.dataDir, download.suggestedFilename());
     await download.saveAs(saved);
     // The file is the PNG shown: same size as the image on screen, which is the size asked for.
     const bytes = readFileSync(saved);

@@ -80,29 +80,14 @@ let viaHubChoice = false;
 /** The hub's mode once read: a panel mounted later starts from it (no flash of the other snippets). */
 let knownOffline = false;
 
-/** Language and client tabs over the generated snippets, with a copy button. */
-export function SnippetPanel({
-  model,
-  provider,
-  opts,
-  streamingSwitch,
-  initial,
-  ...controlled
-}: SnippetPanelProps) {
-  const { token } = useToken();
-  const [ownLanguage, setOwnLanguage] = useState("python");
-  const [ownClient, setOwnClient] = useState<string | undefined>();
-  const language = controlled.language ?? ownLanguage;
-  const client = controlled.client ?? ownClient;
-  const setLanguage = controlled.onLanguageChange ?? setOwnLanguage;
-  const setClient = controlled.onClientChange ?? setOwnClient;
-  const [streaming, setStreaming] = useState(false);
-  const [result, setResult] = useState<SnippetResult | undefined>();
-  // Offline, the real router is out of reach: the snippets can name this hub's /router instead, which
-  // forwards to the emulator. Known only once the hub's config is read, so the server's HTML and the
-  // first render never show the switch, and hydration matches. Read here as the mode badge reads it:
-  // a hook shared by the two made the bundler split React into a chunk of its own (one more request
-  // and about 0.4 KB gz on every route).
+/**
+ * Offline, the real router is out of reach: the snippets can name this hub's /router instead, which
+ * forwards to the emulator. Known only once the hub's config is read, so the server's HTML and the
+ * first render never show the switch, and hydration matches. Read here as the mode badge reads it:
+ * a hook shared by the two made the bundler split React into a chunk of its own (one more request
+ * and about 0.4 KB gz on every route).
+ */
+function useViaHub() {
   const [offline, setOffline] = useState(knownOffline);
   // The choice outlives the panel: a tab change can remount it (the page's loaders run again).
   const [viaHub, setViaHubState] = useState(viaHubChoice);
@@ -124,10 +109,20 @@ export function SnippetPanel({
     };
   }, []);
   const routerBase = offline && viaHub ? `${window.location.origin}/router` : undefined;
+  return { offline, viaHub, setViaHub, routerBase };
+}
+
+/** The snippets for the panel's settings: the loader's while nothing differs from them, else generated. */
+function useSnippets(
+  { model, provider, opts, streamingSwitch, initial }: SnippetPanelProps,
+  token: string,
+  streaming: boolean,
+  routerBase: string | undefined,
+): SnippetResult | undefined {
+  const [result, setResult] = useState<SnippetResult | undefined>();
   const optsKey = JSON.stringify(opts ?? {});
   const useInitial =
     initial?.provider === provider && !token && !streaming && !routerBase && optsKey === "{}";
-
   useEffect(() => {
     if (useInitial) return;
     let current = true;
@@ -140,7 +135,66 @@ export function SnippetPanel({
       current = false;
     };
   }, [model, provider, token, optsKey, streaming, streamingSwitch, useInitial, routerBase]);
-  const shown = useInitial ? initial.result : result;
+  return useInitial ? initial.result : result;
+}
+
+/** What the snippet shown calls, and where its token comes from. */
+function SnippetNotes({
+  provider,
+  active,
+  routerBase,
+  token,
+}: {
+  provider: string;
+  active?: InferenceSnippet;
+  routerBase?: string;
+  token: string;
+}) {
+  // The variable the generator chose (HF_TOKEN, or a provider's key for direct-only providers).
+  const tokenVariable = active && /\b(HF_TOKEN|API_TOKEN|[A-Z0-9_]+_API_KEY)\b/.exec(active.content)?.[1];
+  return (
+    <>
+      {routerBase && active && (
+        <p className="hint" data-testid="hub-snippet-note">
+          {active.content.includes(routerBase) ? (
+            <>
+              This snippet calls this hub&apos;s emulator at <code>{routerBase}</code>
+              {!token && tokenVariable === "HF_TOKEN" && (
+                <>
+                  : set <code>HF_TOKEN</code> to any <code>hf_</code> token, e.g. <code>hf_offlinedemo</code>
+                </>
+              )}
+              .
+            </>
+          ) : (
+            <>This snippet calls {provider}&apos;s own API (the router does not serve it), not this hub.</>
+          )}{" "}
+          Outside chat, huggingface.js and huggingface_hub build the router&apos;s address themselves and are
+          left out.
+        </p>
+      )}
+      {!token && tokenVariable && !routerBase && (
+        <p className="hint">
+          The snippet reads your token from the <code>{tokenVariable}</code> environment variable.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Language and client tabs over the generated snippets, with a copy button. */
+export function SnippetPanel(props: SnippetPanelProps) {
+  const { provider, streamingSwitch } = props;
+  const { token } = useToken();
+  const [ownLanguage, setOwnLanguage] = useState("python");
+  const [ownClient, setOwnClient] = useState<string | undefined>();
+  const language = props.language ?? ownLanguage;
+  const client = props.client ?? ownClient;
+  const setLanguage = props.onLanguageChange ?? setOwnLanguage;
+  const setClient = props.onClientChange ?? setOwnClient;
+  const [streaming, setStreaming] = useState(false);
+  const { offline, viaHub, setViaHub, routerBase } = useViaHub();
+  const shown = useSnippets(props, token, streaming, routerBase);
 
   const byLanguage = useMemo(() => {
     const groups = new Map<string, InferenceSnippet[]>();
@@ -165,8 +219,6 @@ export function SnippetPanel({
   const activeLanguage = languages.includes(language) ? language : languages[0];
   const clients = byLanguage.get(activeLanguage) ?? [];
   const active = clients.find((snippet) => snippet.client === client) ?? clients[0];
-  // The variable the generator chose (HF_TOKEN, or a provider's key for direct-only providers).
-  const tokenVariable = active && /\b(HF_TOKEN|API_TOKEN|[A-Z0-9_]+_API_KEY)\b/.exec(active.content)?.[1];
 
   return (
     <div className="snippet-panel">
@@ -211,30 +263,7 @@ export function SnippetPanel({
           router&apos;s address themselves. Without the switch, the snippets call huggingface.co.
         </p>
       )}
-      {routerBase && active && (
-        <p className="hint" data-testid="hub-snippet-note">
-          {active.content.includes(routerBase) ? (
-            <>
-              This snippet calls this hub&apos;s emulator at <code>{routerBase}</code>
-              {!token && tokenVariable === "HF_TOKEN" && (
-                <>
-                  : set <code>HF_TOKEN</code> to any <code>hf_</code> token, e.g. <code>hf_offlinedemo</code>
-                </>
-              )}
-              .
-            </>
-          ) : (
-            <>This snippet calls {provider}&apos;s own API (the router does not serve it), not this hub.</>
-          )}{" "}
-          Outside chat, huggingface.js and huggingface_hub build the router&apos;s address themselves and are
-          left out.
-        </p>
-      )}
-      {!token && tokenVariable && !routerBase && (
-        <p className="hint">
-          The snippet reads your token from the <code>{tokenVariable}</code> environment variable.
-        </p>
-      )}
+      <SnippetNotes provider={provider} active={active} routerBase={routerBase} token={token} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Renderers shared by task demos and inference results: labels with score bars, entity-tagged
-// text, video, tables. (Boxes and masks over an image, for results only, are in Overlays.tsx.)
+// text, video. (Tables are in DataTable.tsx; boxes and masks over an image, for results only, are in Overlays.tsx.)
 import "./try-it.css";
 
 export interface ScoredLabel {
@@ -74,46 +74,5 @@ export function VideoPlayer({ src, label }: { src: string; label: string }) {
         Download the video
       </a>
     </video>
-  );
-}
-
-/** A table of strings, scrollable on its own when wider than the column. */
-export function DataTable({
-  columns,
-  rows,
-  label,
-  highlight,
-}: {
-  columns: string[];
-  rows: string[][];
-  label: string;
-  /** cells to mark, as "row,column" */
-  highlight?: ReadonlySet<string>;
-}) {
-  return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={label}>
-      <table>
-        <thead>
-          <tr>
-            {columns.map((column, index) => (
-              <th key={index} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, rowIndex) => (
-            <tr key={rowIndex}>
-              {row.map((cell, index) => (
-                <td key={index} className={highlight?.has(`${rowIndex},${index}`) ? "cell-hit" : undefined}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -6,11 +6,12 @@
 // stay out of server-rendered pages and the page cache. The revision and folder are URL parameters
 // (`rev`, `path`) that do not reload the page's data.
 import { Download, FileText, Folder, GitBranch, GitCommitHorizontal, HardDrive, Table2 } from "lucide-react";
-import { useEffect, useMemo, useState, type MouseEvent } from "react";
+import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { modelPath } from "../lib/api.js";
 import { formatDate } from "../lib/format.js";
 import { useSession, withHubToken } from "../lib/session.js";
+import { DataTable } from "./DataTable.js";
 import { NotHosted } from "./NotHosted.js";
 import "./repo-browser.css";
 
@@ -502,6 +503,12 @@ function Browser({
   );
 }
 
+/** A previewed value in its cell: null marked as such, objects as JSON. */
+function previewCell(value: unknown): ReactNode {
+  if (value === null) return <span className="muted">null</span>;
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
 function DatasetPreview({
   id,
   revision,
@@ -569,41 +576,13 @@ function DatasetPreview({
               : ""}
             {shown.preview!.truncated && shown.preview!.numRows === undefined ? " (the file has more)" : ""}.
           </p>
-          <div
-            className="table-scroll"
-            tabIndex={0}
-            role="region"
-            aria-label={`Rows of ${path} (scrolls sideways)`}
-          >
-            <table className="files-table preview-table">
-              <thead>
-                <tr>
-                  {shown.preview!.columns.map((column, index) => (
-                    <th key={index} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.preview!.rows.map((row, index) => (
-                  <tr key={index}>
-                    {row.map((value, column) => (
-                      <td key={column}>
-                        {value === null ? (
-                          <span className="muted">null</span>
-                        ) : typeof value === "object" ? (
-                          JSON.stringify(value)
-                        ) : (
-                          String(value)
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={shown.preview!.columns}
+            rows={shown.preview!.rows.map((row) => row.map(previewCell))}
+            label={`Rows of ${path} (scrolls sideways)`}
+            scrollClassName="table-scroll"
+            className="files-table preview-table"
+          />
         </>
       )}
     </section>

@@ -5,7 +5,8 @@ import { TASK_DEMO_VIDEOS } from "@hubkit/tasks/task-demo-assets";
 import { ArrowRight } from "lucide-react";
 import { demoAssetUrl } from "../lib/api.js";
 import { ModelViewer } from "./ModelViewer.js";
-import { DataTable, LabelBars, TaggedText, VideoPlayer } from "./Outputs.js";
+import { DataTable } from "./DataTable.js";
+import { LabelBars, TaggedText, VideoPlayer } from "./Outputs.js";
 
 function DemoEntry({ entry, taskLabel }: { entry: TaskDemoEntry; taskLabel: string }) {
   switch (entry.type) {

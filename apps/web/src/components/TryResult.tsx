@@ -2,7 +2,8 @@
 // load of task and model pages carries only the form.
 import type { Sent, TableValue, TryResultValue, TrySpec } from "../lib/try-tasks.js";
 import { ModelViewer } from "./ModelViewer.js";
-import { DataTable, LabelBars, TaggedText, VideoPlayer, type ScoredLabel } from "./Outputs.js";
+import { DataTable } from "./DataTable.js";
+import { LabelBars, TaggedText, VideoPlayer, type ScoredLabel } from "./Outputs.js";
 import { BoxesOverlay, MasksOverlay, type DetectedBox, type SegmentMask } from "./Overlays.js";
 import { lazy, Suspense } from "react";
 

@@ -1,5 +1,6 @@
 // A library's download-count rule (an Elasticsearch query over the requested file's path), in words.
 import type { DownloadRuleNode } from "@hubkit/tasks";
+import { DEFAULT_DOWNLOAD_RULE, parseDownloadRule } from "@hubkit/tasks/model-libraries-downloads";
 
 function term(node: Extract<DownloadRuleNode, { type: "term" }>): string {
   switch (node.field) {
@@ -52,4 +53,14 @@ export function describeDownloadRule(node: DownloadRuleNode, isDefault: boolean)
   return isDefault
     ? `No rule of its own, so the hub's default applies: ${sentence[0].toLowerCase()}${sentence.slice(1)}`
     : sentence;
+}
+
+/** A library's rule in words (the default rule when it sets none), or why it cannot be read. */
+export function downloadRuleText(library: { countDownloads?: string }): string {
+  const rule = library.countDownloads ?? DEFAULT_DOWNLOAD_RULE;
+  try {
+    return describeDownloadRule(parseDownloadRule(rule), library.countDownloads === undefined);
+  } catch (error) {
+    return `Rule ${rule} (${(error as Error).message})`;
+  }
 }

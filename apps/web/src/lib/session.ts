@@ -5,6 +5,7 @@
 // The server never sees it on page requests: it renders every page anonymously, and a page with
 // private data is completed in the browser. The server snapshot is "signed out", so hydration matches.
 import { useSyncExternalStore } from "react";
+import { subscribeAcrossTabs } from "./storage-sync.js";
 
 const STORAGE_KEY = "hubkit-hub-token";
 
@@ -48,17 +49,9 @@ function set(next: Session): void {
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEY) return;
-    current = event.newValue ? { token: event.newValue } : SIGNED_OUT;
-    listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
+  return subscribeAcrossTabs(listeners, listener, STORAGE_KEY, (token) => {
+    current = token ? { token } : SIGNED_OUT;
+  });
 }
 
 /** The hub token of whoever is signed in, or "" (always "" on the server). */

@@ -5,12 +5,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ErrorNotice } from "../components/Feedback.js";
 import { getModel, type HubModel } from "../lib/api.js";
 import { createClient } from "../lib/inference.js";
-import { toApi, type ChatSettings } from "./ChatPanel.js";
+import { requestMessages, StreamingMessage, type ChatSettings } from "./ChatPanel.js";
 import { Composer } from "./Composer.js";
 import { newId, type StoredMessage } from "./conversations.js";
 import { Figures } from "./Figures.js";
 import { ModelPicker, providersFor } from "./ModelPicker.js";
 import { Reply } from "./Reply.js";
+import { ProviderSelect } from "./SettingsFields.js";
 import { streamChat } from "./stream.js";
 
 export interface Side {
@@ -46,15 +47,81 @@ interface SideState {
 
 const EMPTY_SIDE: SideState = { messages: [] };
 
-export function ComparePanel({ models, sides, onSide, settings }: ComparePanelProps) {
-  const ids = useId();
+/** One side's model, provider and conversation. */
+function CompareSide({
+  index,
+  ids,
+  models,
+  side,
+  resolved,
+  state,
+  onSide,
+}: {
+  index: 0 | 1;
+  ids: string;
+  models: HubModel[];
+  side: Side;
+  resolved: ResolvedSide;
+  state: SideState;
+  onSide(index: 0 | 1, side: Side): void;
+}) {
+  const { model, providers, provider } = resolved;
+  const letter = index === 0 ? "A" : "B";
+  return (
+    <section className="compare-side" aria-label={`Side ${letter}`} data-side={letter}>
+      <ModelPicker
+        label={`Model ${letter}`}
+        models={models}
+        value={side.modelId}
+        task="conversational"
+        onChange={(id) => onSide(index, { modelId: id })}
+      />
+      <ProviderSelect
+        id={`${ids}-provider-${index}`}
+        label={`Provider ${letter}`}
+        model={model}
+        providers={providers}
+        value={provider}
+        onChange={(value) => onSide(index, { ...side, provider: value })}
+      />
+      <ol className="messages" aria-live="polite" aria-label={`Messages of side ${letter}`}>
+        {state.messages.map((message) => (
+          <li key={message.id} className={`message ${message.role}`}>
+            <span className="role">
+              {message.role}
+              {message.stopped && <span className="badge warning">stopped</span>}
+            </span>
+            {message.role === "assistant" ? <Reply text={message.content} /> : <p>{message.content}</p>}
+            {message.metrics && <Figures metrics={message.metrics} />}
+          </li>
+        ))}
+        {state.streaming !== undefined && <StreamingMessage text={state.streaming} />}
+      </ol>
+      {state.error !== undefined && <ErrorNotice error={state.error} context={`Side ${letter} failed`} />}
+    </section>
+  );
+}
+
+interface ResolvedSide {
+  model?: HubModel;
+  providers: string[];
+  provider?: string;
+}
+
+/** Both sides' models and providers (the one asked for when it serves the model, else the first). */
+function useResolvedSides(models: HubModel[], sides: [Side, Side]): ResolvedSide[] {
   const modelA = useSideModel(models, sides[0].modelId);
   const modelB = useSideModel(models, sides[1].modelId);
-  const resolved = [modelA, modelB].map((model, index) => {
+  return [modelA, modelB].map((model, index) => {
     const providers = providersFor(model, "conversational");
     const wanted = sides[index].provider;
     return { model, providers, provider: wanted && providers.includes(wanted) ? wanted : providers[0] };
   });
+}
+
+export function ComparePanel({ models, sides, onSide, settings }: ComparePanelProps) {
+  const ids = useId();
+  const resolved = useResolvedSides(models, sides);
   const [state, setState] = useState<[SideState, SideState]>([EMPTY_SIDE, EMPTY_SIDE]);
   const [draft, setDraft] = useState("");
   const [running, setRunning] = useState(false);
@@ -89,10 +156,7 @@ export function ComparePanel({ models, sides, onSide, settings }: ComparePanelPr
             {
               model: model!.id,
               provider: provider!,
-              messages: [
-                ...(settings.system ? [{ role: "system" as const, content: settings.system }] : []),
-                ...history.map((m) => toApi(m)),
-              ],
+              messages: requestMessages(settings.system, history),
               temperature: settings.temperature,
               max_tokens: settings.max_tokens,
               top_p: settings.top_p,
@@ -120,68 +184,18 @@ export function ComparePanel({ models, sides, onSide, settings }: ComparePanelPr
   return (
     <div className="compare">
       <div className="compare-columns">
-        {resolved.map(({ model, providers, provider }, index) => {
-          const side = state[index];
-          const letter = index === 0 ? "A" : "B";
-          return (
-            <section key={index} className="compare-side" aria-label={`Side ${letter}`} data-side={letter}>
-              <ModelPicker
-                label={`Model ${letter}`}
-                models={models}
-                value={sides[index].modelId}
-                task="conversational"
-                onChange={(id) => onSide(index as 0 | 1, { modelId: id })}
-              />
-              <div className="field">
-                <label htmlFor={`${ids}-provider-${index}`}>Provider {letter}</label>
-                <select
-                  id={`${ids}-provider-${index}`}
-                  value={provider ?? ""}
-                  disabled={providers.length === 0}
-                  onChange={(event) =>
-                    onSide(index as 0 | 1, { ...sides[index], provider: event.target.value })
-                  }
-                >
-                  {providers.map((id) => (
-                    <option key={id} value={id}>
-                      {id}
-                      {model?.inferenceProviderMapping?.[id].status === "staging" ? " (staging)" : ""}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <ol className="messages" aria-live="polite" aria-label={`Messages of side ${letter}`}>
-                {side.messages.map((message) => (
-                  <li key={message.id} className={`message ${message.role}`}>
-                    <span className="role">
-                      {message.role}
-                      {message.stopped && <span className="badge warning">stopped</span>}
-                    </span>
-                    {message.role === "assistant" ? (
-                      <Reply text={message.content} />
-                    ) : (
-                      <p>{message.content}</p>
-                    )}
-                    {message.metrics && <Figures metrics={message.metrics} />}
-                  </li>
-                ))}
-                {side.streaming !== undefined && (
-                  <li className="message assistant streaming">
-                    <span className="role">assistant</span>
-                    {side.streaming ? (
-                      <Reply text={side.streaming} streaming />
-                    ) : (
-                      <p className="muted typing">…</p>
-                    )}
-                  </li>
-                )}
-              </ol>
-              {side.error !== undefined && (
-                <ErrorNotice error={side.error} context={`Side ${letter} failed`} />
-              )}
-            </section>
-          );
-        })}
+        {([0, 1] as const).map((index) => (
+          <CompareSide
+            key={index}
+            index={index}
+            ids={ids}
+            models={models}
+            side={sides[index]}
+            resolved={resolved[index]}
+            state={state[index]}
+            onSide={onSide}
+          />
+        ))}
       </div>
       <Composer
         id={`${ids}-draft`}

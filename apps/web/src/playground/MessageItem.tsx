@@ -1,6 +1,6 @@
 // One message of a conversation, with its actions: copy, edit, delete and (replies) regenerate.
 import { Check, Pencil, RefreshCw, Trash2, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { CopyButton } from "../components/CopyButton.js";
 import type { StoredMessage } from "./conversations.js";
 import { Reply } from "./Reply.js";
@@ -13,6 +13,34 @@ interface MessageItemProps {
   onEdit(content: string): void;
   onDelete(): void;
   onRegenerate?: () => void;
+}
+
+/** One of a message's icon buttons (off while a reply streams). */
+function ActionButton({
+  label,
+  title,
+  busy,
+  onClick,
+  children,
+}: {
+  label: string;
+  title: string;
+  busy: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      disabled={busy}
+      aria-label={label}
+      title={title}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
 }
 
 export function MessageItem({ message, busy, onEdit, onDelete, onRegenerate }: MessageItemProps) {
@@ -71,38 +99,22 @@ export function MessageItem({ message, busy, onEdit, onDelete, onRegenerate }: M
       {editing === undefined && (
         <div className="message-actions">
           <CopyButton text={message.content} label={`Copy ${who}`} />
-          <button
-            type="button"
-            className="icon-button"
-            disabled={busy}
-            aria-label={`Edit ${who}`}
+          <ActionButton
+            label={`Edit ${who}`}
             title="Edit"
+            busy={busy}
             onClick={() => setEditing(message.content)}
           >
             <Pencil size={15} aria-hidden />
-          </button>
+          </ActionButton>
           {onRegenerate && (
-            <button
-              type="button"
-              className="icon-button"
-              disabled={busy}
-              aria-label="Regenerate the reply"
-              title="Regenerate"
-              onClick={onRegenerate}
-            >
+            <ActionButton label="Regenerate the reply" title="Regenerate" busy={busy} onClick={onRegenerate}>
               <RefreshCw size={15} aria-hidden />
-            </button>
+            </ActionButton>
           )}
-          <button
-            type="button"
-            className="icon-button"
-            disabled={busy}
-            aria-label={`Delete ${who}`}
-            title="Delete"
-            onClick={onDelete}
-          >
+          <ActionButton label={`Delete ${who}`} title="Delete" busy={busy} onClick={onDelete}>
             <Trash2 size={15} aria-hidden />
-          </button>
+          </ActionButton>
         </div>
       )}
     </li>

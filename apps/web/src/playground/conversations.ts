@@ -2,6 +2,7 @@
 // the one open last. A small external store read through useSyncExternalStore: renders on the
 // server see no conversations, other tabs' changes arrive through the `storage` event.
 import { useSyncExternalStore } from "react";
+import { subscribeAcrossTabs } from "../lib/storage-sync.js";
 import type { ReplyMetrics } from "./stream.js";
 
 export interface StoredMessage {
@@ -76,17 +77,9 @@ function commit(next: State): void {
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== KEY) return;
+  return subscribeAcrossTabs(listeners, listener, KEY, () => {
     state = read();
-    listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
+  });
 }
 
 export function useConversations(): State {

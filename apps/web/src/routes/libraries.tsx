@@ -1,28 +1,20 @@
 // Libraries: every library of the registry, searchable and filterable (hub filter flag, task), with
 // repository and docs links, the download-count rule in words and a sample snippet.
-import { DEFAULT_DOWNLOAD_RULE, parseDownloadRule } from "@hubkit/tasks/model-libraries-downloads";
-import { Globe, Search, Store, TrendingUp } from "lucide-react";
+import { TrendingUp } from "lucide-react";
 import { startTransition, useEffect, useMemo, useState } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import { CodeBlock } from "../components/CodeBlock.js";
 import { ErrorNotice, Loading } from "../components/Feedback.js";
+import { SampleSnippets } from "../components/SampleSnippets.js";
+import { RepoLinks } from "../components/RepoLinks.js";
 import { RouteError } from "../components/RouteError.js";
+import { SearchBox } from "../components/SearchBox.js";
 import { getJson, getLibrary, type LibraryInfo, type LibrarySample } from "../lib/api.js";
-import { describeDownloadRule } from "../lib/download-rule.js";
+import { downloadRuleText } from "../lib/download-rule.js";
 import { formatCount, matchesQuery } from "../lib/format.js";
 import { useTitle } from "../lib/title.js";
 
 export function loader(): Promise<LibraryInfo[]> {
   return getJson<LibraryInfo[]>("/api/libraries");
-}
-
-function downloadRuleText(library: LibraryInfo): string {
-  const rule = library.countDownloads ?? DEFAULT_DOWNLOAD_RULE;
-  try {
-    return describeDownloadRule(parseDownloadRule(rule), library.countDownloads === undefined);
-  } catch (error) {
-    return `Rule ${rule} (${(error as Error).message})`;
-  }
 }
 
 type SampleState =
@@ -55,29 +47,7 @@ function SampleSnippet({ library }: { library: LibraryInfo }) {
       {sample.state === "loading" && <Loading label="Generating…" />}
       {sample.state === "error" && <ErrorNotice error={sample.error} context="Snippet" />}
       {sample.state === "done" && (
-        <>
-          <p className="hint">
-            {sample.sample.inCatalogue ? (
-              <>
-                For <Link to={`/models/${sample.sample.modelId}`}>{sample.sample.modelId}</Link>
-              </>
-            ) : (
-              <>
-                For a stand-in id, <code>{sample.sample.modelId}</code>: the catalogue has no model of this
-                library
-              </>
-            )}
-          </p>
-          {sample.sample.error && <ErrorNotice error={new Error(sample.sample.error)} context="Snippet" />}
-          {sample.sample.snippets.map((code, index) => (
-            <CodeBlock
-              key={index}
-              code={code}
-              language="auto"
-              label={`${library.prettyLabel} snippet ${index + 1}`}
-            />
-          ))}
-        </>
+        <SampleSnippets sample={sample.sample} libraryLabel={library.prettyLabel} lead="For" />
       )}
     </details>
   );
@@ -130,19 +100,13 @@ export function Component() {
         {libraries.length} libraries the hub recognises by a model&apos;s <code>library_name</code>.
       </p>
       <div className="filters">
-        <div className="search-box">
-          <Search size={18} aria-hidden />
-          <label htmlFor="library-search" className="visually-hidden">
-            Search libraries
-          </label>
-          <input
-            id="library-search"
-            type="search"
-            placeholder="Search libraries, e.g. diffusers"
-            value={query}
-            onChange={(event) => update("q", event.target.value)}
-          />
-        </div>
+        <SearchBox
+          id="library-search"
+          label="Search libraries"
+          placeholder="Search libraries, e.g. diffusers"
+          value={query}
+          onChange={(value) => update("q", value)}
+        />
         <div className="field inline">
           <label htmlFor="library-task">Task</label>
           <select id="library-task" value={task} onChange={(event) => update("task", event.target.value)}>
@@ -184,16 +148,7 @@ export function Component() {
                 <span className="model-count muted">no models yet</span>
               )}
             </div>
-            <p className="links">
-              <a href={library.repoUrl} target="_blank" rel="noreferrer">
-                <Store size={16} aria-hidden /> {library.repoName}
-              </a>
-              {library.docsUrl && (
-                <a href={library.docsUrl} target="_blank" rel="noreferrer">
-                  <Globe size={16} aria-hidden /> Docs
-                </a>
-              )}
-            </p>
+            <RepoLinks repoUrl={library.repoUrl} repoLabel={library.repoName} docsUrl={library.docsUrl} />
             <p className="download-rule">
               <TrendingUp size={16} aria-hidden /> {downloadRuleText(library)}
             </p>

@@ -1,12 +1,12 @@
 // One library (`/libraries/{id}`): what it is, how to install it, its docs and repository, its
 // snippets for its most downloaded model, its models (count, the top ones, the filtered list) and the
 // tasks it covers (the registry's, and those its catalogue models serve, with their counts).
-import { DEFAULT_DOWNLOAD_RULE, parseDownloadRule } from "@hubkit/tasks/model-libraries-downloads";
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks/pipelines";
-import { ArrowRight, Globe, Store, TrendingUp } from "lucide-react";
+import { ArrowRight, TrendingUp } from "lucide-react";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router";
 import { CodeBlock } from "../components/CodeBlock.js";
-import { ErrorNotice } from "../components/Feedback.js";
+import { SampleSnippets } from "../components/SampleSnippets.js";
+import { RepoLinks } from "../components/RepoLinks.js";
 import { RouteError } from "../components/RouteError.js";
 import {
   getLibrary,
@@ -17,7 +17,7 @@ import {
   type ModelFacets,
   type ModelListPage,
 } from "../lib/api.js";
-import { describeDownloadRule } from "../lib/download-rule.js";
+import { downloadRuleText } from "../lib/download-rule.js";
 import { formatCount } from "../lib/format.js";
 import { useTitle } from "../lib/title.js";
 import { ModelRow } from "./models.js";
@@ -76,15 +76,6 @@ function taskName(id: string): string {
   return PIPELINE_DATA[id as PipelineType]?.name ?? id;
 }
 
-function downloadRuleText(library: LibraryDetail): string {
-  const rule = library.countDownloads ?? DEFAULT_DOWNLOAD_RULE;
-  try {
-    return describeDownloadRule(parseDownloadRule(rule), library.countDownloads === undefined);
-  } catch (error) {
-    return `Rule ${rule} (${(error as Error).message})`;
-  }
-}
-
 export function Component() {
   const { library, top, facets } = useLoaderData() as LibraryLoaderData;
   useTitle(`${library.prettyLabel} · Libraries`);
@@ -125,16 +116,12 @@ export function Component() {
           <>; this catalogue has none yet.</>
         )}
       </p>
-      <p className="links">
-        <a href={library.repoUrl} target="_blank" rel="noreferrer">
-          <Store size={16} aria-hidden /> {library.repoName}
-        </a>
-        {library.docsUrl && (
-          <a href={library.docsUrl} target="_blank" rel="noreferrer">
-            <Globe size={16} aria-hidden /> Documentation
-          </a>
-        )}
-      </p>
+      <RepoLinks
+        repoUrl={library.repoUrl}
+        repoLabel={library.repoName}
+        docsUrl={library.docsUrl}
+        docsLabel="Documentation"
+      />
 
       <section aria-labelledby="library-install">
         <h2 id="library-install">Install</h2>
@@ -156,29 +143,11 @@ export function Component() {
         {!sample ? (
           <p className="muted">The hub has no usage snippet for this library.</p>
         ) : (
-          <>
-            <p className="hint">
-              {sample.inCatalogue ? (
-                <>
-                  For its most downloaded model,{" "}
-                  <Link to={`/models/${sample.modelId}`}>{sample.modelId}</Link>
-                </>
-              ) : (
-                <>
-                  For a stand-in id, <code>{sample.modelId}</code>: the catalogue has no model of this library
-                </>
-              )}
-            </p>
-            {sample.error && <ErrorNotice error={new Error(sample.error)} context="Snippet" />}
-            {sample.snippets.map((code, index) => (
-              <CodeBlock
-                key={index}
-                code={code}
-                language="auto"
-                label={`${library.prettyLabel} snippet ${index + 1}`}
-              />
-            ))}
-          </>
+          <SampleSnippets
+            sample={sample}
+            libraryLabel={library.prettyLabel}
+            lead="For its most downloaded model,"
+          />
         )}
       </section>
 

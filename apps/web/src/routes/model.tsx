@@ -46,10 +46,11 @@ import {
 } from "../lib/api.js";
 import { formatCount, formatDate } from "../lib/format.js";
 import { exampleInput } from "../lib/examples.js";
-import { estimatedFileSize, quantRows } from "../lib/gguf-quants.js";
+import { estimatedFileSize, quantRows, type QuantRow } from "../lib/gguf-quants.js";
 import { lazyWithPreload } from "../lib/lazy.js";
 import { useTitle } from "../lib/title.js";
 import { revalidateUnlessOnly } from "../lib/revalidate.js";
+import { withChanges } from "../lib/url-state.js";
 
 // The widget (snippet generators, the inference client) and the quant table (the hardware catalogue)
 // are their own chunks: the server renders them, the browser keeps that HTML until they load.
@@ -176,48 +177,38 @@ const USE_TABS = 4;
 /** Library snippets that only say the generator could not place the model. */
 const UNKNOWN_TYPE_RE = /Type of model unknown/i;
 
+/** The library's snippets as an option. */
+function libraryOption(library: NonNullable<ModelUsage["library"]>): UseOption {
+  return {
+    id: `library-${library.id}`,
+    label: library.prettyLabel,
+    docsUrl: library.docsUrl,
+    repoUrl: library.repoUrl,
+    blocks: library.snippets.map((code) => ({ code, language: "auto" })),
+    error: library.error,
+  };
+}
+
 function usageOptions(usage: ModelUsage, gguf: boolean): UseOption[] {
-  const options: UseOption[] = [];
   const { library } = usage;
   // A GGUF repository runs in local apps: they come first, and a library snippet that cannot place
   // the model (Transformers' "Type of model unknown") is left out.
   const libraryUseless = gguf && library?.snippets.every((code) => UNKNOWN_TYPE_RE.test(code));
-  if (library && !libraryUseless && !gguf) {
-    options.push({
-      id: `library-${library.id}`,
-      label: library.prettyLabel,
-      docsUrl: library.docsUrl,
-      repoUrl: library.repoUrl,
-      blocks: library.snippets.map((code) => ({ code, language: "auto" })),
-      error: library.error,
-    });
-  }
-  for (const app of usage.localApps) {
-    options.push({
-      id: `app-${app.key}`,
-      label: app.prettyLabel,
-      docsUrl: app.docsUrl,
-      macOSOnly: app.macOSOnly,
-      deeplink: app.deeplink,
-      blocks: (app.commands ?? []).map((command) => ({
-        title: command.title,
-        code: command.setup ? `${command.setup}\n\n${command.content}` : command.content,
-        language: "bash",
-      })),
-      error: app.error,
-    });
-  }
-  if (library && !libraryUseless && gguf) {
-    options.push({
-      id: `library-${library.id}`,
-      label: library.prettyLabel,
-      docsUrl: library.docsUrl,
-      repoUrl: library.repoUrl,
-      blocks: library.snippets.map((code) => ({ code, language: "auto" })),
-      error: library.error,
-    });
-  }
-  return options;
+  const libraryOptions = library && !libraryUseless ? [libraryOption(library)] : [];
+  const appOptions = usage.localApps.map((app): UseOption => ({
+    id: `app-${app.key}`,
+    label: app.prettyLabel,
+    docsUrl: app.docsUrl,
+    macOSOnly: app.macOSOnly,
+    deeplink: app.deeplink,
+    blocks: (app.commands ?? []).map((command) => ({
+      title: command.title,
+      code: command.setup ? `${command.setup}\n\n${command.content}` : command.content,
+      language: "bash",
+    })),
+    error: app.error,
+  }));
+  return gguf ? [...appOptions, ...libraryOptions] : [...libraryOptions, ...appOptions];
 }
 
 type UsageState =
@@ -322,6 +313,7 @@ function UseThisModel({
               )
             }
           >
+            {/* Not RepoLinks: shared with the library pages, it is a chunk of its own, over the first-load budget. */}
             <p className="links">
               {active.repoUrl && (
                 <a href={active.repoUrl} target="_blank" rel="noreferrer">
@@ -372,46 +364,20 @@ function tagLink(tag: string, model: HubModel): string {
   return `/models?other=${encodeURIComponent(tag)}`;
 }
 
-export function Component() {
-  const { model, exampleFile, usage, card, tree, providerFigures, providerPrices, initialSnippets } =
-    useLoaderData() as ModelLoaderData;
-  const [params, setParams] = useSearchParams();
-  useTitle(model.id);
+/** Breadcrumb, name, description, task and library, counts, and the tags as filter links. */
+function ModelHeader({ model }: { model: HubModel }) {
   const taskName = model.pipeline_tag
     ? (PIPELINE_DATA[model.pipeline_tag as PipelineType]?.name ?? model.pipeline_tag)
     : undefined;
-  const widgetState: WidgetState = {
-    provider: params.get("provider") ?? undefined,
-    language: params.get("language") ?? undefined,
-    client: params.get("client") ?? undefined,
-  };
-  /** Sets URL state (replacing the history entry: a tab switch is not a page). */
-  const setState = (change: Record<string, string | undefined>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(change)) {
-          if (value === undefined || value === "") next.delete(name);
-          else next.set(name, value);
-        }
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  };
-  const parameters = parameterCount(model);
-  const rows = useMemo(() => quantRows(model.siblings ?? [], parameters), [model.siblings, parameters]);
   const tags = (model.tags ?? []).filter((tag) => !tag.startsWith("base_model:"));
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
+  const owner = model.id.includes("/") ? model.id.split("/")[0] : undefined;
   return (
-    <div className="page model-page" key={model.id} data-hydrated={hydrated ? "true" : undefined}>
+    <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <Link to="/models">Models</Link> /{" "}
-        {model.id.includes("/") && (
+        {owner !== undefined && (
           <>
-            <Link to={`/${encodeURIComponent(model.id.split("/")[0])}`}>{model.id.split("/")[0]}</Link> /{" "}
+            <Link to={`/${encodeURIComponent(owner)}`}>{owner}</Link> /{" "}
           </>
         )}
         <span aria-current="page">{model.id.split("/").pop()}</span>
@@ -457,40 +423,115 @@ export function Component() {
           </ul>
         )}
       </header>
+    </>
+  );
+}
+
+/** The card, the GGUF quant table, and the files (hosted here: the repository browser). */
+function ModelMain({
+  model,
+  card,
+  rows,
+  hardware,
+  onHardwareChange,
+}: {
+  model: HubModel;
+  card?: string;
+  rows: QuantRow[];
+  hardware?: string;
+  onHardwareChange(hardware: string): void;
+}) {
+  return (
+    <div className="model-main">
+      {card === undefined ? (
+        <section className="card">
+          <h2>Model card</h2>
+          <p className="muted">The model card could not be loaded.</p>
+        </section>
+      ) : (
+        <ModelCard source={card} modelId={model.id} />
+      )}
+      {rows.length > 0 && (
+        <section className="card" aria-labelledby="gguf-title">
+          <h2 id="gguf-title">GGUF quantizations</h2>
+          <Suspense fallback={<Loading label="Loading the quant table…" />}>
+            <GgufQuants
+              siblings={model.siblings ?? []}
+              parameters={parameterCount(model)}
+              hardware={hardware}
+              onHardwareChange={onHardwareChange}
+            />
+          </Suspense>
+        </section>
+      )}
+      {typeof model.usedStorage === "number" ? (
+        <RepoBrowser kind="model" id={model.id} isPrivate={model.private} />
+      ) : (
+        <>
+          <FilesList model={model} estimate={(file) => estimatedFileSize(rows, file)} />
+          <NotHosted kind="model" />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SpacesUsing({ spaces }: { spaces: string[] }) {
+  return (
+    <section className="card">
+      <h2>
+        <Users size={18} aria-hidden /> Spaces using this model
+      </h2>
+      <ul className="chip-list">
+        {spaces.slice(0, 20).map((space) => (
+          <li key={space}>
+            <a
+              className="chip"
+              href={`https://huggingface.co/spaces/${space}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {space}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function Component() {
+  const { model, exampleFile, usage, card, tree, providerFigures, providerPrices, initialSnippets } =
+    useLoaderData() as ModelLoaderData;
+  const [params, setParams] = useSearchParams();
+  useTitle(model.id);
+  const widgetState: WidgetState = {
+    provider: params.get("provider") ?? undefined,
+    language: params.get("language") ?? undefined,
+    client: params.get("client") ?? undefined,
+  };
+  /** Sets URL state (replacing the history entry: a tab switch is not a page). */
+  const setState = (change: Record<string, string | undefined>) =>
+    setParams((current) => withChanges(current, change), { replace: true, preventScrollReset: true });
+  const parameters = parameterCount(model);
+  const rows = useMemo(() => quantRows(model.siblings ?? [], parameters), [model.siblings, parameters]);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const served = Object.keys(model.inferenceProviderMapping ?? {}).length > 0;
+
+  return (
+    <div className="page model-page" key={model.id} data-hydrated={hydrated ? "true" : undefined}>
+      <ModelHeader model={model} />
       <div className="model-columns">
-        <div className="model-main">
-          {card === undefined ? (
-            <section className="card">
-              <h2>Model card</h2>
-              <p className="muted">The model card could not be loaded.</p>
-            </section>
-          ) : (
-            <ModelCard source={card} modelId={model.id} />
-          )}
-          {rows.length > 0 && (
-            <section className="card" aria-labelledby="gguf-title">
-              <h2 id="gguf-title">GGUF quantizations</h2>
-              <Suspense fallback={<Loading label="Loading the quant table…" />}>
-                <GgufQuants
-                  siblings={model.siblings ?? []}
-                  parameters={parameters}
-                  hardware={params.get("hardware") ?? undefined}
-                  onHardwareChange={(hardware) => setState({ hardware })}
-                />
-              </Suspense>
-            </section>
-          )}
-          {typeof model.usedStorage === "number" ? (
-            <RepoBrowser kind="model" id={model.id} isPrivate={model.private} />
-          ) : (
-            <>
-              <FilesList model={model} estimate={(file) => estimatedFileSize(rows, file)} />
-              <NotHosted kind="model" />
-            </>
-          )}
-        </div>
+        <ModelMain
+          model={model}
+          card={card}
+          rows={rows}
+          hardware={params.get("hardware") ?? undefined}
+          onHardwareChange={(hardware) => setState({ hardware })}
+        />
         <div className="model-side">
-          {Object.keys(model.inferenceProviderMapping ?? {}).length === 0 ? (
+          {!served ? (
             <NoProviders model={model} task={model.pipeline_tag} />
           ) : (
             <Suspense fallback={<Loading label="Loading the inference widget…" />}>
@@ -506,14 +547,13 @@ export function Component() {
               />
             </Suspense>
           )}
-          {model.tags?.includes("conversational") &&
-            Object.keys(model.inferenceProviderMapping ?? {}).length > 0 && (
-              <p>
-                <Link className="button" to={`/playground?model=${encodeURIComponent(model.id)}`}>
-                  Open in the playground <ArrowRight size={16} aria-hidden />
-                </Link>
-              </p>
-            )}
+          {model.tags?.includes("conversational") && served && (
+            <p>
+              <Link className="button" to={`/playground?model=${encodeURIComponent(model.id)}`}>
+                Open in the playground <ArrowRight size={16} aria-hidden />
+              </Link>
+            </p>
+          )}
           <UseThisModel
             model={model}
             initial={usage}
@@ -522,27 +562,7 @@ export function Component() {
           />
           <ModelDetails model={model} ggufQuants={rows.map((row) => row.quant)} />
           <ModelTree id={model.id} tags={model.tags ?? []} derived={tree} />
-          {model.spaces && model.spaces.length > 0 && (
-            <section className="card">
-              <h2>
-                <Users size={18} aria-hidden /> Spaces using this model
-              </h2>
-              <ul className="chip-list">
-                {model.spaces.slice(0, 20).map((space) => (
-                  <li key={space}>
-                    <a
-                      className="chip"
-                      href={`https://huggingface.co/spaces/${space}`}
-                      target="_blank"
-                      rel="noreferrer"
-                    >
-                      {space}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          {model.spaces && model.spaces.length > 0 && <SpacesUsing spaces={model.spaces} />}
         </div>
       </div>
     </div>

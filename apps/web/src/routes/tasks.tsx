@@ -1,9 +1,9 @@
 // Tasks index: every task, grouped by the seven modalities in canonical order, searchable.
 import { MODALITIES, MODALITY_LABELS, PIPELINE_DATA, type PipelineType } from "@hubkit/tasks/pipelines";
-import { Search } from "lucide-react";
 import { useState } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { RouteError } from "../components/RouteError.js";
+import { SearchBox } from "../components/SearchBox.js";
 import { getTaskPages } from "../lib/api.js";
 import { matchesQuery } from "../lib/format.js";
 import { useTitle } from "../lib/title.js";
@@ -40,22 +40,16 @@ export function Component() {
     <div className="page">
       <h1>Tasks</h1>
       <p className="lead">Pick a task to learn what it does, see a demo, and find models to run it.</p>
-      <div className="search-box">
-        <Search size={18} aria-hidden />
-        <label htmlFor="task-search" className="visually-hidden">
-          Search tasks
-        </label>
-        <input
-          id="task-search"
-          type="search"
-          placeholder="Search tasks, e.g. segmentation"
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setParams(event.target.value ? { q: event.target.value } : {}, { replace: true });
-          }}
-        />
-      </div>
+      <SearchBox
+        id="task-search"
+        label="Search tasks"
+        placeholder="Search tasks, e.g. segmentation"
+        value={query}
+        onChange={(value) => {
+          setQuery(value);
+          setParams(value ? { q: value } : {}, { replace: true });
+        }}
+      />
       <p className="muted" role="status">
         {total} task{total === 1 ? "" : "s"}
       </p>
