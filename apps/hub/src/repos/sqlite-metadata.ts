@@ -5,6 +5,19 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { CommitOutcome, NewCommit, RepoMetadata } from "./metadata.js";
+import {
+  blobsOfTrees,
+  toAccount,
+  toCommit,
+  toRef,
+  toRepo,
+  toToken,
+  type AccountRow,
+  type CommitRow,
+  type RefRow,
+  type RepoRow,
+  type TokenRow,
+} from "./metadata-rows.js";
 import type {
   Account,
   CommitRecord,
@@ -36,58 +49,6 @@ CREATE TABLE IF NOT EXISTS refs (
   rid INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, commit_id TEXT NOT NULL, PRIMARY KEY (rid, kind, name));
 CREATE TABLE IF NOT EXISTS trees (sha TEXT PRIMARY KEY, body TEXT NOT NULL);
 `;
-
-interface RepoRow {
-  rid: number;
-  type: RepoType;
-  id: string;
-  private: number;
-  gated: string | null;
-  created_at: string;
-  last_modified: string;
-}
-interface CommitRow {
-  id: string;
-  parent: string | null;
-  tree: string;
-  author: string;
-  title: string;
-  message: string;
-  date: string;
-}
-interface TokenRow {
-  id: string;
-  user: string;
-  role: TokenRecord["role"];
-  display_name: string;
-  created_at: string;
-  hash: string;
-}
-
-export function toRepo(row: RepoRow): RepoRecord {
-  return {
-    rid: Number(row.rid),
-    type: row.type,
-    id: row.id,
-    private: Boolean(row.private),
-    gated: row.gated === "auto" || row.gated === "manual" ? row.gated : false,
-    createdAt: row.created_at,
-    lastModified: row.last_modified,
-  };
-}
-export function toCommit(row: CommitRow): CommitRecord {
-  return { ...row };
-}
-export function toToken(row: TokenRow): TokenRecord {
-  return {
-    id: row.id,
-    user: row.user,
-    role: row.role,
-    displayName: row.display_name,
-    createdAt: row.created_at,
-    hash: row.hash,
-  };
-}
 
 export class SqliteRepoMetadata implements RepoMetadata {
   readonly kind = "sqlite" as const;
@@ -131,11 +92,8 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async getAccount(name: string): Promise<Account | undefined> {
-    const row = this.sql("SELECT * FROM accounts WHERE name = ?").get(name) as
-      { name: string; fullname: string; is_org: number; created_at: string } | undefined;
-    return (
-      row && { name: row.name, fullname: row.fullname, isOrg: Boolean(row.is_org), createdAt: row.created_at }
-    );
+    const row = this.sql("SELECT * FROM accounts WHERE name = ?").get(name) as AccountRow | undefined;
+    return row && toAccount(row);
   }
 
   async setMember(org: string, user: string, role: OrgRole): Promise<void> {
@@ -153,15 +111,11 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async listAccounts(isOrg: boolean): Promise<Account[]> {
-    const rows = this.db
-      .prepare("SELECT * FROM accounts WHERE is_org = ? ORDER BY name")
-      .all(isOrg ? 1 : 0) as { name: string; fullname: string; is_org: number; created_at: string }[];
-    return rows.map((row) => ({
-      name: row.name,
-      fullname: row.fullname,
-      isOrg: Boolean(row.is_org),
-      createdAt: row.created_at,
-    }));
+    return (
+      this.db
+        .prepare("SELECT * FROM accounts WHERE is_org = ? ORDER BY name")
+        .all(isOrg ? 1 : 0) as AccountRow[]
+    ).map(toAccount);
   }
 
   async members(org: string): Promise<{ user: string; role: OrgRole }[]> {
@@ -265,12 +219,10 @@ export class SqliteRepoMetadata implements RepoMetadata {
 
   async refs(rid: number): Promise<RefRecord[]> {
     return (
-      this.sql("SELECT kind, name, commit_id FROM refs WHERE rid = ? ORDER BY kind, name").all(rid) as {
-        kind: RefKind;
-        name: string;
-        commit_id: string;
-      }[]
-    ).map((row) => ({ kind: row.kind, name: row.name, commit: row.commit_id }));
+      this.sql("SELECT kind, name, commit_id FROM refs WHERE rid = ? ORDER BY kind, name").all(
+        rid,
+      ) as RefRow[]
+    ).map(toRef);
   }
 
   async getRef(rid: number, kind: RefKind, name: string): Promise<RefRecord | undefined> {
@@ -362,10 +314,7 @@ export class SqliteRepoMetadata implements RepoMetadata {
 
   async liveBlobs(): Promise<Set<string>> {
     this.sql("DELETE FROM trees WHERE sha NOT IN (SELECT tree FROM commits)").run();
-    const live = new Set<string>();
-    for (const row of this.db.prepare("SELECT body FROM trees").iterate() as Iterable<{ body: string }>)
-      for (const entry of JSON.parse(row.body) as TreeEntry[]) live.add(entry.sha256);
-    return live;
+    return blobsOfTrees(this.db.prepare("SELECT body FROM trees").iterate() as Iterable<{ body: string }>);
   }
 
   async close(): Promise<void> {
