@@ -58,12 +58,12 @@ module.exports = {
     {
       name: "web-contract-is-types-only",
       comment:
-        "The web app imports the hub's contract as types only, but for toModelData (contract/model-data.ts), the one function both sides run.",
+        "The web app imports the hub's contract as types only, but for the pure functions and values both sides run: toModelData (contract/model-data.ts) and the model facts (contract/model-facts.ts).",
       severity: "error",
       from: { path: "^apps/web/" },
       to: {
         path: "^apps/hub/src/contract/",
-        pathNot: "^apps/hub/src/contract/model-data\\.ts$",
+        pathNot: "^apps/hub/src/contract/model-(data|facts)\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
     },
