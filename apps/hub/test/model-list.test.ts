@@ -2,6 +2,7 @@
 // list parameters (library=gguf, other, license, language, apps, inference_provider, num_parameters),
 // the routes real hub clients call (revision, tree, README.md), imported cards, and the providers'
 // measured latency. Each answer is checked for content, then compared between SQLite and PostgreSQL.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,36 +14,13 @@ import { importJsonl, openCatalogue, openPostgresStore } from "../src/index.js";
 import type { TestHub } from "./support/hub.js";
 import { nextPage, sameOnBoth, startStorePair, type Answer, type StorePair } from "./support/store-pair.js";
 
-const CARD = "---\nlicense: mit\nlanguage:\n- fr\n---\n# Petit modèle\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
-const FIXTURES = [
-  {
-    id: "acme-e2e/Tiny-Chat-GGUF",
-    pipeline_tag: "text-generation",
-    tags: ["gguf", "text-generation", "conversational", "base_model:quantized:acme-e2e/tiny-chat"],
-    gguf: { total: 1_100_000_000, architecture: "llama", context_length: 4096 },
-    siblings: [
-      { rfilename: "tiny-chat-Q4_K_M.gguf", size: 668_000_000 },
-      { rfilename: "tiny-chat-Q8_0.gguf", size: 1_170_000_000 },
-    ],
-    downloads: 5000,
-    likes: 40,
-    createdAt: "2026-10-01T00:00:00.000Z",
-    lastModified: "2026-10-02T00:00:00.000Z",
-  },
-  {
-    id: "acme-e2e/petit-modele",
-    pipeline_tag: "text-classification",
-    library_name: "transformers",
-    tags: ["transformers", "text-classification", "fr", "license:mit"],
-    cardData: { license: "mit", language: ["fr"] },
-    readme: CARD,
-    safetensors: { total: 7_000_000_000, parameters: { BF16: 7_000_000_000 } },
-    downloads: 10,
-    likes: 0,
-    createdAt: "2019-01-01T00:00:00.000Z",
-    lastModified: "2019-02-01T00:00:00.000Z",
-  },
-];
+/** A GGUF repository with a recent history, and an old model with an imported card. */
+const FIXTURE_FILE = path.join(import.meta.dirname, "fixtures", "model-list.jsonl");
+const FIXTURES = readFileSync(FIXTURE_FILE, "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as Record<string, unknown> & { id: string; readme?: string });
+const CARD = FIXTURES[1].readme;
 
 let stores: StorePair;
 let sqlite: TestHub;
@@ -51,8 +29,7 @@ let postgres: TestHub;
 beforeAll(async () => {
   stores = await startStorePair("model-list");
   ({ sqlite, postgres } = stores);
-  const lines = FIXTURES.map((model) => JSON.stringify(model) + "\n").join("");
-  for (const server of [sqlite, postgres]) await importJsonl(server.store, Readable.from([lines]));
+  for (const server of [sqlite, postgres]) await importJsonl(server.store, FIXTURE_FILE);
 }, 120_000);
 
 afterAll(() => stores?.close());
