@@ -1,15 +1,6 @@
 // The rows of the repository metadata tables, as SQLite and PostgreSQL both return them (same column
 // names; booleans are 0/1 in SQLite), and the records they map to.
-import type {
-  Account,
-  CommitRecord,
-  RefKind,
-  RefRecord,
-  RepoRecord,
-  RepoType,
-  TokenRecord,
-  TreeEntry,
-} from "./model.js";
+import type { Account, CommitRecord, RefRecord, RepoRecord, TokenRecord, TreeEntry } from "./model.js";
 
 export interface AccountRow {
   name: string;
@@ -19,7 +10,7 @@ export interface AccountRow {
 }
 export interface RepoRow {
   rid: number | string;
-  type: RepoType;
+  type: RepoRecord["type"];
   id: string;
   private: number | boolean;
   gated: string | null;
@@ -37,7 +28,7 @@ export interface TokenRow {
   hash: string;
 }
 export interface RefRow {
-  kind: RefKind;
+  kind: RefRecord["kind"];
   name: string;
   commit_id: string;
 }

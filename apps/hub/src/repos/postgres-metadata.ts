@@ -15,19 +15,8 @@ import type {
   TokenRecord,
   TreeEntry,
 } from "./model.js";
-import {
-  blobsOfTrees,
-  toAccount,
-  toCommit,
-  toRef,
-  toRepo,
-  toToken,
-  type AccountRow,
-  type CommitRow,
-  type RefRow,
-  type RepoRow,
-  type TokenRow,
-} from "./metadata-rows.js";
+// Row types and their mapping to records, shared with the other store.
+import * as records from "./metadata-rows.js";
 import { StoreUnavailableError } from "../store/interface.js";
 import { isConnectionError } from "../store/postgres-connection.js";
 
@@ -130,8 +119,10 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async getAccount(name: string): Promise<Account | undefined> {
-    const [row] = await this.rows<AccountRow>("SELECT * FROM hub_accounts WHERE lname = lower($1)", [name]);
-    return row && toAccount(row);
+    const [row] = await this.rows<records.AccountRow>("SELECT * FROM hub_accounts WHERE lname = lower($1)", [
+      name,
+    ]);
+    return row && records.toAccount(row);
   }
 
   async setMember(org: string, user: string, role: OrgRole): Promise<void> {
@@ -152,8 +143,10 @@ export class PostgresRepoMetadata implements RepoMetadata {
 
   async listAccounts(isOrg: boolean): Promise<Account[]> {
     return (
-      await this.rows<AccountRow>("SELECT * FROM hub_accounts WHERE is_org = $1 ORDER BY name", [isOrg])
-    ).map(toAccount);
+      await this.rows<records.AccountRow>("SELECT * FROM hub_accounts WHERE is_org = $1 ORDER BY name", [
+        isOrg,
+      ])
+    ).map(records.toAccount);
   }
 
   async members(org: string): Promise<{ user: string; role: OrgRole }[]> {
@@ -181,14 +174,16 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async tokenByHash(hash: string): Promise<TokenRecord | undefined> {
-    const [row] = await this.rows<TokenRow>("SELECT * FROM hub_tokens WHERE hash = $1", [hash]);
-    return row && toToken(row);
+    const [row] = await this.rows<records.TokenRow>("SELECT * FROM hub_tokens WHERE hash = $1", [hash]);
+    return row && records.toToken(row);
   }
 
   async listTokens(user: string): Promise<TokenRecord[]> {
     return (
-      await this.rows<TokenRow>(`SELECT * FROM hub_tokens WHERE "user" = $1 ORDER BY created_at`, [user])
-    ).map(toToken);
+      await this.rows<records.TokenRow>(`SELECT * FROM hub_tokens WHERE "user" = $1 ORDER BY created_at`, [
+        user,
+      ])
+    ).map(records.toToken);
   }
 
   async revokeToken(id: string): Promise<boolean> {
@@ -226,17 +221,17 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async getRepo(type: RepoType, id: string): Promise<RepoRecord | undefined> {
-    const [row] = await this.rows<RepoRow>("SELECT * FROM hub_repos WHERE type = $1 AND lid = lower($2)", [
-      type,
-      id,
-    ]);
-    return row && toRepo(row);
+    const [row] = await this.rows<records.RepoRow>(
+      "SELECT * FROM hub_repos WHERE type = $1 AND lid = lower($2)",
+      [type, id],
+    );
+    return row && records.toRepo(row);
   }
 
   async listRepos(type: RepoType): Promise<RepoRecord[]> {
-    return (await this.rows<RepoRow>("SELECT * FROM hub_repos WHERE type = $1 ORDER BY lid", [type])).map(
-      toRepo,
-    );
+    return (
+      await this.rows<records.RepoRow>("SELECT * FROM hub_repos WHERE type = $1 ORDER BY lid", [type])
+    ).map(records.toRepo);
   }
 
   async deleteRepo(type: RepoType, id: string): Promise<boolean> {
@@ -275,11 +270,11 @@ export class PostgresRepoMetadata implements RepoMetadata {
 
   async refs(rid: number): Promise<RefRecord[]> {
     return (
-      await this.rows<RefRow>(
+      await this.rows<records.RefRow>(
         "SELECT kind, name, commit_id FROM hub_refs WHERE rid = $1 ORDER BY kind, name",
         [rid],
       )
-    ).map(toRef);
+    ).map(records.toRef);
   }
 
   async getRef(rid: number, kind: RefKind, name: string): Promise<RefRecord | undefined> {
@@ -324,15 +319,15 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async getCommit(rid: number, id: string): Promise<CommitRecord | undefined> {
-    const [row] = await this.rows<CommitRow>("SELECT * FROM hub_commits WHERE rid = $1 AND id = $2", [
+    const [row] = await this.rows<records.CommitRow>("SELECT * FROM hub_commits WHERE rid = $1 AND id = $2", [
       rid,
       id,
     ]);
-    return row && toCommit(row);
+    return row && records.toCommit(row);
   }
 
   async history(rid: number, head: string, skip: number, limit: number): Promise<CommitRecord[]> {
-    const rows = await this.rows<CommitRow>(
+    const rows = await this.rows<records.CommitRow>(
       `WITH RECURSIVE chain(id, parent, tree, author, title, message, date, n) AS (
          SELECT id, parent, tree, author, title, message, date, 0 FROM hub_commits WHERE rid = $1 AND id = $2
          UNION ALL
@@ -342,7 +337,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
        SELECT id, parent, tree, author, title, message, date FROM chain ORDER BY n OFFSET $3 LIMIT $4`,
       [rid, head, skip, limit],
     );
-    return rows.map(toCommit);
+    return rows.map(records.toCommit);
   }
 
   async getTree(sha: string): Promise<TreeEntry[] | undefined> {
@@ -383,7 +378,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
     await this.query(
       "DELETE FROM hub_trees t WHERE NOT EXISTS (SELECT 1 FROM hub_commits c WHERE c.tree = t.sha)",
     );
-    return blobsOfTrees(await this.rows<{ body: string }>("SELECT body FROM hub_trees"));
+    return records.blobsOfTrees(await this.rows<{ body: string }>("SELECT body FROM hub_trees"));
   }
 
   async close(): Promise<void> {

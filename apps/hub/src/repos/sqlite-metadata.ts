@@ -5,19 +5,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { CommitOutcome, NewCommit, RepoMetadata } from "./metadata.js";
-import {
-  blobsOfTrees,
-  toAccount,
-  toCommit,
-  toRef,
-  toRepo,
-  toToken,
-  type AccountRow,
-  type CommitRow,
-  type RefRow,
-  type RepoRow,
-  type TokenRow,
-} from "./metadata-rows.js";
+// Row types and their mapping to records, shared with the other store.
+import * as records from "./metadata-rows.js";
 import type {
   Account,
   CommitRecord,
@@ -92,8 +81,8 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async getAccount(name: string): Promise<Account | undefined> {
-    const row = this.sql("SELECT * FROM accounts WHERE name = ?").get(name) as AccountRow | undefined;
-    return row && toAccount(row);
+    const row = this.sql("SELECT * FROM accounts WHERE name = ?").get(name) as records.AccountRow | undefined;
+    return row && records.toAccount(row);
   }
 
   async setMember(org: string, user: string, role: OrgRole): Promise<void> {
@@ -114,8 +103,8 @@ export class SqliteRepoMetadata implements RepoMetadata {
     return (
       this.db
         .prepare("SELECT * FROM accounts WHERE is_org = ? ORDER BY name")
-        .all(isOrg ? 1 : 0) as AccountRow[]
-    ).map(toAccount);
+        .all(isOrg ? 1 : 0) as records.AccountRow[]
+    ).map(records.toAccount);
   }
 
   async members(org: string): Promise<{ user: string; role: OrgRole }[]> {
@@ -139,14 +128,14 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async tokenByHash(hash: string): Promise<TokenRecord | undefined> {
-    const row = this.sql("SELECT * FROM tokens WHERE hash = ?").get(hash) as TokenRow | undefined;
-    return row && toToken(row);
+    const row = this.sql("SELECT * FROM tokens WHERE hash = ?").get(hash) as records.TokenRow | undefined;
+    return row && records.toToken(row);
   }
 
   async listTokens(user: string): Promise<TokenRecord[]> {
-    return (this.sql("SELECT * FROM tokens WHERE user = ? ORDER BY created_at").all(user) as TokenRow[]).map(
-      toToken,
-    );
+    return (
+      this.sql("SELECT * FROM tokens WHERE user = ? ORDER BY created_at").all(user) as records.TokenRow[]
+    ).map(records.toToken);
   }
 
   async revokeToken(id: string): Promise<boolean> {
@@ -182,12 +171,14 @@ export class SqliteRepoMetadata implements RepoMetadata {
 
   async getRepo(type: RepoType, id: string): Promise<RepoRecord | undefined> {
     const row = this.sql("SELECT * FROM repos WHERE type = ? AND id = ?").get(type, id) as
-      RepoRow | undefined;
-    return row && toRepo(row);
+      records.RepoRow | undefined;
+    return row && records.toRepo(row);
   }
 
   async listRepos(type: RepoType): Promise<RepoRecord[]> {
-    return (this.sql("SELECT * FROM repos WHERE type = ? ORDER BY id").all(type) as RepoRow[]).map(toRepo);
+    return (this.sql("SELECT * FROM repos WHERE type = ? ORDER BY id").all(type) as records.RepoRow[]).map(
+      records.toRepo,
+    );
   }
 
   async deleteRepo(type: RepoType, id: string): Promise<boolean> {
@@ -221,8 +212,8 @@ export class SqliteRepoMetadata implements RepoMetadata {
     return (
       this.sql("SELECT kind, name, commit_id FROM refs WHERE rid = ? ORDER BY kind, name").all(
         rid,
-      ) as RefRow[]
-    ).map(toRef);
+      ) as records.RefRow[]
+    ).map(records.toRef);
   }
 
   async getRef(rid: number, kind: RefKind, name: string): Promise<RefRecord | undefined> {
@@ -260,8 +251,8 @@ export class SqliteRepoMetadata implements RepoMetadata {
 
   async getCommit(rid: number, id: string): Promise<CommitRecord | undefined> {
     const row = this.sql("SELECT * FROM commits WHERE rid = ? AND id = ?").get(rid, id) as
-      CommitRow | undefined;
-    return row && toCommit(row);
+      records.CommitRow | undefined;
+    return row && records.toCommit(row);
   }
 
   async history(rid: number, head: string, skip: number, limit: number): Promise<CommitRecord[]> {
@@ -270,9 +261,9 @@ export class SqliteRepoMetadata implements RepoMetadata {
     let next: string | null = head;
     let index = 0;
     while (next && out.length < limit) {
-      const row = get.get(rid, next) as CommitRow | undefined;
+      const row = get.get(rid, next) as records.CommitRow | undefined;
       if (!row) break;
-      if (index++ >= skip) out.push(toCommit(row));
+      if (index++ >= skip) out.push(records.toCommit(row));
       next = row.parent;
     }
     return out;
@@ -314,7 +305,9 @@ export class SqliteRepoMetadata implements RepoMetadata {
 
   async liveBlobs(): Promise<Set<string>> {
     this.sql("DELETE FROM trees WHERE sha NOT IN (SELECT tree FROM commits)").run();
-    return blobsOfTrees(this.db.prepare("SELECT body FROM trees").iterate() as Iterable<{ body: string }>);
+    return records.blobsOfTrees(
+      this.db.prepare("SELECT body FROM trees").iterate() as Iterable<{ body: string }>,
+    );
   }
 
   async close(): Promise<void> {
