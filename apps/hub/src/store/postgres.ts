@@ -12,7 +12,7 @@ import {
   sortedCounts,
   type FacetCounts,
   type ImportSession,
-  MATCH_FACET_CACHE,
+  MatchFacetCache,
   type MatchFacetCounts,
   type ListPlan,
   type ModelPage,
@@ -84,9 +84,8 @@ export class PostgresStore implements HubStore {
   private readonly memoryWalkRows: number;
   private libraryCountsCache?: { version: string; counts: Map<string, number> };
   private facetCache?: { version: string; counts: FacetCounts };
-  /** matchFacetCounts' recent answers by query, valid for matchFacetVersion */
-  private readonly matchFacetCache = new Map<string, MatchFacetCounts>();
-  private matchFacetVersion = "";
+  /** matchFacetCounts' recent answers, valid for one catalogue_version */
+  private readonly matchFacetCache = new MatchFacetCache();
   /** ids in list order per sort, as of a catalogue_version (see searchInMemory) */
   private readonly searchOrders = new Map<SortField, { version: string; order: SearchOrder }>();
   private readonly buildingOrders = new Map<SortField, Promise<void>>();
@@ -322,18 +321,7 @@ export class PostgresStore implements HubStore {
   /** As CatalogueStore.matchFacetCounts: facet counts over the query's matches, in one statement. */
   async matchFacetCounts(query: ModelQuery): Promise<MatchFacetCounts> {
     const version = (await this.getMeta("catalogue_version")) ?? "0";
-    if (this.matchFacetVersion !== version) {
-      this.matchFacetCache.clear();
-      this.matchFacetVersion = version;
-    }
-    const cacheKey = JSON.stringify([
-      query.search,
-      query.author,
-      query.pipelineTag,
-      query.library,
-      query.tags,
-      query.ids,
-    ]);
+    const cacheKey = this.matchFacetCache.keyOf(query, version);
     const cached = this.matchFacetCache.get(cacheKey);
     if (cached) return cached;
     const params: unknown[] = [];
@@ -360,10 +348,7 @@ export class PostgresStore implements HubStore {
       tags: sortedCounts(of(2)),
       library_name: sortedCounts(of(1)),
     };
-    if (this.matchFacetCache.size >= MATCH_FACET_CACHE)
-      this.matchFacetCache.delete(this.matchFacetCache.keys().next().value!);
-    this.matchFacetCache.set(cacheKey, counts);
-    return counts;
+    return this.matchFacetCache.set(cacheKey, counts);
   }
 
   /** As CatalogueStore.facetCounts, cached until an import commits (on any replica). */

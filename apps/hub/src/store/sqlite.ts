@@ -63,6 +63,41 @@ export interface MatchFacetCounts extends FacetCounts {
 /** Filtered facet answers each store keeps (one per filter combination recently asked). */
 export const MATCH_FACET_CACHE = 128;
 
+/**
+ * Both stores' recent matchFacetCounts answers, by query: kept while the catalogue's version (the
+ * store's own change key) stays the same, the oldest dropped past MATCH_FACET_CACHE.
+ */
+export class MatchFacetCache {
+  private readonly answers = new Map<string, MatchFacetCounts>();
+  private version = "";
+
+  /** The key of a query's answer (its filters, not its sort or page); a new version empties the cache. */
+  keyOf(query: ModelQuery, version: string): string {
+    if (this.version !== version) {
+      this.answers.clear();
+      this.version = version;
+    }
+    return JSON.stringify([
+      query.search,
+      query.author,
+      query.pipelineTag,
+      query.library,
+      query.tags,
+      query.ids,
+    ]);
+  }
+
+  get(key: string): MatchFacetCounts | undefined {
+    return this.answers.get(key);
+  }
+
+  set(key: string, counts: MatchFacetCounts): MatchFacetCounts {
+    if (this.answers.size >= MATCH_FACET_CACHE) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(key, counts);
+    return counts;
+  }
+}
+
 /** Counts keyed in code-unit order, so both stores answer the same bytes. */
 export function sortedCounts(rows: { value: string; n: number }[]): Record<string, number> {
   const sorted = [...rows].sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
@@ -242,9 +277,8 @@ export class CatalogueStore {
   private localWrites = 0;
   private libraryCountsCache?: { key: string; counts: Map<string, number> };
   private facetCache?: { key: string; counts: FacetCounts };
-  /** matchFacetCounts' recent answers by query, valid while changeKey() is matchFacetKey */
-  private readonly matchFacetCache = new Map<string, MatchFacetCounts>();
-  private matchFacetKey = "";
+  /** matchFacetCounts' recent answers, valid while changeKey() stays the same */
+  private readonly matchFacetCache = new MatchFacetCache();
   /**
    * Recent pages by query, least recently used first, valid while the database is unchanged
    * (`changeKey`): a hot search (the same few terms asked by many visitors) then costs a map look-up
@@ -426,19 +460,7 @@ export class CatalogueStore {
    * the database changes.
    */
   matchFacetCounts(query: ModelQuery): MatchFacetCounts {
-    const changeKey = this.changeKey();
-    if (this.matchFacetKey !== changeKey) {
-      this.matchFacetCache.clear();
-      this.matchFacetKey = changeKey;
-    }
-    const cacheKey = JSON.stringify([
-      query.search,
-      query.author,
-      query.pipelineTag,
-      query.library,
-      query.tags,
-      query.ids,
-    ]);
+    const cacheKey = this.matchFacetCache.keyOf(query, this.changeKey());
     const cached = this.matchFacetCache.get(cacheKey);
     if (cached) return cached;
     const where: string[] = [];
@@ -467,10 +489,7 @@ export class CatalogueStore {
       tags: sortedCounts(tags),
       library_name: sortedCounts(named(libraries)),
     };
-    if (this.matchFacetCache.size >= MATCH_FACET_CACHE)
-      this.matchFacetCache.delete(this.matchFacetCache.keys().next().value!);
-    this.matchFacetCache.set(cacheKey, counts);
-    return counts;
+    return this.matchFacetCache.set(cacheKey, counts);
   }
 
   /** What the last open found broken and repaired (for the server's log and tests). */
