@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../src/commands.js";
 import { startHubServer } from "../src/index.js";
+import { captureIo } from "./support/command-io.js";
 import { freshPostgres } from "./support/postgres.js";
 
 interface Run {
@@ -19,21 +19,9 @@ interface Run {
 
 function runner(env: Record<string, string>) {
   return async (argv: string[]): Promise<Run> => {
-    let out = "";
-    let err = "";
-    const sink = (into: (text: string) => void) =>
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          into(chunk.toString());
-          done();
-        },
-      });
-    const { exitCode } = await runCommand(argv, {
-      stdout: sink((text) => (out += text)),
-      stderr: sink((text) => (err += text)),
-      env,
-    });
-    return { code: exitCode, out, err };
+    const { io, out, err } = captureIo(env);
+    const { exitCode } = await runCommand(argv, io);
+    return { code: exitCode, out: out(), err: err() };
   };
 }
 

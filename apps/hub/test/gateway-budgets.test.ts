@@ -3,11 +3,11 @@
 // budget and the spend; an org's budget likewise for calls billed to it, while the same member's own
 // calls go on. The spend is also read back from the store (a restarted or other replica sees it).
 // gateway-budgets.postgres.test.ts runs it on PostgreSQL.
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../src/commands.js";
 import type { UsageReply } from "../src/contract/api.js";
 import { hashToken } from "../src/repos/access.js";
+import { captureIo } from "./support/command-io.js";
 import { startTestHub, type TestHub } from "./support/hub.js";
 import { storeKind } from "./support/store-under-test.js";
 
@@ -24,18 +24,9 @@ beforeAll(async () => {
 afterAll(() => hub?.close());
 
 async function limit(...args: string[]): Promise<{ exitCode: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const { exitCode } = await runCommand(["limit", ...args, "--data-dir", hub.folder], {
-    stdout,
-    stderr,
-    env: { HUBKIT_DATABASE_URL: hub.databaseUrl },
-  });
-  return { exitCode, out, err };
+  const { io, out, err } = captureIo({ HUBKIT_DATABASE_URL: hub.databaseUrl });
+  const { exitCode } = await runCommand(["limit", ...args, "--data-dir", hub.folder], io);
+  return { exitCode, out: out(), err: err() };
 }
 
 async function chat(token: string, headers: Record<string, string> = {}) {
