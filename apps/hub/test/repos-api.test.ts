@@ -6,12 +6,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "./support/repo-files.js";
 import { startTestHub, type TestHub } from "./support/hub.js";
 
 let hub: TestHub;
 let token: string;
 const MAX_FILE = 2 * 1024 * 1024;
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
   hub = await startTestHub("repos-api", {

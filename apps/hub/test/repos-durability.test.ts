@@ -3,12 +3,13 @@
 // and never a partial file), and two replicas on one PostgreSQL database and one blob folder (a
 // commit through one is downloadable through the other, with the real huggingface_hub).
 import { execFile } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "./support/repo-files.js";
 import {
   createTokenWithCli as createToken,
   exitOf,
@@ -21,7 +22,6 @@ import { clientEnv, runPython } from "./support/python.js";
 
 const execFileAsync = promisify(execFile);
 let hubs: HubProcessGroup;
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(() => {
   hubs = new HubProcessGroup("repos-durability");

@@ -1,10 +1,11 @@
 // Hosted repositories through the published npm client, @huggingface/hub 2.x (installed in bench/
 // as `hf-hub-2`, test-only) with `hubUrl` at the hub: whoAmI, createRepo, uploadFiles with a 12 MiB
 // blob through LFS, listFiles, downloadFile, fileExists, deleteFile.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "./support/repo-files.js";
 import type * as HubClientModule from "../../../bench/node_modules/hf-hub-2/dist/index.js";
 import { startTestHub, type TestHub } from "./support/hub.js";
 
@@ -17,7 +18,6 @@ let hub: TestHub;
 let token: string;
 let client: HubClient;
 const big = randomBytes(12 * 1024 * 1024);
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
   if (!existsSync(clientEntry))

@@ -2,10 +2,11 @@
 // hub, LFS uploads with HF_HUB_DISABLE_XET=1): accounts and tokens, repo creation and visibility,
 // uploads small and through LFS, downloads into the standard cache and offline from it, branches,
 // history, paths-info, and the refusals a private repo and a read token get.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "./support/repo-files.js";
 import { startTestHub, type TestHub } from "./support/hub.js";
 import { clientEnv, hfCli, runProgram, runPython } from "./support/python.js";
 
@@ -14,7 +15,6 @@ let alice: string;
 let aliceRead: string;
 let bob: string;
 const big = randomBytes(12 * 1024 * 1024);
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
   hub = await startTestHub("repos-python", { dataSubdir: "data", seed: false });

@@ -49,7 +49,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-
 type Outcome = "success" | "typed-error" | "aborted" | "untyped-error" | "hang";
 interface Scenario {
   name: string;
@@ -60,7 +59,7 @@ interface Scenario {
 const CHAT_MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const messages = [{ role: "user" as const, content: "Count to five" }];
 
-function scenarios(hub: HubServer, rand: () => number): Scenario[] {
+function scenarios(hub: TestHub, rand: () => number): Scenario[] {
   const retry = { maxRetries: 2, baseDelayMs: 20, maxDelayMs: 300 };
   const viaHub = new InferenceClient("hf_soakClientToken", {
     hubUrl: hub.url,

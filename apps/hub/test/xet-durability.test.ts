@@ -2,16 +2,16 @@
 // default Python install: after a restart no file of that upload is visible, nothing a commit could
 // name was registered, and the same upload then goes through and reads back whole.
 import { spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "./support/repo-files.js";
 import { createTokenWithCli, exitOf, HubProcessGroup } from "./support/hub-process.js";
 import { clientEnv, python, runPython } from "./support/python.js";
 
 const MiB = 1024 * 1024;
 let hubs: HubProcessGroup;
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(() => {
   hubs = new HubProcessGroup("xet-durability");
@@ -53,7 +53,11 @@ print(json.dumps({"ok": True}))`;
           )
         : 0;
     // The first client is stopped with the hub (it would retry the dead address for minutes).
-    const first = spawn(python!, ["-c", script], { env: clientFor("first"), cwd: hubs.folder, stdio: "ignore" });
+    const first = spawn(python!, ["-c", script], {
+      env: clientFor("first"),
+      cwd: hubs.folder,
+      stdio: "ignore",
+    });
     await waitFor(() => count("xorbs") > 0, "the first xorb to be stored");
     hub.child.kill("SIGKILL");
     await exitOf(hub.child);

@@ -3,12 +3,13 @@
 // with hf_xet (reconstructions) and without (plain HTTP from resolve) give the same bytes, as does
 // @huggingface/hub over HTTP; a second file differing in 1 MiB adds little to the store; garbage
 // collection keeps what commits name; `hubkit-hub storage` reports the saving.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "./support/repo-files.js";
 import { startTestHub, type TestHub } from "./support/hub.js";
 import { runCommand } from "../src/commands.js";
 import { xetStoreOf } from "../src/xet/store.js";
@@ -24,7 +25,6 @@ const clientEntry = fileURLToPath(
 let hub: TestHub;
 let alice: string;
 const big = randomBytes(64 * MiB);
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
   hub = await startTestHub("xet-python", { dataSubdir: "data", seed: false });
