@@ -8,11 +8,13 @@
 import pg from "pg";
 import {
   DEFAULT_SEARCH_WALK_ROWS,
+  SORT_COLUMNS,
   SORT_FIELDS,
   sortedCounts,
   type FacetCounts,
   type ImportSession,
   MatchFacetCache,
+  pageOf,
   type MatchFacetCounts,
   type ListPlan,
   type ModelPage,
@@ -25,14 +27,6 @@ import { escapeLike, isConnectionError, redactDatabaseUrl, TYPES } from "./postg
 import { refreshDerived, runMigrations } from "./postgres-schema.js";
 import { SearchOrder } from "./search-order.js";
 import { StoreUnavailableError, type HubStore } from "./interface.js";
-
-const SORT_COLUMNS: Record<SortField, string> = {
-  downloads: "downloads",
-  likes: "likes",
-  lastModified: "last_modified",
-  createdAt: "created_at",
-  trending: "trending",
-};
 
 /** How many ids a search reads in list order before it asks the trigram index (see listModels). */
 export const DEFAULT_PG_SEARCH_WALK_ROWS = 10_000;
@@ -69,6 +63,8 @@ const LIST_CACHE_PAGES = 256;
  * if a listener connection dies silently (no error until TCP gives up) and misses a notification.
  */
 const LIST_CACHE_MAX_AGE_MS = 2000;
+
+const modelOfRow = (row: { doc: string }) => JSON.parse(row.doc) as HubModel;
 
 interface PageRow {
   rowid: number;
@@ -480,16 +476,7 @@ export class PostgresStore implements HubStore {
       }
       rows = (await this.query<PageRow>(sql, params)).rows;
     }
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      models: page.map((row) => JSON.parse(row.doc) as HubModel),
-      next:
-        rows.length > query.limit && last
-          ? { sort: query.sort, direction: query.direction, value: last.v, rowid: last.rowid }
-          : undefined,
-      plan,
-    };
+    return pageOf<PageRow>(rows, query, plan, { model: modelOfRow, sortValue: (row) => row.v });
   }
 
   /**
@@ -569,16 +556,10 @@ export class PostgresStore implements HubStore {
       const last = batch[batch.length - 1];
       cursor = { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid };
     }
-    const page = accepted.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      models: page.map((row) => JSON.parse(row.doc) as HubModel),
-      next:
-        accepted.length > query.limit && last
-          ? { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid }
-          : undefined,
-      plan: "ordered-scan",
-    };
+    return pageOf<(typeof accepted)[number]>(accepted, query, "ordered-scan", {
+      model: modelOfRow,
+      sortValue: (row) => row.sortValue,
+    });
   }
 
   /** Reads the ids of one sort order and the catalogue_version from one snapshot, in the background. */

@@ -10,7 +10,8 @@ import { SearchOrder } from "./search-order.js";
 export const SORT_FIELDS = ["downloads", "likes", "lastModified", "createdAt", "trending"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
-const SORT_COLUMNS: Record<SortField, string> = {
+/** Each sort field's column (the same in both stores' tables). */
+export const SORT_COLUMNS: Record<SortField, string> = {
   downloads: "downloads",
   likes: "likes",
   lastModified: "last_modified",
@@ -212,6 +213,28 @@ export const DEFAULT_SEARCH_WALK_ROWS = 100_000;
  * the first ids in list order read from the sort index.
  */
 export type ListPlan = "list" | "ordered-scan" | "index-scan" | "fts-sort";
+
+/**
+ * A listing's page in both stores, from the rows read in order (up to limit + 1: one more than the
+ * page says a next page exists), with the cursor after its last row.
+ */
+export function pageOf<Row extends { rowid: number }>(
+  rows: Row[],
+  query: ModelQuery,
+  plan: ListPlan,
+  read: { model(row: Row): HubModel; sortValue(row: Row): number },
+): ModelPage {
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    models: page.map(read.model),
+    next:
+      rows.length > query.limit && last
+        ? { sort: query.sort, direction: query.direction, value: read.sortValue(last), rowid: last.rowid }
+        : undefined,
+    plan,
+  };
+}
 
 /** Pages kept by the list cache (about 40 KB each at limit 20, so a few MB at most). */
 const LIST_CACHE_PAGES = 256;
@@ -675,16 +698,10 @@ export class CatalogueStore {
       rows = this.selectSorted(query, terms);
       if (terms.length > 0) plan = "fts-sort";
     }
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      models: page.map((row) => this.docByRowid(row.rowid)),
-      next:
-        rows.length > query.limit && last
-          ? { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid }
-          : undefined,
-      plan,
-    };
+    return pageOf(rows, query, plan, {
+      model: (row) => this.docByRowid(row.rowid),
+      sortValue: (row) => row.sortValue,
+    });
   }
 
   /** The in-memory walk (see SearchOrder); undefined when it read its budget without filling the page. */
