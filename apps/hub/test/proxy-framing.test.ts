@@ -5,7 +5,7 @@
 // after the end, a malformed chunk, a body delimited by the close and an interim 103 are handled.
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestHub, type TestHub } from "./support/hub.js";
+import { startHubInFrontOf, type TestHub } from "./support/hub.js";
 
 let upstream: Server;
 let hub: TestHub;
@@ -58,17 +58,10 @@ beforeAll(async () => {
     });
     socket.on("error", () => {});
   });
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  hub = await startTestHub("proxy-framing", {
-    hfToken: "hf_framingTestToken0000",
-    onlineRouterUrl: `http://127.0.0.1:${(upstream.address() as { port: number }).port}`,
-  });
+  hub = await startHubInFrontOf("proxy-framing", upstream, "hf_framingTestToken0000");
 });
 
-afterAll(async () => {
-  await hub?.close();
-  await new Promise((resolve) => upstream?.close(resolve));
-});
+afterAll(() => hub?.close());
 
 // Tests that count upstream connections go on from the pool the test before left: file order, even
 // in a shuffled run.

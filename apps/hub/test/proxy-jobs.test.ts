@@ -1,7 +1,6 @@
 // Provider jobs that are polled (wavespeed predictions, zai-org image jobs) through the hub's /router
 // proxy to the in-process emulator, as the browser's Try it calls them: submit, poll under the router,
 // download the result through the server.
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InferenceClient, clearHubCache } from "@hubkit/inference";
 import { startTestHub, type TestHub } from "./support/hub.js";

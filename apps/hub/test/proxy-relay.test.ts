@@ -15,7 +15,7 @@ import { gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingSecurityHeaders } from "./helpers.js";
-import { startTestHub, type TestHub } from "./support/hub.js";
+import { startHubInFrontOf, type TestHub } from "./support/hub.js";
 
 let upstream: Server;
 let hub: TestHub;
@@ -75,17 +75,10 @@ beforeAll(async () => {
     openConnections.add(socket);
     socket.on("close", () => openConnections.delete(socket));
   });
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  hub = await startTestHub("proxy-relay", {
-    hfToken: "hf_relayTestToken0000",
-    onlineRouterUrl: `http://127.0.0.1:${(upstream.address() as { port: number }).port}`,
-  });
+  hub = await startHubInFrontOf("proxy-relay", upstream, "hf_relayTestToken0000");
 });
 
-afterAll(async () => {
-  await hub?.close();
-  await new Promise((resolve) => upstream?.close(resolve));
-});
+afterAll(() => hub?.close());
 
 describe("the proxy's body relay", () => {
   it("passes 500 separately written events through byte for byte", async () => {

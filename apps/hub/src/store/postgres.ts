@@ -66,6 +66,20 @@ const LIST_CACHE_MAX_AGE_MS = 2000;
 
 const modelOfRow = (row: { doc: string }) => JSON.parse(row.doc) as HubModel;
 
+/** The conditions (on `models m`) of a query's filters but its search; `param` numbers each value. */
+function filterClauses(query: ModelQuery, param: (value: unknown) => string): string[] {
+  const where: string[] = [];
+  if (query.author) {
+    // "0" sorts right after "/" (ids are COLLATE "C": byte order, as in SQLite).
+    where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
+  }
+  if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
+  if (query.library) where.push(`m.library_name = ${param(query.library)}`);
+  if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+  if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
+  return where;
+}
+
 interface PageRow {
   rowid: number;
   v: number;
@@ -288,13 +302,7 @@ export class PostgresStore implements HubStore {
     for (const term of (query.search ?? "").split(/\s+/).filter(Boolean)) {
       where.push(`lower(m.id) LIKE ${param(`%${escapeLike(term.toLowerCase())}%`)}`);
     }
-    if (query.author)
-      where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
-    if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
-    if (query.library) where.push(`m.library_name = ${param(query.library)}`);
-    if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
-    if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
-    return where;
+    return [...where, ...filterClauses(query, param)];
   }
 
   /** As CatalogueStore.countModels: matches of the filters and search, counted up to `cap` + 1. */
@@ -415,18 +423,7 @@ export class PostgresStore implements HubStore {
       params.push(value);
       return `$${params.length}`;
     };
-    const filters = () => {
-      const where: string[] = [];
-      if (query.author) {
-        // "0" sorts right after "/" (ids are COLLATE "C": byte order, as in SQLite).
-        where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
-      }
-      if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
-      if (query.library) where.push(`m.library_name = ${param(query.library)}`);
-      if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
-      if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
-      return where;
-    };
+    const filters = () => filterClauses(query, param);
     const termFilters = (alias: string) =>
       terms.map((term) => `lower(${alias}.id) LIKE ${param(`%${escapeLike(term)}%`)}`);
     const cursorFilter = (alias: string) =>
@@ -501,13 +498,7 @@ export class PostgresStore implements HubStore {
       values.push(value);
       return `$${values.length + 1}`;
     };
-    const where: string[] = [];
-    if (query.author)
-      where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
-    if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
-    if (query.library) where.push(`m.library_name = ${param(query.library)}`);
-    if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
-    if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
+    const where = filterClauses(query, param);
     const filtered = where.length > 0;
     const sql = `SELECT v.value AS version, m.rowid, m.doc FROM hubkit_meta v
       LEFT JOIN models m ON m.rowid = ANY($1::bigint[])${filtered ? ` AND ${where.join(" AND ")}` : ""}

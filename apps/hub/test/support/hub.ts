@@ -3,6 +3,7 @@
 // data, and the catalogue on the store the test asks for. close() stops the server, then drops its
 // PostgreSQL database and removes the folder, so a file's afterAll is one call.
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo, Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startHubServer, type HubServer, type HubServerOptions } from "../../src/index.js";
@@ -90,4 +91,48 @@ export async function startTestHub(
       }
     },
   });
+}
+
+/**
+ * An online hub (server token `hfToken`) whose router is `upstream`, a loopback server the test
+ * scripts in place of the real one: `upstream` listens on a free port first; close() stops both.
+ */
+export async function startHubInFrontOf(name: string, upstream: Server, hfToken: string): Promise<TestHub> {
+  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+  const { port } = upstream.address() as AddressInfo;
+  const closeUpstream = () => new Promise((resolve) => upstream.close(resolve));
+  const hub = await startTestHub(name, { hfToken, onlineRouterUrl: `http://127.0.0.1:${port}` }).catch(
+    async (error: unknown) => {
+      await closeUpstream();
+      throw error;
+    },
+  );
+  const closeHub = hub.close;
+  hub.close = async () => {
+    try {
+      await closeHub();
+    } finally {
+      await closeUpstream();
+    }
+  };
+  return hub;
+}
+
+/** A fresh PostgreSQL database and a temporary folder for a test file; cleanup() removes both. */
+export async function postgresWithFolder(
+  name: string,
+): Promise<Awaited<ReturnType<typeof freshPostgres>> & { folder: string }> {
+  const postgres = await freshPostgres();
+  const folder = tempFolder(name);
+  return {
+    ...postgres,
+    folder,
+    async cleanup() {
+      try {
+        await postgres.cleanup();
+      } finally {
+        removeFolder(folder);
+      }
+    },
+  };
 }
