@@ -54,11 +54,11 @@ module.exports = {
     ),
     forbid(
       "web-contract-is-types-only",
-      "The web app imports the hub's contract as types only, but for toModelData (contract/model-data.ts), the one function both sides run.",
+      "The web app imports the hub's contract as types only, but for the pure functions and values both sides run: toModelData (contract/model-data.ts) and the model facts (contract/model-facts.ts).",
       { path: "^apps/web/" },
       {
         path: "^apps/hub/src/contract/",
-        pathNot: "^apps/hub/src/contract/model-data\\.ts$",
+        pathNot: "^apps/hub/src/contract/model-(data|facts)\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
     ),

@@ -32,3 +32,24 @@ export function openCommandRepos(dataDir: string | undefined, env: Record<string
     blobDir: env.HUBKIT_BLOB_DIR || undefined,
   });
 }
+
+/**
+ * A command whose only option is --data-dir (gc, storage): runs `work` on the repositories there and
+ * closes them after.
+ */
+export async function onCommandRepos(
+  command: string,
+  argv: string[],
+  env: Record<string, string | undefined>,
+  work: (service: Awaited<ReturnType<typeof openCommandRepos>>) => Promise<void>,
+): Promise<number> {
+  const { values, positionals } = parseCommandArgs(argv, { "data-dir": { type: "string" } });
+  if (positionals.length) throw new UsageError(`${command}: unexpected argument "${positionals[0]}"`);
+  const service = await openCommandRepos(values["data-dir"], env);
+  try {
+    await work(service);
+    return 0;
+  } finally {
+    await service.meta.close();
+  }
+}

@@ -464,18 +464,8 @@ function serverSettings(options: HubServerOptions) {
 // emulator, mirror, gateway) must be closed, in reverse order, when a later step fails; each step is a
 // call of its own (serverSettings, createHubApp, registerPages, listen).
 export async function startHubServer(options: HubServerOptions = {}): Promise<HubServer> {
-  const {
-    hfToken,
-    mode,
-    streamIntervalMs,
-    pageCacheMegabytes,
-    host,
-    allowList,
-    upstreamConnectTimeoutMs,
-    upstreamIdleTimeoutMs,
-    requestTimeoutMs,
-    headersTimeoutMs,
-  } = serverSettings(options);
+  const settings = serverSettings(options);
+  const { hfToken, mode, host } = settings;
 
   const store = await openStore({
     dataDir: options.dataDir ?? DEFAULT_DATA_DIR,
@@ -517,7 +507,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       // the models that have a provider mapping when the server started.
       const catalogue = store instanceof SqliteHubStore ? store.catalogue : undefined;
       emulator = await startEmulator({
-        streamIntervalMs,
+        streamIntervalMs: settings.streamIntervalMs,
         models: mapped.map(toEmulatedModel),
         resolveModel: (id) => {
           const model = catalogue?.getModel(id);
@@ -526,7 +516,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       });
     }
 
-    const app = await createHubApp(options, { allowList, requestTimeoutMs, headersTimeoutMs });
+    const app = await createHubApp(options, settings);
 
     const onlineRouterUrl = options.onlineRouterUrl ?? REAL_ROUTER_URL;
     const proxyExchanges: ProxyExchange[] = [];
@@ -621,8 +611,8 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       routerUrl,
       serverToken: emulator ? OFFLINE_TOKEN : hfToken,
       bodyLimit: PROXY_BODY_LIMIT,
-      upstreamConnectTimeoutMs,
-      upstreamIdleTimeoutMs,
+      upstreamConnectTimeoutMs: settings.upstreamConnectTimeoutMs,
+      upstreamIdleTimeoutMs: settings.upstreamIdleTimeoutMs,
       emulatorOrigins: emulator ? Object.values(emulator.hosts) : undefined,
       gateway: options.gateway?.disabled ? undefined : openedGateway.proxyGateway,
       onExchangeEnd: (exchange) => {
@@ -634,7 +624,7 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
         // The same Host comes on nearly every request: one that passed is not parsed again.
         const host = request.headers.host;
         if (host !== admittedHost) {
-          if (checkHost(host, allowList) !== undefined) return false;
+          if (checkHost(host, settings.allowList) !== undefined) return false;
           admittedHost = host;
         }
         // Without '%', a backslash or '..' there is nothing for the path and query checks to decode or refuse
@@ -654,7 +644,11 @@ export async function startHubServer(options: HubServerOptions = {}): Promise<Hu
       });
     }
 
-    await registerPages(app, options, { store, providerStats, pageCacheMegabytes });
+    await registerPages(app, options, {
+      store,
+      providerStats,
+      pageCacheMegabytes: settings.pageCacheMegabytes,
+    });
 
     const url = await listen(app, host, options);
 

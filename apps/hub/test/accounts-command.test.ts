@@ -2,14 +2,12 @@
 // HUBKIT_DATABASE_URL): accounts and memberships are made, listed and removed, bad input gets one
 // clear line, and a membership change is what the hub's access control then follows: a member's
 // token reads the organisation's private repo, and stops when the member is removed.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../src/commands.js";
 import { startHubServer } from "../src/index.js";
-import { freshPostgres } from "./support/postgres.js";
+import { captureIo } from "./support/command-io.js";
+import { postgresWithFolder } from "./support/hub.js";
 
 interface Run {
   code: number;
@@ -19,41 +17,24 @@ interface Run {
 
 function runner(env: Record<string, string>) {
   return async (argv: string[]): Promise<Run> => {
-    let out = "";
-    let err = "";
-    const sink = (into: (text: string) => void) =>
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          into(chunk.toString());
-          done();
-        },
-      });
-    const { exitCode } = await runCommand(argv, {
-      stdout: sink((text) => (out += text)),
-      stderr: sink((text) => (err += text)),
-      env,
-    });
-    return { code: exitCode, out, err };
+    const { io, out, err } = captureIo(env);
+    const { exitCode } = await runCommand(argv, io);
+    return { code: exitCode, out: out(), err: err() };
   };
 }
 
-let work: string;
-let postgres: Awaited<ReturnType<typeof freshPostgres>>;
+let postgres: Awaited<ReturnType<typeof postgresWithFolder>>;
 
 beforeAll(async () => {
-  work = mkdtempSync(path.join(tmpdir(), "hubkit-accounts-"));
-  postgres = await freshPostgres();
+  postgres = await postgresWithFolder("accounts");
 }, 120_000);
 
-afterAll(async () => {
-  await postgres?.cleanup();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => postgres?.cleanup());
 
 for (const store of ["sqlite", "postgres"] as const) {
   describe(`user and org commands on ${store}`, () => {
     const env = () => ({
-      HUBKIT_DATA_DIR: path.join(work, store),
+      HUBKIT_DATA_DIR: path.join(postgres.folder, store),
       ...(store === "postgres" ? { HUBKIT_DATABASE_URL: postgres.db.url } : {}),
     });
 

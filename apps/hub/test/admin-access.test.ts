@@ -2,29 +2,21 @@
 // (anonymous 401; a plain user 403; an org admin manages that org's keys only; a hub admin, named in
 // HUBKIT_ADMINS, everything), the key stored sealed and used for calls billed to the org, and never
 // in any reply — a malformed body holding it included.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminKeysReply } from "../src/contract/api.js";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
 const SECRET_KEY = "5a".repeat(32);
 const ORG_KEY = "gsk_orgsecretvalue0123456789";
 const HUB_KEY = "gsk_hubsecretvalue9876543210";
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
-let hub: HubServer;
-let dataDir: string;
+let hub: TestHub;
 const tokens: Record<"olga" | "ulla" | "root", string> = { olga: "", ulla: "", root: "" };
 /** every reply body seen, checked for the keys at the end */
 const seen: string[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-admin-access-"));
-  hub = await startHubServer({
-    port: 0,
-    dataDir,
-    hfToken: "",
+  hub = await startTestHub("admin-access", {
     emulatorStreamIntervalMs: 0,
     admins: ["Root"],
     gateway: { secretKey: SECRET_KEY },
@@ -36,10 +28,7 @@ beforeAll(async () => {
   await hub.repos.access.createToken("otto", { orgs: ["other"] });
 }, 60_000);
 
-afterAll(async () => {
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 type Who = "anonymous" | keyof typeof tokens;
 async function call(who: Who, method: string, url: string, body?: string) {

@@ -2,24 +2,16 @@
 // port in plain digits. A percent-encoded port (/emulator/%34%30…/) matched once decoded, and the
 // rest of the path was then cut from the raw URL at the decoded length: a malformed request line went
 // to the emulator. It is now refused with 400 naming the expected shape.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
-let server: HubServer;
-let dataDir: string;
+let server: TestHub;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-emulator-path-"));
-  server = await startHubServer({ port: 0, dataDir, hfToken: "", logger: false });
+  server = await startTestHub("emulator-path", { logger: false });
 });
 
-afterAll(async () => {
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 it("relays a plain port and refuses a percent-encoded one", async () => {
   const port = new URL(server.emulator!.providerUrls["fal-ai-queue"]!).port;

@@ -3,25 +3,17 @@
 // byte in the values) and headers (Host, Origin, Sec-Fetch-Site, Accept, Content-Type). Whatever
 // arrives, the server answers, with a status below 500 and the security headers. Bounded in runs
 // and in time.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
 import { missingSecurityHeaders, rawExchange } from "./helpers.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
-let server: HubServer;
-let dataDir: string;
+let server: TestHub;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-fuzz-"));
-  server = await startHubServer({ port: 0, dataDir, hfToken: "", emulatorStreamIntervalMs: 0 });
+  server = await startTestHub("hub-fuzz", { emulatorStreamIntervalMs: 0 });
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 /** Every byte as %XX except unreserved ASCII, which stays as is. */
 const percentEncode = (bytes: Uint8Array) =>

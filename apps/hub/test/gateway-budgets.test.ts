@@ -3,53 +3,30 @@
 // budget and the spend; an org's budget likewise for calls billed to it, while the same member's own
 // calls go on. The spend is also read back from the store (a restarted or other replica sees it).
 // gateway-budgets.postgres.test.ts runs it on PostgreSQL.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../src/commands.js";
 import type { UsageReply } from "../src/contract/api.js";
-import { startHubServer, type HubServer } from "../src/index.js";
 import { hashToken } from "../src/repos/access.js";
-import { storeKind, storeOptions } from "./support/store-under-test.js";
+import { captureIo } from "./support/command-io.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
+import { storeKind } from "./support/store-under-test.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 /** About four calls of the emulator's short answers at the price table's rates. */
 const BUDGET = 0.00002;
-let hub: HubServer;
-let dataDir: string;
-let databaseUrl: string;
-let cleanupStore: (() => Promise<void>) | undefined;
+let hub: TestHub;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-gateway-budgets-"));
-  const store = await storeOptions();
-  cleanupStore = store.cleanup;
-  databaseUrl = store.databaseUrl;
-  hub = await startHubServer({ port: 0, dataDir, databaseUrl, hfToken: "", emulatorStreamIntervalMs: 0 });
+  hub = await startTestHub("gateway-budgets", { store: "chosen", emulatorStreamIntervalMs: 0 });
   expect(hub.gateway.store.kind).toBe(storeKind());
 }, 60_000);
 
-afterAll(async () => {
-  await hub?.close();
-  await cleanupStore?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 async function limit(...args: string[]): Promise<{ exitCode: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const { exitCode } = await runCommand(["limit", ...args, "--data-dir", dataDir], {
-    stdout,
-    stderr,
-    env: { HUBKIT_DATABASE_URL: databaseUrl },
-  });
-  return { exitCode, out, err };
+  const { io, out, err } = captureIo({ HUBKIT_DATABASE_URL: hub.databaseUrl });
+  const { exitCode } = await runCommand(["limit", ...args, "--data-dir", hub.folder], io);
+  return { exitCode, out: out(), err: err() };
 }
 
 async function chat(token: string, headers: Record<string, string> = {}) {

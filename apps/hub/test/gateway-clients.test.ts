@@ -2,29 +2,21 @@
 // client use POST /v1/responses (plain and streamed, translated to chat completions), list the models
 // the hub routes, and get their chat answered by the next provider when the cheapest one fails with
 // 503 before the first byte.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 import { runPython } from "./support/python.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
-let hub: HubServer;
-let dataDir: string;
+let hub: TestHub;
 let token: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-gateway-clients-"));
-  hub = await startHubServer({ port: 0, dataDir, hfToken: "", emulatorStreamIntervalMs: 0 });
+  hub = await startTestHub("gateway-clients", { emulatorStreamIntervalMs: 0 });
   token = await hub.repos.access.createToken("hana");
 }, 60_000);
 
-afterAll(async () => {
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 describe("the Responses API through the hub", () => {
   it("answers the openai npm client, plain and streamed", async () => {

@@ -4,37 +4,26 @@
 // `:cheapest` follows the price table; a provider answering 503 or 429 before the first byte is
 // skipped for the next (attempts in x-hubkit-attempts), and after three failures in a row the circuit
 // breaker holds it out until a later call finds it well again.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
 import { ProviderStats } from "../src/router/provider-stats.js";
 import type { ProxyExchange } from "../src/router/proxy.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const messages = [{ role: "user" as const, content: "Say hello" }];
-let hub: HubServer;
-let dataDir: string;
+let hub: TestHub;
 let openai: OpenAI;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-gateway-routing-"));
-  hub = await startHubServer({
-    port: 0,
-    dataDir,
-    hfToken: "",
+  hub = await startTestHub("gateway-routing", {
     emulatorStreamIntervalMs: 0,
     gateway: { breaker: { failures: 3, openMs: 400 } },
   });
   openai = new OpenAI({ baseURL: `${hub.url}/router/v1`, apiKey: "hf_offlinedemo", maxRetries: 0 });
 }, 60_000);
 
-afterAll(async () => {
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 /** One chat call; the provider that answered and the attempts made. */
 async function call(model: string, stream = false) {

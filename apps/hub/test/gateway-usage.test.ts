@@ -3,43 +3,25 @@
 // token and per org), with the provider, calls counted by the emulator, and cost at the price table.
 // A token sees its own calls and its orgs'. gateway-usage.postgres.test.ts runs it on PostgreSQL, where
 // the provider keys and usage rows live in the replicas' database.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UsageReply } from "../src/contract/api.js";
-import { startHubServer, type HubServer } from "../src/index.js";
-import { storeKind, storeOptions } from "./support/store-under-test.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
+import { storeKind } from "./support/store-under-test.js";
 
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
-let hub: HubServer;
-let dataDir: string;
+let hub: TestHub;
 let frank: string;
 let gina: string;
-let cleanupStore: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-gateway-usage-"));
-  const store = await storeOptions();
-  cleanupStore = store.cleanup;
-  hub = await startHubServer({
-    port: 0,
-    dataDir,
-    databaseUrl: store.databaseUrl,
-    hfToken: "",
-    emulatorStreamIntervalMs: 0,
-  });
+  hub = await startTestHub("gateway-usage", { store: "chosen", emulatorStreamIntervalMs: 0 });
   expect(hub.gateway.store.kind).toBe(storeKind());
   frank = await hub.repos.access.createToken("frank", { orgs: ["studio"] });
   gina = await hub.repos.access.createToken("gina");
 }, 60_000);
 
-afterAll(async () => {
-  await hub?.close();
-  await cleanupStore?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 type Counted = { tokensIn: number; tokensOut: number; calls: number };
 const add = (into: Counted, tokensIn: number, tokensOut: number) => {

@@ -1,38 +1,18 @@
 // The PostgreSQL importer when its connection dies mid-COPY (the database killed it): the import
 // fails with the store's "database unavailable" error, not pg-copy-streams' raw "TypeError: Cannot
 // read properties of undefined (reading 'stream')", and the catalogue is as before.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  startHubServer,
-  syntheticCatalogueLines,
-  parseModelRecord,
-  type HubServer,
-  type HubModel,
-} from "../src/index.js";
-import { freshPostgres } from "./support/postgres.js";
+import { syntheticCatalogueLines, parseModelRecord, type HubModel } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
-let server: HubServer;
-let dir: string;
-let url: string;
-let cleanup: (() => Promise<void>) | undefined;
+let server: TestHub;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "hubkit-import-lost-"));
-  const db = await freshPostgres();
-  url = db.db.url;
-  cleanup = () => db.cleanup();
-  server = await startHubServer({ port: 0, dataDir: dir, hfToken: "", databaseUrl: url, logger: false });
+  server = await startTestHub("import-lost", { store: "postgres", logger: false });
 }, 120_000);
 
-afterAll(async () => {
-  await server?.close();
-  await cleanup?.();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 it("reports a connection lost mid-COPY as the database being unavailable", async () => {
   const models = [...syntheticCatalogueLines(400, 7)].map((line) => {
@@ -46,7 +26,7 @@ it("reports a connection lost mid-COPY as the database being unavailable", async
   const session = await server.store.beginImport();
   await session.write(models.slice(0, 200));
   // The database ends the importer's connection (as a restart or an operator would).
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: server.databaseUrl });
   await admin.connect();
   await admin.query(
     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'COPY%'",

@@ -2,8 +2,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { captureIo } from "./support/command-io.js";
 import { runCommand } from "../src/commands.js";
 import { EMBEDDED_CATALOGUE_PATH } from "../src/paths.js";
 import { openCatalogue, parseModelRecord, startHubServer, syntheticModel } from "../src/index.js";
@@ -20,16 +20,6 @@ beforeEach(() => {
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-function captureIo() {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  return { io: { stdout, stderr, env: {} }, out: () => out, err: () => err };
-}
 
 const goodA = {
   id: "acme/good-model-a",

@@ -1,25 +1,17 @@
 // @hubkit/inference with this server as its hub: provider mappings and default models come from the
 // catalogue, and inference goes through the server's /router proxy to the in-process emulator.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InferenceClient, clearHubCache } from "@hubkit/inference";
 import { TASKS_DATA } from "@hubkit/tasks";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
-let server: HubServer;
-let dataDir: string;
+let server: TestHub;
 const TOKEN = "hf_hubkitClientTest";
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-client-"));
-  server = await startHubServer({ port: 0, dataDir, hfToken: "" });
+  server = await startTestHub("hub-client");
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 beforeEach(() => clearHubCache());
 
 const options = () => ({ hubUrl: server.url, routerUrl: `${server.url}/router` });

@@ -2,103 +2,41 @@
 // list parameters (library=gguf, other, license, language, apps, inference_provider, num_parameters),
 // the routes real hub clients call (revision, tree, README.md), imported cards, and the providers'
 // measured latency. Each answer is checked for content, then compared between SQLite and PostgreSQL.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filterTags, trendingScore } from "../src/catalogue/derived.js";
 import Database from "better-sqlite3";
 import pg from "pg";
-import {
-  importJsonl,
-  openCatalogue,
-  openPostgresStore,
-  startHubServer,
-  type HubServer,
-} from "../src/index.js";
-import { freshPostgres } from "./support/postgres.js";
+import type { ModelFacets } from "../src/contract/api.js";
+import { importJsonl, openCatalogue, openPostgresStore } from "../src/index.js";
+import type { TestHub } from "./support/hub.js";
+import { nextPage, sameOnBoth, startStorePair, type Answer, type StorePair } from "./support/store-pair.js";
 
-const CARD = "---\nlicense: mit\nlanguage:\n- fr\n---\n# Petit modèle\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
-const FIXTURES = [
-  {
-    id: "acme-e2e/Tiny-Chat-GGUF",
-    pipeline_tag: "text-generation",
-    tags: ["gguf", "text-generation", "conversational", "base_model:quantized:acme-e2e/tiny-chat"],
-    gguf: { total: 1_100_000_000, architecture: "llama", context_length: 4096 },
-    siblings: [
-      { rfilename: "tiny-chat-Q4_K_M.gguf", size: 668_000_000 },
-      { rfilename: "tiny-chat-Q8_0.gguf", size: 1_170_000_000 },
-    ],
-    downloads: 5000,
-    likes: 40,
-    createdAt: "2026-10-01T00:00:00.000Z",
-    lastModified: "2026-10-02T00:00:00.000Z",
-  },
-  {
-    id: "acme-e2e/petit-modele",
-    pipeline_tag: "text-classification",
-    library_name: "transformers",
-    tags: ["transformers", "text-classification", "fr", "license:mit"],
-    cardData: { license: "mit", language: ["fr"] },
-    readme: CARD,
-    safetensors: { total: 7_000_000_000, parameters: { BF16: 7_000_000_000 } },
-    downloads: 10,
-    likes: 0,
-    createdAt: "2019-01-01T00:00:00.000Z",
-    lastModified: "2019-02-01T00:00:00.000Z",
-  },
-];
+/** A GGUF repository with a recent history, and an old model with an imported card. */
+const FIXTURE_FILE = path.join(import.meta.dirname, "fixtures", "model-list.jsonl");
+const FIXTURES = readFileSync(FIXTURE_FILE, "utf8")
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as Record<string, unknown> & { id: string; readme?: string });
+const CARD = FIXTURES[1].readme;
 
-let dir: string;
-let sqlite: HubServer;
-let postgres: HubServer;
-let cleanupPostgres: (() => Promise<void>) | undefined;
-let pgUrl: string;
+let stores: StorePair;
+let sqlite: TestHub;
+let postgres: TestHub;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "hubkit-model-list-"));
-  const pgDb = await freshPostgres();
-  pgUrl = pgDb.db.url;
-  cleanupPostgres = () => pgDb.cleanup();
-  sqlite = await startHubServer({ port: 0, dataDir: path.join(dir, "sqlite"), hfToken: "", databaseUrl: "" });
-  postgres = await startHubServer({
-    port: 0,
-    dataDir: path.join(dir, "unused"),
-    hfToken: "",
-    databaseUrl: pgDb.db.url,
-  });
-  const lines = FIXTURES.map((model) => JSON.stringify(model) + "\n").join("");
-  for (const server of [sqlite, postgres]) await importJsonl(server.store, Readable.from([lines]));
+  stores = await startStorePair("model-list");
+  ({ sqlite, postgres } = stores);
+  for (const server of [sqlite, postgres]) await importJsonl(server.store, FIXTURE_FILE);
 }, 120_000);
 
-afterAll(async () => {
-  await sqlite?.close();
-  await postgres?.close();
-  await cleanupPostgres?.();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-interface Answer {
-  status: number;
-  body: string;
-  headers: Record<string, string | null>;
-}
-
-async function ask(server: HubServer, pathname: string): Promise<Answer> {
-  const res = await fetch(`${server.url}${pathname}`);
-  const headers: Record<string, string | null> = {};
-  for (const name of ["x-total-count", "x-total-count-exact", "content-type"])
-    headers[name] = res.headers.get(name);
-  headers.link = res.headers.get("link")?.replace(server.url, "ORIGIN") ?? null;
-  return { status: res.status, body: await res.text(), headers };
-}
+afterAll(() => stores?.close());
 
 /** The answer of both stores, which must be the same. */
-async function both(pathname: string): Promise<Answer> {
-  const [a, b] = await Promise.all([ask(sqlite, pathname), ask(postgres, pathname)]);
-  expect(b, `PostgreSQL vs SQLite on ${pathname}`).toEqual(a);
-  return a;
+function both(pathname: string): Promise<Answer> {
+  return sameOnBoth(stores, pathname, ["x-total-count", "x-total-count-exact", "content-type"]);
 }
 
 async function ids(pathname: string): Promise<string[]> {
@@ -137,7 +75,7 @@ describe("the models list API on SQLite and PostgreSQL", () => {
     while (next) {
       const step = await both(next);
       seen += (JSON.parse(step.body) as unknown[]).length;
-      next = step.headers.link ? /<ORIGIN([^>]+)>/.exec(step.headers.link)?.[1] : undefined;
+      next = nextPage(step);
     }
     expect(seen).toBe(Number((await both("/api/models?count=true&limit=1")).headers["x-total-count"]));
   });
@@ -175,18 +113,7 @@ describe("the models list API on SQLite and PostgreSQL", () => {
   });
 
   it("facets count each value over the catalogue, grouped by filter", async () => {
-    const facets = JSON.parse((await both("/api/models-facets")).body) as {
-      total: number;
-      pipeline_tag: Record<string, number>;
-      library: Record<string, number>;
-      license: Record<string, number>;
-      language: Record<string, number>;
-      inference_provider: Record<string, number>;
-      inference: number;
-      apps: Record<string, number>;
-      num_parameters: Record<string, number>;
-      other: Record<string, number>;
-    };
+    const facets = JSON.parse((await both("/api/models-facets")).body) as ModelFacets;
     const count = async (query: string) =>
       Number((await both(`/api/models?${query}&count=true&limit=1`)).headers["x-total-count"]);
     expect(facets.total).toBe(await count("sort=downloads"));
@@ -338,7 +265,7 @@ describe("the models list API on SQLite and PostgreSQL", () => {
 
   it("a catalogue indexed by an earlier version gets trending scores and derived tags when opened", async () => {
     // SQLite: a database as the previous version left it (no trending column, no derived tags).
-    const file = path.join(dir, "old-sqlite");
+    const file = path.join(sqlite.folder, "old-sqlite");
     const old = openCatalogue(file);
     await importJsonl(
       { beginImport: () => old.beginImport() },
@@ -370,7 +297,7 @@ describe("the models list API on SQLite and PostgreSQL", () => {
     }
 
     // PostgreSQL: the same, on the running server's database (scores and tags wiped, version unset).
-    const client = new pg.Client({ connectionString: pgUrl });
+    const client = new pg.Client({ connectionString: postgres.databaseUrl });
     await client.connect();
     try {
       await client.query("UPDATE models SET trending = 0, tags = ARRAY[]::text[]");
@@ -378,7 +305,7 @@ describe("the models list API on SQLite and PostgreSQL", () => {
     } finally {
       await client.end();
     }
-    const store = await openPostgresStore(pgUrl);
+    const store = await openPostgresStore(postgres.databaseUrl);
     try {
       // Every row holds what derived.ts computes from its document.
       const { rows } = await store.pool.query<{ doc: string; tags: string[]; trending: number }>(

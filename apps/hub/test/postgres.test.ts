@@ -1,12 +1,12 @@
 // PostgreSQL specifics: migrations when several hubs start at once, clear errors for a wrong URL or an
 // unreachable database, a killed COPY import, and the database going down and coming back (503 while
 // down). The down-and-back test always uses a throwaway cluster: the shared server is never stopped.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresWithFolder } from "./support/hub.js";
 import {
   MIGRATIONS,
   type ModelQuery,
@@ -21,24 +21,20 @@ import { EMBEDDED_CATALOGUE_PATH } from "../src/paths.js";
 import { exitOf, removeHubCli, spawnImport } from "./support/hub-process.js";
 import {
   createTestDatabase,
-  freshPostgres,
   startThrowawayCluster,
   type TestCluster,
   type TestDatabase,
 } from "./support/postgres.js";
 
-let dir: string;
-let shared: Awaited<ReturnType<typeof freshPostgres>>;
+let shared: Awaited<ReturnType<typeof postgresWithFolder>>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "hubkit-pg-test-"));
-  shared = await freshPostgres();
+  shared = await postgresWithFolder("pg-test");
 }, 120_000);
 
 afterAll(async () => {
   await removeHubCli();
   await shared?.cleanup();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function sql<Row extends pg.QueryResultRow>(url: string, text: string): Promise<Row[]> {
@@ -155,7 +151,12 @@ describe("a wrong or unreachable database", () => {
       ],
     ];
     for (const [url, message] of cases) {
-      const error = await startHubServer({ port: 0, dataDir: dir, hfToken: "", databaseUrl: url }).then(
+      const error = await startHubServer({
+        port: 0,
+        dataDir: shared.folder,
+        hfToken: "",
+        databaseUrl: url,
+      }).then(
         () => undefined,
         (caught: Error) => caught,
       );
@@ -168,7 +169,7 @@ describe("a wrong or unreachable database", () => {
 describe("searches on PostgreSQL", () => {
   it("give the same pages whether the in-memory order, the SQL walk or the trigram plan answers", async () => {
     const db = await createTestDatabase(shared.cluster);
-    const file = path.join(dir, "plans.jsonl");
+    const file = path.join(shared.folder, "plans.jsonl");
     writeFileSync(file, [...syntheticCatalogueLines(2000, 11)].join(""));
     // Only SQL plans; the in-memory order with a budget beyond the SQL walk's (a term it gives up on
     // goes straight to the trigram plan); and one within it (the SQL walk is tried first).
@@ -227,7 +228,7 @@ describe("imports into PostgreSQL", () => {
     try {
       const good = [...syntheticCatalogueLines(50, 3)];
       const text = [good[0], "{nope", good[1], JSON.stringify({ id: "bad id" }), ...good.slice(2)].join("");
-      const file = path.join(dir, "mixed.jsonl");
+      const file = path.join(shared.folder, "mixed.jsonl");
       writeFileSync(
         file,
         text.replace(/\n\{nope/, "\n{nope\n").replace(/\{"id":"bad id"\}/, '{"id":"bad id"}\n'),
@@ -247,7 +248,7 @@ describe("imports into PostgreSQL", () => {
     const db = await createTestDatabase(shared.cluster);
     try {
       const lines = [...syntheticCatalogueLines(300, 5)];
-      const file = path.join(dir, "fresh.jsonl");
+      const file = path.join(shared.folder, "fresh.jsonl");
       writeFileSync(file, lines.join(""));
       const store = await openPostgresStore(db.url);
       try {
@@ -324,7 +325,7 @@ describe("imports into PostgreSQL", () => {
     const db = await createTestDatabase(shared.cluster);
     try {
       const total = 20_000;
-      const file = path.join(dir, "killed.jsonl");
+      const file = path.join(shared.folder, "killed.jsonl");
       writeFileSync(file, [...syntheticCatalogueLines(total, 8)].join(""));
       const env = { HUBKIT_DATABASE_URL: db.url };
       const started = Date.now();
@@ -417,7 +418,12 @@ describe("the database going down and coming back", () => {
   afterAll(() => cluster?.remove());
 
   it("answers 503 with a clear message while it is down, and serves again when it is back", async () => {
-    const server = await startHubServer({ port: 0, dataDir: dir, hfToken: "", databaseUrl: db.url });
+    const server = await startHubServer({
+      port: 0,
+      dataDir: shared.folder,
+      hfToken: "",
+      databaseUrl: db.url,
+    });
     try {
       const ready = await fetch(`${server.url}/api/hubkit/ready`);
       expect(await ready.json()).toEqual({ ready: true, store: "postgres" });

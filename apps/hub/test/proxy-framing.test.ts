@@ -4,15 +4,11 @@
 // the head's blank line) the browser gets the body byte for byte and the connection is reused; bytes
 // after the end, a malformed chunk, a body delimited by the close and an interim 103 are handled.
 import { createServer, type Server, type Socket } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { startHubInFrontOf, type TestHub } from "./support/hub.js";
 
 let upstream: Server;
-let hub: HubServer;
-let dataDir: string;
+let hub: TestHub;
 let connectionsOpened = 0;
 /** What the upstream answers to the next request: pieces written one by one, apart in time. */
 let script: { pieces: Buffer[]; close?: boolean } = { pieces: [] };
@@ -62,21 +58,10 @@ beforeAll(async () => {
     });
     socket.on("error", () => {});
   });
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-proxy-framing-"));
-  hub = await startHubServer({
-    port: 0,
-    dataDir,
-    hfToken: "hf_framingTestToken0000",
-    onlineRouterUrl: `http://127.0.0.1:${(upstream.address() as { port: number }).port}`,
-  });
+  hub = await startHubInFrontOf("proxy-framing", upstream, "hf_framingTestToken0000");
 });
 
-afterAll(async () => {
-  await hub?.close();
-  await new Promise((resolve) => upstream?.close(resolve));
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 // Tests that count upstream connections go on from the pool the test before left: file order, even
 // in a shuffled run.

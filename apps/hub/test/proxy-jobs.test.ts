@@ -1,24 +1,16 @@
 // Provider jobs that are polled (wavespeed predictions, zai-org image jobs) through the hub's /router
 // proxy to the in-process emulator, as the browser's Try it calls them: submit, poll under the router,
 // download the result through the server.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InferenceClient, clearHubCache } from "@hubkit/inference";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
-let server: HubServer;
-let dataDir: string;
+let server: TestHub;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-jobs-"));
-  server = await startHubServer({ port: 0, dataDir, hfToken: "" });
+  server = await startTestHub("hub-jobs");
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 beforeEach(() => clearHubCache());
 
 const client = () =>

@@ -12,17 +12,13 @@ import {
 } from "node:http";
 import type { Socket } from "node:net";
 import { gzipSync } from "node:zlib";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
 import { missingSecurityHeaders } from "./helpers.js";
+import { startHubInFrontOf, type TestHub } from "./support/hub.js";
 
 let upstream: Server;
-let hub: HubServer;
-let dataDir: string;
+let hub: TestHub;
 const BIG = Buffer.alloc(8 * 1024 * 1024, 0);
 for (let i = 0; i < BIG.length; i += 4096) BIG.writeUInt32LE(i, i);
 
@@ -79,21 +75,10 @@ beforeAll(async () => {
     openConnections.add(socket);
     socket.on("close", () => openConnections.delete(socket));
   });
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-proxy-relay-"));
-  hub = await startHubServer({
-    port: 0,
-    dataDir,
-    hfToken: "hf_relayTestToken0000",
-    onlineRouterUrl: `http://127.0.0.1:${(upstream.address() as { port: number }).port}`,
-  });
+  hub = await startHubInFrontOf("proxy-relay", upstream, "hf_relayTestToken0000");
 });
 
-afterAll(async () => {
-  await hub?.close();
-  await new Promise((resolve) => upstream?.close(resolve));
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 describe("the proxy's body relay", () => {
   it("passes 500 separately written events through byte for byte", async () => {

@@ -1,28 +1,20 @@
 // The hub's /router proxy offers the router's OpenAI-compatible /v1/chat/completions: the real
 // `openai` SDK and @hubkit/inference with an endpointUrl both chat through it (JSON and streams),
 // with `org/model`, `org/model:provider` and policy suffixes, against the in-process emulator.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InferenceClient } from "@hubkit/inference";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
-let server: HubServer;
-let dataDir: string;
+let server: TestHub;
 const TOKEN = "hf_hubkitProxyV1Test";
 const MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const messages = [{ role: "user" as const, content: "Say hello" }];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-v1-"));
-  server = await startHubServer({ port: 0, dataDir, hfToken: "" });
+  server = await startTestHub("hub-v1");
 });
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 describe("/router/v1/chat/completions through the hub", () => {
   it("serves the openai SDK, JSON and stream, with model, model:provider and :cheapest", async () => {

@@ -1,29 +1,18 @@
 // The same-origin inference proxy: offline to the in-process emulator, online (simulated by pointing
 // the "real" router at a second emulator) with the server's token, which never reaches the browser.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "@hubkit/emulator";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
-let offline: HubServer;
-let online: HubServer;
+let offline: TestHub;
+let online: TestHub;
 let upstream: Awaited<ReturnType<typeof startEmulator>>;
-const dirs: string[] = [];
 const SERVER_TOKEN = "hf_serverSecretToken123";
 
 beforeAll(async () => {
-  const tempDir = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-proxy-"));
-    dirs.push(dir);
-    return dir;
-  };
-  offline = await startHubServer({ port: 0, dataDir: tempDir(), hfToken: "" });
+  offline = await startTestHub("hub-proxy");
   upstream = await startEmulator();
-  online = await startHubServer({
-    port: 0,
-    dataDir: tempDir(),
+  online = await startTestHub("hub-proxy", {
     hfToken: SERVER_TOKEN,
     onlineRouterUrl: upstream.routerUrl,
   });
@@ -33,7 +22,6 @@ afterAll(async () => {
   await offline?.close();
   await online?.close();
   await upstream?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 const chatBody = (stream: boolean) =>

@@ -2,49 +2,33 @@
 // (3.22.1) clients, pointed at the hub server's router proxy, complete a chat (streaming too) and a
 // text-to-image call. The interpreter comes from HUBKIT_PYTHON (npm test makes it from the machine's
 // wheel folder, see scripts/lib.mjs); without it these tests fail and say how to get it.
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
+import { clientEnv, runPython } from "./support/python.js";
 
-const run = promisify(execFile);
-const repoPython = path.resolve(import.meta.dirname, "../../../.data/py/bin/python");
-const python = process.env.HUBKIT_PYTHON ?? (existsSync(repoPython) ? repoPython : undefined);
 const CHAT_MODEL = "meta-llama/Llama-3.3-70B-Instruct";
 const IMAGE_MODEL = "black-forest-labs/FLUX.1-dev";
 
-let hub: HubServer;
-let dataDir: string;
+let hub: TestHub;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-python-"));
-  hub = await startHubServer({ port: 0, dataDir, hfToken: "" });
+  hub = await startTestHub("hub-python");
 });
 
-afterAll(async () => {
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
-/** Runs a Python script with the hub's URL in HUB; returns its stdout parsed as JSON. */
-async function py(script: string): Promise<Record<string, unknown>> {
-  if (!python)
-    throw new Error("No Python clients: run `npm test` (it sets up .data/py) or set HUBKIT_PYTHON");
-  const { stdout } = await run(python, ["-c", script], {
-    env: {
-      PATH: process.env.PATH,
+/** Runs a Python script with the hub's URL in HUB; returns its last stdout line parsed as JSON. */
+function py(script: string): Promise<Record<string, unknown>> {
+  return runPython(
+    script,
+    clientEnv(hub.url, path.join(hub.folder, "py"), {
       HUB: hub.url,
       HF_HUB_OFFLINE: "0",
-      HF_HUB_DISABLE_TELEMETRY: "1",
       // any hub-shaped token: the offline hub forwards it to its emulator, which checks the shape
       HF_TOKEN: "hf_hubkitPythonClientTest",
-    },
-    timeout: 60_000,
-  });
-  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
+    }),
+  );
 }
 
 describe("the real Python clients against a hubkit hub", () => {

@@ -2,18 +2,13 @@
 // info at a revision, the file list, the model card (README.md) and sorted, filtered listings. The
 // interpreter comes from HUBKIT_PYTHON (npm test makes it from the machine's wheel folder, see
 // scripts/lib.mjs); without it these tests fail and say how to get it.
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importJsonl, startHubServer, type HubServer } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
+import { clientEnv, runPython } from "./support/python.js";
+import { importJsonl } from "../src/index.js";
 
-const run = promisify(execFile);
-const repoPython = path.resolve(import.meta.dirname, "../../../.data/py/bin/python");
-const python = process.env.HUBKIT_PYTHON ?? (existsSync(repoPython) ? repoPython : undefined);
 const CARD = "---\nlicense: mit\n---\n# Our model\n\nTrained by us.\n";
 const MODEL = {
   id: "acme-py/tiny-gguf",
@@ -28,33 +23,17 @@ const MODEL = {
   lastModified: "2026-11-02T00:00:00.000Z",
 };
 
-let hub: HubServer;
-let dataDir: string;
+let hub: TestHub;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-python-api-"));
-  hub = await startHubServer({ port: 0, dataDir, hfToken: "" });
+  hub = await startTestHub("hub-python-api");
   await importJsonl(hub.store, Readable.from([JSON.stringify(MODEL) + "\n"]));
 });
 
-afterAll(async () => {
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
-async function py(script: string): Promise<Record<string, unknown>> {
-  if (!python)
-    throw new Error("No Python clients: run `npm test` (it sets up .data/py) or set HUBKIT_PYTHON");
-  const { stdout } = await run(python, ["-c", script], {
-    env: {
-      PATH: process.env.PATH,
-      HF_ENDPOINT: hub.url,
-      HF_HUB_DISABLE_TELEMETRY: "1",
-      HF_HUB_CACHE: path.join(dataDir, "py-cache"),
-    },
-    timeout: 60_000,
-  });
-  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
+function py(script: string): Promise<Record<string, unknown>> {
+  return runPython(script, clientEnv(hub.url, path.join(hub.folder, "py")));
 }
 
 describe("huggingface_hub against a hubkit hub", () => {

@@ -5,13 +5,12 @@
 // 7,500 renders, and a MaxListenersExceededWarning per render past 1,500).
 //
 // Needs the built web app (apps/web/dist and dist-ssr, `node scripts/build.mjs`).
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
 const WEB_DIST = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../web/dist");
 const RENDERS = Number(process.env.HUBKIT_RENDER_LEAK_RENDERS ?? 10_000);
@@ -33,19 +32,14 @@ async function settledHeap(): Promise<number> {
 describe.skipIf(!existsSync(path.join(WEB_DIST, "..", "dist-ssr", "entry-server.js")))(
   "server-side rendering memory",
   () => {
-    let server: HubServer;
-    let dataDir: string;
+    let server: TestHub;
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
 
     beforeAll(async () => {
-      dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-render-memory-"));
       // A small page cache: the cached path (renders shared by concurrent requests) is the one that
       // leaked, and a full 32 MB cache would itself be counted as growth.
-      server = await startHubServer({
-        port: 0,
-        dataDir,
-        hfToken: "",
+      server = await startTestHub("render-memory", {
         webDistDir: WEB_DIST,
         pageCacheMegabytes: 1,
         logger: false,
@@ -56,7 +50,6 @@ describe.skipIf(!existsSync(path.join(WEB_DIST, "..", "dist-ssr", "entry-server.
     afterAll(async () => {
       process.off("warning", onWarning);
       await server?.close();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     it(`${RENDERS} unique renders leave the heap within 10 MB of its start`, async () => {

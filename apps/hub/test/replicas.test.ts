@@ -1,35 +1,26 @@
 // Several hub processes on one PostgreSQL database, as behind a load balancer: they start together
 // (one migrates, the others wait), an import run beside one of them becomes visible on all at once,
 // and a replica killed mid-import does not disturb the others.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticCatalogueLines, syntheticModel } from "../src/index.js";
-import {
-  exitOf,
-  removeHubCli,
-  spawnImport,
-  startHubProcess,
-  type HubProcess,
-} from "./support/hub-process.js";
+import { exitOf, HubProcessGroup, spawnImport, type HubProcess } from "./support/hub-process.js";
 import { freshPostgres } from "./support/postgres.js";
 
-let dir: string;
+let hubs: HubProcessGroup;
 let postgres: Awaited<ReturnType<typeof freshPostgres>>;
 let replicas: HubProcess[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "hubkit-replicas-"));
+  hubs = new HubProcessGroup("replicas");
   postgres = await freshPostgres();
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(replicas.map((replica) => replica.stop()));
-  await removeHubCli();
+  await hubs?.cleanup();
   await postgres?.cleanup();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function activeCopies(): Promise<number> {
@@ -55,14 +46,14 @@ async function catalogueSize(replica: HubProcess): Promise<number> {
 
 describe("several hub replicas on one PostgreSQL database", () => {
   it("start together, see an import all at once, and keep serving when one is killed", async () => {
-    const env = { HUBKIT_DATABASE_URL: postgres.db.url, HUBKIT_DATA_DIR: path.join(dir, "unused") };
-    replicas = await Promise.all([0, 1, 2].map(() => startHubProcess(env)));
+    const env = { HUBKIT_DATABASE_URL: postgres.db.url, HUBKIT_DATA_DIR: path.join(hubs.folder, "unused") };
+    replicas = await Promise.all([0, 1, 2].map(() => hubs.start(env)));
     const before = await catalogueSize(replicas[0]);
     expect(before).toBeGreaterThan(600); // the embedded catalogue, seeded once
     for (const replica of replicas) expect(await catalogueSize(replica)).toBe(before);
 
     const total = 30_000;
-    const file = path.join(dir, "import.jsonl");
+    const file = path.join(hubs.folder, "import.jsonl");
     writeFileSync(file, [...syntheticCatalogueLines(total, 4)].join(""));
     const lastId = String(syntheticModel(total - 1, 4).id);
 

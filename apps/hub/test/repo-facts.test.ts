@@ -1,36 +1,24 @@
 // Hosted repositories: the parameter counts read from weight headers (safetensors, GGUF) in the
 // catalogue record, and the dataset preview route (CSV, JSON Lines, Parquet), over real HTTP on a
 // hub with SQLite.
-import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
 import { commitFiles, createRepo, ggufFile, safetensorsFile } from "./support/repo-files.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
+import { clientEnv, runPython } from "./support/python.js";
 
-const run = promisify(execFile);
-const repoPython = path.resolve(import.meta.dirname, "../../../.data/py/bin/python");
-const python = process.env.HUBKIT_PYTHON ?? (existsSync(repoPython) ? repoPython : undefined);
-
-let hub: HubServer;
-let dataDir: string;
+let hub: TestHub;
 let token: string;
 let otherToken: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-repo-facts-"));
-  hub = await startHubServer({ port: 0, dataDir, hfToken: "", seed: false });
+  hub = await startTestHub("repo-facts", { seed: false });
   token = await hub.repos.access.createToken("alice", { write: true });
   otherToken = await hub.repos.access.createToken("bob", { write: true });
 });
 
-afterAll(async () => {
-  await hub?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 async function getJson(
   url: string,
@@ -65,23 +53,14 @@ describe("parameter counts from weight headers", () => {
   });
 
   it("huggingface_hub's model_info reads it as SafeTensorsInfo", async () => {
-    if (!python)
-      throw new Error("No Python clients: run `npm test` (it sets up .data/py) or set HUBKIT_PYTHON");
-    const { stdout } = await run(
-      python,
-      [
-        "-c",
-        `import json
+    const info = await runPython(
+      `import json
 from huggingface_hub import HfApi
 info = HfApi().model_info("alice/sharded")
 print(json.dumps({"parameters": info.safetensors.parameters, "total": info.safetensors.total}))`,
-      ],
-      {
-        env: { PATH: process.env.PATH, HF_ENDPOINT: hub.url, HF_HUB_DISABLE_TELEMETRY: "1" },
-        timeout: 60_000,
-      },
+      clientEnv(hub.url, path.join(hub.folder, "py")),
     );
-    expect(JSON.parse(stdout.trim().split("\n").at(-1)!)).toEqual({
+    expect(info).toEqual({
       parameters: { F16: 62, F32: 8 },
       total: 70,
     });

@@ -3,24 +3,19 @@
 // and branch names, files over the size limit, malformed commit lines), plus downloads by range with
 // ETags, and concurrent commits on one branch that all land.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { sha256 } from "./support/repo-files.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
-let hub: HubServer;
-let work: string;
+let hub: TestHub;
 let token: string;
 const MAX_FILE = 2 * 1024 * 1024;
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
-  work = mkdtempSync(path.join(tmpdir(), "hubkit-repos-api-"));
-  hub = await startHubServer({
-    port: 0,
-    dataDir: path.join(work, "data"),
-    hfToken: "",
+  hub = await startTestHub("repos-api", {
+    dataSubdir: "data",
     seed: false,
     maxFileBytes: MAX_FILE,
     maxRepoBytes: 3 * MAX_FILE,
@@ -30,10 +25,7 @@ beforeAll(async () => {
   expect(created.status).toBe(200);
 });
 
-afterAll(async () => {
-  await hub?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   return fetch(`${hub.url}${url}`, {
@@ -147,7 +139,7 @@ describe("hosted repos refuse bad input and store nothing", { timeout: 120_000 }
     );
     expect(await hub.repos.blobs.size(wrongOid)).toBeUndefined();
     expect(await hub.repos.blobs.size(sha256(bytes))).toBeUndefined();
-    expect(readdirSync(path.join(work, "data", "blobs", "tmp"))).toEqual([]);
+    expect(readdirSync(path.join(hub.folder, "data", "blobs", "tmp"))).toEqual([]);
     // Naming the never-stored object in a commit is refused too.
     const named = await commit([
       { key: "lfsFile", value: { path: "w.bin", algo: "sha256", oid: wrongOid, size: bytes.length } },

@@ -3,48 +3,33 @@
 // and never a partial file), and two replicas on one PostgreSQL database and one blob folder (a
 // commit through one is downloadable through the other, with the real huggingface_hub).
 import { execFile } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { randomBytes } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exitOf, hubCli, removeHubCli, startHubProcess, type HubProcess } from "./support/hub-process.js";
+import { sha256 } from "./support/repo-files.js";
+import {
+  createTokenWithCli as createToken,
+  exitOf,
+  hubCli,
+  HubProcessGroup,
+  type HubProcess,
+} from "./support/hub-process.js";
 import { freshPostgres } from "./support/postgres.js";
 import { clientEnv, runPython } from "./support/python.js";
 
 const execFileAsync = promisify(execFile);
-let dir: string;
-const running: HubProcess[] = [];
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+let hubs: HubProcessGroup;
 
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "hubkit-repos-durability-"));
+  hubs = new HubProcessGroup("repos-durability");
 });
 
-afterAll(async () => {
-  await Promise.all(running.map((hub) => hub.stop()));
-  await removeHubCli();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => hubs?.cleanup());
 
-async function createToken(env: Record<string, string>, user: string): Promise<string> {
-  const { stdout } = await execFileAsync(
-    process.execPath,
-    [await hubCli(), "token", "create", "--user", user, "--write"],
-    {
-      env: { ...process.env, ...env },
-    },
-  );
-  return stdout.trim();
-}
-
-async function start(env: Record<string, string>): Promise<HubProcess> {
-  const hub = await startHubProcess({ ...env, HUBKIT_PAGE_CACHE_MB: "0" });
-  running.push(hub);
-  return hub;
-}
+const start = (env: Record<string, string>) => hubs.start({ ...env, HUBKIT_PAGE_CACHE_MB: "0" });
 
 async function kill(hub: HubProcess): Promise<void> {
   hub.child.kill("SIGKILL");
@@ -95,7 +80,7 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 30_000): 
 
 describe("kill -9 of the hub", () => {
   it("during a large LFS upload: no partial file is visible, the repo keeps its commit, the upload can be redone", async () => {
-    const env = { HUBKIT_DATA_DIR: path.join(dir, "upload") };
+    const env = { HUBKIT_DATA_DIR: path.join(hubs.folder, "upload") };
     const token = await createToken(env, "erin");
     let hub = await start(env);
     let api = client(hub, token);
@@ -125,7 +110,7 @@ describe("kill -9 of the hub", () => {
       body: Readable.toWeb(body) as ReadableStream,
       duplex: "half",
     } as RequestInit).catch((error: unknown) => error);
-    const tmp = path.join(dir, "upload", "blobs", "tmp");
+    const tmp = path.join(hubs.folder, "upload", "blobs", "tmp");
     const partSize = () =>
       readdirSync(tmp).reduce((sum, name) => sum + statSync(path.join(tmp, name)).size, 0);
     await waitFor(() => partSize() >= size / 4, "the upload to reach the hub's disk");
@@ -159,7 +144,7 @@ describe("kill -9 of the hub", () => {
   }, 120_000);
 
   it("during commits: after a restart the head is the last acknowledged commit or the one in flight, whole", async () => {
-    const env = { HUBKIT_DATA_DIR: path.join(dir, "commits") };
+    const env = { HUBKIT_DATA_DIR: path.join(hubs.folder, "commits") };
     const token = await createToken(env, "erin");
     let hub = await start(env);
     let api = client(hub, token);
@@ -205,7 +190,7 @@ describe("kill -9 of the hub", () => {
 
 describe("the hub CLI's token and gc commands", () => {
   it("token create prints only the token; list shows it; revoke ends it; gc removes what no commit names", async () => {
-    const env = { HUBKIT_DATA_DIR: path.join(dir, "cli") };
+    const env = { HUBKIT_DATA_DIR: path.join(hubs.folder, "cli") };
     const cli = await hubCli();
     const runCli = (args: string[]) =>
       execFileAsync(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
@@ -262,13 +247,13 @@ describe("two replicas on one PostgreSQL database and one blob folder", () => {
   it("a commit through one replica is downloadable through the other", async () => {
     const shared = {
       HUBKIT_DATABASE_URL: postgres.db.url,
-      HUBKIT_BLOB_DIR: path.join(dir, "shared-blobs"),
+      HUBKIT_BLOB_DIR: path.join(hubs.folder, "shared-blobs"),
       HUBKIT_EMULATOR_STREAM_INTERVAL_MS: "0",
     };
-    const token = await createToken({ ...shared, HUBKIT_DATA_DIR: path.join(dir, "a") }, "frank");
+    const token = await createToken({ ...shared, HUBKIT_DATA_DIR: path.join(hubs.folder, "a") }, "frank");
     const [a, b] = await Promise.all([
-      start({ ...shared, HUBKIT_DATA_DIR: path.join(dir, "a") }),
-      start({ ...shared, HUBKIT_DATA_DIR: path.join(dir, "b") }),
+      start({ ...shared, HUBKIT_DATA_DIR: path.join(hubs.folder, "a") }),
+      start({ ...shared, HUBKIT_DATA_DIR: path.join(hubs.folder, "b") }),
     ]);
     const payload = randomBytes(12 * 1024 * 1024);
     const uploaded = await runPython(
@@ -282,8 +267,8 @@ api.upload_file(path_or_fileobj="payload.bin", path_in_repo="payload.bin", repo_
 api.upload_file(path_or_fileobj=b"---\\nlicense: mit\\n---\\n# Replicated\\n", path_in_repo="README.md", repo_id="frank/replicated")
 api.update_repo_settings("frank/replicated", private=False)
 print(json.dumps({"sha": api.model_info("frank/replicated").sha}))`,
-      clientEnv(a.url, path.join(dir, "py-a"), { HF_TOKEN: token }),
-      dir,
+      clientEnv(a.url, path.join(hubs.folder, "py-a"), { HF_TOKEN: token }),
+      hubs.folder,
     );
     const expected = Buffer.concat(
       Array.from({ length: (12 * 1024 * 1024) / 64 }, () => payload.subarray(0, 64)),
@@ -293,8 +278,8 @@ print(json.dumps({"sha": api.model_info("frank/replicated").sha}))`,
 from huggingface_hub import HfApi, hf_hub_download
 p = hf_hub_download("frank/replicated", "payload.bin")
 print(json.dumps({"sha256": hashlib.sha256(open(p, "rb").read()).hexdigest(), "sha": HfApi().model_info("frank/replicated").sha}))`,
-      clientEnv(b.url, path.join(dir, "py-b"), { HF_TOKEN: token }),
-      dir,
+      clientEnv(b.url, path.join(hubs.folder, "py-b"), { HF_TOKEN: token }),
+      hubs.folder,
     );
     expect(downloaded).toEqual({ sha256: sha256(expected), sha: uploaded.sha });
     // The shared catalogue lists the now-public repo on both replicas.

@@ -1,26 +1,23 @@
 // Hosted repositories through the published npm client, @huggingface/hub 2.x (installed in bench/
 // as `hf-hub-2`, test-only) with `hubUrl` at the hub: whoAmI, createRepo, uploadFiles with a 12 MiB
 // blob through LFS, listFiles, downloadFile, fileExists, deleteFile.
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { sha256 } from "./support/repo-files.js";
 import type * as HubClientModule from "../../../bench/node_modules/hf-hub-2/dist/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
 const clientEntry = fileURLToPath(
   new URL("../../../bench/node_modules/hf-hub-2/dist/index.mjs", import.meta.url),
 );
 type HubClient = typeof HubClientModule;
 
-let hub: HubServer;
-let work: string;
+let hub: TestHub;
 let token: string;
 let client: HubClient;
 const big = randomBytes(12 * 1024 * 1024);
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
   if (!existsSync(clientEntry))
@@ -28,15 +25,11 @@ beforeAll(async () => {
       "bench/node_modules/hf-hub-2 is missing: run `npm install --prefix bench` (npm test does)",
     );
   client = (await import(clientEntry)) as HubClient;
-  work = mkdtempSync(path.join(tmpdir(), "hubkit-repos-npm-"));
-  hub = await startHubServer({ port: 0, dataDir: path.join(work, "data"), hfToken: "", seed: false });
+  hub = await startTestHub("repos-npm", { dataSubdir: "data", seed: false });
   token = await hub.repos.access.createToken("carol", { write: true });
 });
 
-afterAll(async () => {
-  await hub?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 describe("@huggingface/hub 2.x against hosted repositories", { timeout: 120_000 }, () => {
   const repo = { type: "model" as const, name: "carol/npm-model" };

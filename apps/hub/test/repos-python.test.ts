@@ -2,38 +2,26 @@
 // hub, LFS uploads with HF_HUB_DISABLE_XET=1): accounts and tokens, repo creation and visibility,
 // uploads small and through LFS, downloads into the standard cache and offline from it, branches,
 // history, paths-info, and the refusals a private repo and a read token get.
-import { createHash, randomBytes } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
+import { sha256 } from "./support/repo-files.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 import { clientEnv, hfCli, runProgram, runPython } from "./support/python.js";
 
-let hub: HubServer;
-let work: string;
+let hub: TestHub;
 let alice: string;
 let aliceRead: string;
 let bob: string;
 const big = randomBytes(12 * 1024 * 1024);
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
-  work = mkdtempSync(path.join(tmpdir(), "hubkit-repos-python-"));
-  hub = await startHubServer({ port: 0, dataDir: path.join(work, "data"), hfToken: "", seed: false });
+  hub = await startTestHub("repos-python", { dataSubdir: "data", seed: false });
   alice = await hub.repos.access.createToken("alice", { write: true, orgs: ["acme"] });
   aliceRead = await hub.repos.access.createToken("alice");
   bob = await hub.repos.access.createToken("bob", { write: true });
-  const folder = path.join(work, "folder");
+  const folder = path.join(hub.folder, "folder");
   mkdirSync(path.join(folder, "weights"), { recursive: true });
   writeFileSync(
     path.join(folder, "README.md"),
@@ -47,19 +35,16 @@ beforeAll(async () => {
   writeFileSync(path.join(folder, "notes.txt"), "first notes\n");
 });
 
-afterAll(async () => {
-  await hub?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 const env = (token: string | undefined, cache = "cache", extra: Record<string, string> = {}) =>
-  clientEnv(hub.url, path.join(work, cache), token ? { HF_TOKEN: token, ...extra } : extra);
+  clientEnv(hub.url, path.join(hub.folder, cache), token ? { HF_TOKEN: token, ...extra } : extra);
 
 const py = (script: string, token: string | undefined, cache?: string, extra?: Record<string, string>) =>
   runPython(
     `import json\nfrom huggingface_hub import HfApi\napi = HfApi()\n${script}`,
     env(token, cache, extra),
-    work,
+    hub.folder,
   );
 
 // Each test runs Python clients several times: on a loaded 2-core host that takes tens of seconds.
@@ -144,7 +129,7 @@ print(json.dumps({"big": p, "notes": n}))`,
     );
     const big_ = out.big as string;
     expect(sha256(readFileSync(big_))).toBe(sha256(big));
-    const repoDir = path.join(work, "fresh-cache", "hub-cache", "models--alice--demo");
+    const repoDir = path.join(hub.folder, "fresh-cache", "hub-cache", "models--alice--demo");
     expect(big_.startsWith(path.join(repoDir, "snapshots"))).toBe(true);
     expect(readFileSync(path.join(repoDir, "refs", "main"), "utf8")).toMatch(/^[0-9a-f]{40}$/);
     // The snapshot file links to the blob named by its ETag: the sha256 for an LFS file.
@@ -316,9 +301,9 @@ except HfHubHTTPError as e:
 
   it("the hf CLI: auth whoami, upload, download --local-dir give identical bytes", async () => {
     const cliEnv = env(alice, "cli-cache");
-    const who = await runProgram(hfCli(), ["auth", "whoami"], cliEnv, work);
+    const who = await runProgram(hfCli(), ["auth", "whoami"], cliEnv, hub.folder);
     expect(who.stdout).toContain("alice");
-    const payload = path.join(work, "cli-upload");
+    const payload = path.join(hub.folder, "cli-upload");
     mkdirSync(payload, { recursive: true });
     const blob = randomBytes(11 * 1024 * 1024);
     writeFileSync(path.join(payload, "model.safetensors"), blob);
@@ -327,10 +312,10 @@ except HfHubHTTPError as e:
       hfCli(),
       ["upload", "acme/team-model", payload, ".", "--commit-message", "CLI upload"],
       cliEnv,
-      work,
+      hub.folder,
     );
-    const target = path.join(work, "cli-download");
-    await runProgram(hfCli(), ["download", "acme/team-model", "--local-dir", target], cliEnv, work);
+    const target = path.join(hub.folder, "cli-download");
+    await runProgram(hfCli(), ["download", "acme/team-model", "--local-dir", target], cliEnv, hub.folder);
     expect(sha256(readFileSync(path.join(target, "model.safetensors")))).toBe(sha256(blob));
     expect(readFileSync(path.join(target, "info.txt"), "utf8")).toBe("from the cli\n");
   });

@@ -2,17 +2,15 @@
 // library's snippets, the statements that only need huggingface_hub (hf_hub_download,
 // snapshot_download, list_repo_files, `hf download` of this repo) are run against a repo uploaded
 // here, which holds the files those statements name (read from the statements themselves).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MODEL_LIBRARIES_UI_ELEMENTS, type ModelData } from "@hubkit/tasks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
 import { clientEnv, runPython } from "./support/python.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
 const REPO = "gwen/snippets";
-let hub: HubServer;
-let work: string;
+let hub: TestHub;
 let token: string;
 
 interface Extracted {
@@ -87,8 +85,7 @@ function filesNamed(statement: string): string[] {
 let extracted: Extracted[] = [];
 
 beforeAll(async () => {
-  work = mkdtempSync(path.join(tmpdir(), "hubkit-repos-snippets-"));
-  hub = await startHubServer({ port: 0, dataDir: path.join(work, "data"), hfToken: "", seed: false });
+  hub = await startTestHub("repos-snippets", { dataSubdir: "data", seed: false });
   token = await hub.repos.access.createToken("gwen", { write: true });
   const model = {
     id: REPO,
@@ -102,7 +99,7 @@ beforeAll(async () => {
       return extract(library, snippets);
     })
     .filter((item) => item.python.some((line) => !line.startsWith("from ")) || item.shell.length > 0);
-  const folder = path.join(work, "repo");
+  const folder = path.join(hub.folder, "repo");
   const needed = new Set(["README.md", "config.json"]);
   for (const item of extracted)
     for (const statement of [...item.python, ...item.shell])
@@ -118,15 +115,12 @@ api = HfApi()
 api.create_repo("${REPO}")
 api.upload_folder(folder_path="repo", repo_id="${REPO}")
 print(json.dumps({}))`,
-    clientEnv(hub.url, path.join(work, "upload-cache"), { HF_TOKEN: token }),
-    work,
+    clientEnv(hub.url, path.join(hub.folder, "upload-cache"), { HF_TOKEN: token }),
+    hub.folder,
   );
 }, 120_000);
 
-afterAll(async () => {
-  await hub?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 describe("library snippets download from a hosted repo", () => {
   it("finds download statements in many libraries' snippets", () => {
@@ -149,8 +143,8 @@ for block in blocks:
     except Exception:
         failures.append(block["library"] + ": " + traceback.format_exc(limit=1) + "\\n" + block["code"])
 print(json.dumps({"ran": len(blocks), "failures": failures}))`,
-      clientEnv(hub.url, path.join(work, "run-cache")),
-      work,
+      clientEnv(hub.url, path.join(hub.folder, "run-cache")),
+      hub.folder,
     );
     expect(out.failures).toEqual([]);
     expect(out.ran).toBeGreaterThanOrEqual(15);
@@ -191,8 +185,8 @@ for index, command in enumerate(commands):
     finally:
         os.chdir(root)
 print(json.dumps({"ran": len(commands), "failures": failures}))`,
-      clientEnv(hub.url, path.join(work, "shell-cache")),
-      work,
+      clientEnv(hub.url, path.join(hub.folder, "shell-cache")),
+      hub.folder,
     );
     expect(out.failures).toEqual([]);
     expect(out.ran).toBe(commands.length);

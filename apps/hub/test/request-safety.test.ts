@@ -1,37 +1,25 @@
 // Issue 15, the hub side: the proxy serves only the app (same origin, allowed Host), malformed
 // requests get a clear 4xx with the security headers, upstreams that stall are cut off, and no
 // credential in an upstream's error body reaches the browser.
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "@hubkit/emulator";
 import { Writable } from "node:stream";
 import { runCommand } from "../src/commands.js";
-import { startHubServer, type HubServer } from "../src/index.js";
 import { parseAllowedHosts } from "../src/http/request-guard.js";
 import { scrubSecrets } from "../src/router/proxy.js";
 import { missingSecurityHeaders, rawExchange, send } from "./helpers.js";
+import { removeFolder, startTestHub, tempFolder, type TestHub } from "./support/hub.js";
 
 const SERVER_TOKEN = "hf_serverSecretToken123456";
-const dirs: string[] = [];
-let offline: HubServer;
-let online: HubServer;
+let offline: TestHub;
+let online: TestHub;
 let upstream: Emulator;
 
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-safety-"));
-  dirs.push(dir);
-  return dir;
-};
-
 beforeAll(async () => {
-  offline = await startHubServer({ port: 0, dataDir: tempDir(), hfToken: "", emulatorStreamIntervalMs: 0 });
+  offline = await startTestHub("hub-safety", { emulatorStreamIntervalMs: 0 });
   upstream = await startEmulator();
-  online = await startHubServer({
-    port: 0,
-    dataDir: tempDir(),
+  online = await startTestHub("hub-safety", {
     hfToken: SERVER_TOKEN,
     onlineRouterUrl: upstream.routerUrl,
     upstreamIdleTimeoutMs: 400,
@@ -44,14 +32,13 @@ afterAll(async () => {
   await offline?.close();
   await online?.close();
   await upstream?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 const chat = (model = "meta-llama/Llama-3.3-70B-Instruct-Turbo", stream = false) =>
   JSON.stringify({ model, messages: [{ role: "user", content: "Say hello" }], max_tokens: 8, stream });
 const CHAT_PATH = "/router/together/v1/chat/completions";
-const hostOf = (server: HubServer) => new URL(server.url).host;
-const portOf = (server: HubServer) => new URL(server.url).port;
+const hostOf = (server: TestHub) => new URL(server.url).host;
+const portOf = (server: TestHub) => new URL(server.url).port;
 
 describe("the proxy serves only the app (item 3)", () => {
   it("refuses a cross-origin text/plain POST before it reaches the upstream", async () => {
@@ -165,12 +152,7 @@ describe("the proxy serves only the app (item 3)", () => {
     ]);
     expect(parseAllowedHosts("")).toBeUndefined();
     expect(() => parseAllowedHosts("hub.example,https://x")).toThrow(/HUBKIT_ALLOWED_HOSTS: "https:\/\/x"/);
-    const server = await startHubServer({
-      port: 0,
-      dataDir: tempDir(),
-      hfToken: "",
-      allowedHosts: ["hub.example", "other.example:81"],
-    });
+    const server = await startTestHub("hub-safety", { allowedHosts: ["hub.example", "other.example:81"] });
     try {
       const status = async (host: string) =>
         (await send(server.url, { path: "/api/tasks/text-classification", headers: { host } })).status;
@@ -344,9 +326,7 @@ describe("timeouts (item 8)", () => {
     });
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const address = silent.address() as { port: number };
-    const server = await startHubServer({
-      port: 0,
-      dataDir: tempDir(),
+    const server = await startTestHub("hub-safety", {
       hfToken: SERVER_TOKEN,
       onlineRouterUrl: `https://127.0.0.1:${address.port}`,
       upstreamConnectTimeoutMs: 300,
@@ -397,7 +377,7 @@ describe("timeouts (item 8)", () => {
   it("rejects a timeout setting that is not a whole number of milliseconds", async () => {
     process.env.HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS = "soon";
     try {
-      await expect(startHubServer({ port: 0, dataDir: tempDir(), hfToken: "" })).rejects.toThrow(
+      await expect(startTestHub("hub-safety")).rejects.toThrow(
         /HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS must be a whole number of milliseconds/,
       );
     } finally {
@@ -430,11 +410,12 @@ describe("hubkit-hub serve settings", () => {
             done();
           },
         });
-      const result = await runCommand(["serve", "--port", "0", "--data-dir", tempDir()], {
+      const dataDir = tempFolder("hub-safety");
+      const result = await runCommand(["serve", "--port", "0", "--data-dir", dataDir], {
         stdout: sink(() => {}),
         stderr: sink((text) => (stderr += text)),
         env: { [name]: value },
-      });
+      }).finally(() => removeFolder(dataDir));
       expect(result.exitCode, name).toBe(2);
       expect(result.server).toBeUndefined();
       expect(stderr).toMatch(message);

@@ -1,37 +1,21 @@
 // The API answers byte for byte the same on SQLite and PostgreSQL: one server on each store, the same
 // imports (synthetic models, duplicates, bad lines), then the same requests, compared on status, body
 // bytes and Link header (origin aside). Every page of several listings is followed to its end.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  importJsonl,
-  openPostgresStore,
-  startHubServer,
-  type PostgresStore,
-  syntheticCatalogueLines,
-  type HubServer,
-} from "../src/index.js";
-import { freshPostgres } from "./support/postgres.js";
+import { importJsonl, openPostgresStore, type PostgresStore, syntheticCatalogueLines } from "../src/index.js";
+import type { TestHub } from "./support/hub.js";
+import { nextPage, sameOnBoth, startStorePair, type StorePair } from "./support/store-pair.js";
 
-let dir: string;
-let sqlite: HubServer;
-let postgres: HubServer;
-let cleanupPostgres: (() => Promise<void>) | undefined;
+let stores: StorePair;
+let sqlite: TestHub;
+let postgres: TestHub;
 const reports: unknown[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "hubkit-contract-"));
-  const pgDb = await freshPostgres();
-  cleanupPostgres = () => pgDb.cleanup();
-  sqlite = await startHubServer({ port: 0, dataDir: path.join(dir, "sqlite"), hfToken: "", databaseUrl: "" });
-  postgres = await startHubServer({
-    port: 0,
-    dataDir: path.join(dir, "unused"),
-    hfToken: "",
-    databaseUrl: pgDb.db.url,
-  });
+  stores = await startStorePair("contract");
+  ({ sqlite, postgres } = stores);
   const synthetic = [...syntheticCatalogueLines(3000, 11)].map((line) => line.trimEnd());
   const lines = [
     ...synthetic.slice(0, 1500),
@@ -47,12 +31,12 @@ beforeAll(async () => {
       lastModified: "2024-08-02T00:00:00.000Z",
     }), // replaces a seeded model
   ];
-  const file = path.join(dir, "import.jsonl");
+  const file = path.join(sqlite.folder, "import.jsonl");
   writeFileSync(file, lines.join("\n") + "\n");
   reports.push(await importJsonl(sqlite.store, file));
   // On PostgreSQL through a second connection pool, as a separate importer would, with a threshold
   // low enough that this import takes the rebuild-and-swap path of large imports.
-  const importer = await openPostgresStore(pgDb.db.url, { rebuildMinRows: 1000 });
+  const importer = await openPostgresStore(postgres.databaseUrl, { rebuildMinRows: 1000 });
   try {
     reports.push(await importJsonl(importer, file));
   } finally {
@@ -74,39 +58,16 @@ beforeAll(async () => {
   expect(memory.plan).toBe("ordered-scan");
 }, 120_000);
 
-afterAll(async () => {
-  await sqlite?.close();
-  await postgres?.close();
-  await cleanupPostgres?.();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-interface Answer {
-  status: number;
-  body: string;
-  link: string | null;
-  type: string | null;
-}
-
-async function ask(server: HubServer, pathname: string): Promise<Answer> {
-  const res = await fetch(`${server.url}${pathname}`);
-  return {
-    status: res.status,
-    body: await res.text(),
-    link: res.headers.get("link")?.replace(server.url, "ORIGIN") ?? null,
-    type: res.headers.get("content-type"),
-  };
-}
+afterAll(() => stores?.close());
 
 /** Asks both servers, follows next links on both, and expects the same bytes at every step. */
 async function expectSame(pathname: string, follow = false): Promise<number> {
   let next: string | undefined = pathname;
   let pages = 0;
   while (next) {
-    const [a, b]: Answer[] = await Promise.all([ask(sqlite, next), ask(postgres, next)]);
-    expect(b, `PostgreSQL vs SQLite on ${next}`).toEqual(a);
+    const a = await sameOnBoth(stores, next, ["content-type"]);
     pages++;
-    next = follow && a.link ? /<ORIGIN([^>]+)>/.exec(a.link)?.[1] : undefined;
+    next = follow ? nextPage(a) : undefined;
     expect(pages).toBeLessThan(500);
   }
   return pages;

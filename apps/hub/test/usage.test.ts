@@ -2,19 +2,14 @@
 // `sample` of GET /api/libraries/{id}), over HTTP on a real server with the embedded catalogue plus a
 // few models this test imports (a GGUF repository with its files, a model card that breaks a generator).
 // usage.postgres.test.ts runs it on PostgreSQL.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_APPS, MODEL_LIBRARIES_UI_ELEMENTS } from "@hubkit/tasks";
-import { importJsonl, startHubServer, type HubServer } from "../src/index.js";
-import { storeOptions } from "./support/store-under-test.js";
+import { importJsonl } from "../src/index.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 import type { LibrarySample, ModelUsage } from "../src/api/usage.js";
 
-let server: HubServer;
-let dataDir: string;
-let cleanupStore: (() => Promise<void>) | undefined;
+let server: TestHub;
 
 const GGUF_ID = "hubkit-test/Tiny-Chat-3B-Instruct-GGUF";
 const GGUF_FILES = [
@@ -55,16 +50,8 @@ const testModels = [
 ];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "hubkit-hub-usage-"));
-  const store = await storeOptions();
-  cleanupStore = store.cleanup;
-  server = await startHubServer({
-    port: 0,
-    dataDir,
-    hfToken: "",
-    webDistDir: dataDir,
-    databaseUrl: store.databaseUrl,
-  });
+  // webDistDir: a folder without a web build, so no page is rendered.
+  server = await startTestHub("hub-usage", (folder) => ({ store: "chosen", webDistDir: folder }));
   const report = await importJsonl(
     server.store,
     Readable.from(testModels.map((m) => JSON.stringify(m) + "\n")),
@@ -72,11 +59,7 @@ beforeAll(async () => {
   expect(report.invalid).toBe(0);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await cleanupStore?.();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 async function getJson<T>(pathname: string, status = 200): Promise<T> {
   const res = await fetch(`${server.url}${pathname}`);

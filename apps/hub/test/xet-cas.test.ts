@@ -4,24 +4,21 @@
 // wrongly, an upload cut off mid-body leaves nothing and can be redone, reconstructions stay inside
 // the token's repo.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHubServer, type HubServer } from "../src/index.js";
 import { chunkHash, fileHash, hashToHex, merkleRoot, verificationHash } from "../src/xet/hashing.js";
 import { buildDedupShard } from "../src/xet/shard.js";
 import { xetStoreOf } from "../src/xet/store.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 
-let hub: HubServer;
-let work: string;
+let hub: TestHub;
 let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  work = mkdtempSync(path.join(tmpdir(), "hubkit-xet-cas-"));
-  hub = await startHubServer({ port: 0, dataDir: path.join(work, "data"), hfToken: "", seed: false });
+  hub = await startTestHub("xet-cas", { dataSubdir: "data", seed: false });
   alice = await hub.repos.access.createToken("alice", { write: true });
   bob = await hub.repos.access.createToken("bob", { write: true });
   for (const [token, name, isPrivate] of [
@@ -38,10 +35,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await hub?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 interface Xorb {
   hash: string;

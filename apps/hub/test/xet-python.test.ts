@@ -3,15 +3,15 @@
 // with hf_xet (reconstructions) and without (plain HTTP from resolve) give the same bytes, as does
 // @huggingface/hub over HTTP; a second file differing in 1 MiB adds little to the store; garbage
 // collection keeps what commits name; `hubkit-hub storage` reports the saving.
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "./support/repo-files.js";
+import { startTestHub, type TestHub } from "./support/hub.js";
 import { runCommand } from "../src/commands.js";
-import { startHubServer, type HubServer } from "../src/index.js";
 import { xetStoreOf } from "../src/xet/store.js";
 import { storageReport } from "../src/xet/usage.js";
 import { readChunkHeader, startOf } from "../src/xet/xorb.js";
@@ -22,35 +22,29 @@ const MiB = 1024 * 1024;
 const clientEntry = fileURLToPath(
   new URL("../../../bench/node_modules/hf-hub-2/dist/index.mjs", import.meta.url),
 );
-let hub: HubServer;
-let work: string;
+let hub: TestHub;
 let alice: string;
 const big = randomBytes(64 * MiB);
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
-  work = mkdtempSync(path.join(tmpdir(), "hubkit-xet-python-"));
-  hub = await startHubServer({ port: 0, dataDir: path.join(work, "data"), hfToken: "", seed: false });
+  hub = await startTestHub("xet-python", { dataSubdir: "data", seed: false });
   alice = await hub.repos.access.createToken("alice", { write: true });
-  writeFileSync(path.join(work, "big.bin"), big);
+  writeFileSync(path.join(hub.folder, "big.bin"), big);
 });
 
-afterAll(async () => {
-  await hub?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => hub?.close());
 
 /** A client with its own cache; Xet on unless `xet` is false. */
 const env = (cache: string, xet = true) =>
-  clientEnv(hub.url, path.join(work, cache), { HF_TOKEN: alice }, { xet });
+  clientEnv(hub.url, path.join(hub.folder, cache), { HF_TOKEN: alice }, { xet });
 const py = (script: string, cache: string, xet = true) =>
   runPython(
     `import json, hashlib\nfrom huggingface_hub import HfApi\napi = HfApi()\n${script}`,
     env(cache, xet),
-    work,
+    hub.folder,
   );
 const fileSha = (file: string) => sha256(readFileSync(file));
-const blobDir = () => path.join(work, "data", "blobs");
+const blobDir = () => path.join(hub.folder, "data", "blobs");
 const storedBytes = async () => (await storageReport(hub.repos)).storedBytes;
 
 describe("Xet with the default Python install", { timeout: 240_000 }, () => {
@@ -102,7 +96,7 @@ print(json.dumps({"sha": hashlib.sha256(open(p, "rb").read()).hexdigest()}))`;
   it("dedup: a second 64 MiB file differing in one 1 MiB region adds under 8 MiB to the store", async () => {
     const changed = Buffer.from(big);
     randomBytes(MiB).copy(changed, 30 * MiB);
-    writeFileSync(path.join(work, "changed.bin"), changed);
+    writeFileSync(path.join(hub.folder, "changed.bin"), changed);
     const before = await storedBytes();
     // A new cache: the client finds the shared chunks through the hub's dedup query, not locally.
     await py(
@@ -126,7 +120,7 @@ print(json.dumps({"sha": hashlib.sha256(open(p, "rb").read()).hexdigest()}))`,
   });
 
   it("upload_folder (compressible and random files) and snapshot_download with and without hf_xet", async () => {
-    const folder = path.join(work, "folder");
+    const folder = path.join(hub.folder, "folder");
     mkdirSync(path.join(folder, "data"), { recursive: true });
     const floats = new Float32Array(3 * 262_144).map((_, i) => Math.sin(i / 1000));
     const files: Record<string, Buffer> = {
@@ -175,15 +169,20 @@ print(json.dumps(out))`;
 
   it("hf upload and hf download (with and without hf_xet) give identical bytes", async () => {
     const payload = randomBytes(6 * MiB);
-    writeFileSync(path.join(work, "cli.bin"), payload);
-    await runProgram(hfCli(), ["upload", "alice/xet-model", "cli.bin", "cli/cli.bin"], env("cli-up"), work);
+    writeFileSync(path.join(hub.folder, "cli.bin"), payload);
+    await runProgram(
+      hfCli(),
+      ["upload", "alice/xet-model", "cli.bin", "cli/cli.bin"],
+      env("cli-up"),
+      hub.folder,
+    );
     for (const xet of [true, false]) {
-      const target = path.join(work, `cli-out-${xet}`);
+      const target = path.join(hub.folder, `cli-out-${xet}`);
       await runProgram(
         hfCli(),
         ["download", "alice/xet-model", "cli/cli.bin", "--local-dir", target],
         env(`cli-dl-${xet}`, xet),
-        work,
+        hub.folder,
       );
       expect(fileSha(path.join(target, "cli", "cli.bin"))).toBe(sha256(payload));
     }
@@ -191,7 +190,7 @@ print(json.dumps(out))`;
 
   it("gc keeps every xorb a commit needs and drops those of a deleted repo; storage reports the saving", async () => {
     const lone = randomBytes(2 * MiB);
-    writeFileSync(path.join(work, "lone.bin"), lone);
+    writeFileSync(path.join(hub.folder, "lone.bin"), lone);
     await py(
       `api.create_repo("alice/short-lived")
 api.upload_file(path_or_fileobj="lone.bin", path_in_repo="lone.bin", repo_id="alice/short-lived")
@@ -215,7 +214,7 @@ print(json.dumps({}))`,
     const stdout = new PassThrough();
     let text = "";
     stdout.on("data", (part: Buffer) => (text += part.toString()));
-    const result = await runCommand(["storage", "--data-dir", path.join(work, "data")], {
+    const result = await runCommand(["storage", "--data-dir", path.join(hub.folder, "data")], {
       stdout,
       stderr: new PassThrough(),
       env: { HUBKIT_BLOB_DIR: blobDir() },

@@ -48,6 +48,38 @@ async function runHub(argv: string[], extra?: Partial<CommandIo>): Promise<void>
   process.once("SIGTERM", () => stop("SIGTERM"));
 }
 
+/** A command on the hub's own storage that the hub's command line runs as it is. */
+interface ForwardedCommand {
+  name: string;
+  description: string;
+  /** positional arguments: the name as commander takes it, and what it is */
+  arguments?: [string, string][];
+  /** options besides --data-dir, which every such command takes */
+  options?: Option[];
+  /** a usage check of the options, before the hub's code loads */
+  check?: (values: Flags) => void;
+}
+
+const jsonOption = () => new Option("--json", "print the list as JSON");
+
+/** Adds commands whose arguments and options go to `hubkit-hub <parent> <name>` unchanged. */
+function forwardCommands(parent: Command, commands: ForwardedCommand[]): void {
+  for (const spec of commands) {
+    const command = parent.command(spec.name).description(spec.description);
+    for (const [name, description] of spec.arguments ?? []) command.argument(name, description);
+    const options = [...(spec.options ?? []), new Option("--data-dir <dir>", "the hub's data folder")];
+    for (const option of options) command.addOption(option);
+    const names = options.map((option) => option.long!.slice(2));
+    // commander calls the action with the arguments, then the options, then the command itself.
+    command.action((...received: unknown[]) => {
+      const positional = received.slice(0, spec.arguments?.length ?? 0) as string[];
+      const values = received[positional.length] as Flags;
+      spec.check?.(values);
+      return runHub([parent.name(), spec.name, ...positional, ...flagArgs(values, names)]);
+    });
+  }
+}
+
 export function registerHubCommands(program: Command): void {
   registerServerCommands(program);
   registerAccountCommands(program);
@@ -151,81 +183,63 @@ function registerAccountCommands(program: Command): void {
         });
       process.stdout.write(`${JSON.stringify(tokens, null, 2)}\n`);
     });
-  token
-    .command("revoke")
-    .description("revoke a token by id (see token list)")
-    .argument("<id>", "the token's id")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((id: string, values: Flags) =>
-      runHub(["token", "revoke", id, ...flagArgs(values, ["data-dir"])]),
-    );
+  forwardCommands(token, [
+    {
+      name: "revoke",
+      description: "revoke a token by id (see token list)",
+      arguments: [["<id>", "the token's id"]],
+    },
+  ]);
 
   const user = program.command("user").description("users of the hub, on its own storage (no server needed)");
-  user
-    .command("create")
-    .description("create a user (tokens: token create)")
-    .argument("<name>", "the user's name")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((name: string, values: Flags) =>
-      runHub(["user", "create", name, ...flagArgs(values, ["data-dir"])]),
-    );
-  user
-    .command("list")
-    .description("list the users")
-    .option("--json", "print the list as JSON")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((values: Flags) => runHub(["user", "list", ...flagArgs(values, ["json", "data-dir"])]));
+  forwardCommands(user, [
+    {
+      name: "create",
+      description: "create a user (tokens: token create)",
+      arguments: [["<name>", "the user's name"]],
+    },
+    { name: "list", description: "list the users", options: [jsonOption()] },
+  ]);
 
   const org = program
     .command("org")
     .description("organisations and their members, on the hub's own storage (no server needed)");
-  org
-    .command("create")
-    .description("create an organisation")
-    .argument("<name>", "the organisation's name")
-    .option("--admin <user>", "its first admin (created when missing)")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((name: string, values: Flags) =>
-      runHub(["org", "create", name, ...flagArgs(values, ["admin", "data-dir"])]),
-    );
-  org
-    .command("list")
-    .description("list the organisations")
-    .option("--json", "print the list as JSON")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((values: Flags) => runHub(["org", "list", ...flagArgs(values, ["json", "data-dir"])]));
-  org
-    .command("members")
-    .description("an organisation's members and their roles")
-    .argument("<org>", "the organisation")
-    .option("--json", "print the list as JSON")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((name: string, values: Flags) =>
-      runHub(["org", "members", name, ...flagArgs(values, ["json", "data-dir"])]),
-    );
-  org
-    .command("add")
-    .description("make a user a member (or change a member's role)")
-    .argument("<org>", "the organisation")
-    .argument("<user>", "the user (created when missing)")
-    .addOption(
-      new Option("--role <role>", "the member's role")
-        .choices(["admin", "write", "contributor", "read"])
-        .default("read"),
-    )
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((name: string, member: string, values: Flags) =>
-      runHub(["org", "add", name, member, ...flagArgs(values, ["role", "data-dir"])]),
-    );
-  org
-    .command("remove")
-    .description("remove a member")
-    .argument("<org>", "the organisation")
-    .argument("<user>", "the member")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((name: string, member: string, values: Flags) =>
-      runHub(["org", "remove", name, member, ...flagArgs(values, ["data-dir"])]),
-    );
+  forwardCommands(org, [
+    {
+      name: "create",
+      description: "create an organisation",
+      arguments: [["<name>", "the organisation's name"]],
+      options: [new Option("--admin <user>", "its first admin (created when missing)")],
+    },
+    { name: "list", description: "list the organisations", options: [jsonOption()] },
+    {
+      name: "members",
+      description: "an organisation's members and their roles",
+      arguments: [["<org>", "the organisation"]],
+      options: [jsonOption()],
+    },
+    {
+      name: "add",
+      description: "make a user a member (or change a member's role)",
+      arguments: [
+        ["<org>", "the organisation"],
+        ["<user>", "the user (created when missing)"],
+      ],
+      options: [
+        new Option("--role <role>", "the member's role")
+          .choices(["admin", "write", "contributor", "read"])
+          .default("read"),
+      ],
+    },
+    {
+      name: "remove",
+      description: "remove a member",
+      arguments: [
+        ["<org>", "the organisation"],
+        ["<user>", "the member"],
+      ],
+    },
+  ]);
 }
 
 /** provider-key and limit: the router gateway's keys, rate limits and budgets. */
@@ -233,67 +247,57 @@ function registerGatewayCommands(program: Command): void {
   const keys = program
     .command("provider-key")
     .description("provider keys of the router gateway, sealed with HUBKIT_SECRET_KEY (no server needed)");
-  keys
-    .command("set")
-    .description("store a key for a provider (read from stdin), for the hub or for calls billed to an org")
-    .requiredOption("--provider <provider>", "the provider, e.g. together")
-    .option("--org <org>", "only for calls billed to this organisation")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((values: Flags) =>
-      runHub(["provider-key", "set", ...flagArgs(values, ["provider", "org", "data-dir"])]),
-    );
-  keys
-    .command("list")
-    .description("which providers have a key, for the hub and for each org (never the keys)")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((values: Flags) => runHub(["provider-key", "list", ...flagArgs(values, ["data-dir"])]));
-  keys
-    .command("remove")
-    .description("remove a provider's key")
-    .requiredOption("--provider <provider>", "the provider")
-    .option("--org <org>", "the organisation's key instead of the hub's")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((values: Flags) =>
-      runHub(["provider-key", "remove", ...flagArgs(values, ["provider", "org", "data-dir"])]),
-    );
+  forwardCommands(keys, [
+    {
+      name: "set",
+      description: "store a key for a provider (read from stdin), for the hub or for calls billed to an org",
+      options: [
+        new Option("--provider <provider>", "the provider, e.g. together").makeOptionMandatory(),
+        new Option("--org <org>", "only for calls billed to this organisation"),
+      ],
+    },
+    {
+      name: "list",
+      description: "which providers have a key, for the hub and for each org (never the keys)",
+    },
+    {
+      name: "remove",
+      description: "remove a provider's key",
+      options: [
+        new Option("--provider <provider>", "the provider").makeOptionMandatory(),
+        new Option("--org <org>", "the organisation's key instead of the hub's"),
+      ],
+    },
+  ]);
 
   const limits = program
     .command("limit")
     .description("rate limits and spend budgets of router callers (no server needed)");
-  limits
-    .command("set")
-    .description("requests/tokens per minute and a monthly USD budget for one token or an org's calls")
-    .option("--token <id>", "a hub token's id (see token list)")
-    .option("--org <org>", "calls billed to this organisation")
-    .option("--rpm <n>", "requests per minute (0: none)", integer("--rpm", 0, 1e12))
-    .option("--tpm <n>", "tokens per minute (0: none)", integer("--tpm", 0, 1e12))
-    .option("--budget <usd>", "USD per calendar month (0: none)")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((values: Flags) => {
-      if (Boolean(values.token) === Boolean(values.org))
-        throw new UsageError("limit set: give --token ID or --org ORG");
-      return runHub([
-        "limit",
-        "set",
-        ...flagArgs(values, ["token", "org", "rpm", "tpm", "budget", "data-dir"]),
-      ]);
-    });
-  limits
-    .command("list")
-    .description("the limits and budgets set")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((values: Flags) => runHub(["limit", "list", ...flagArgs(values, ["data-dir"])]));
-  limits
-    .command("remove")
-    .description("remove a token's or an org's limits")
-    .option("--token <id>", "a hub token's id")
-    .option("--org <org>", "an organisation")
-    .option("--data-dir <dir>", "the hub's data folder")
-    .action((values: Flags) => {
-      if (Boolean(values.token) === Boolean(values.org))
-        throw new UsageError("limit remove: give --token ID or --org ORG");
-      return runHub(["limit", "remove", ...flagArgs(values, ["token", "org", "data-dir"])]);
-    });
+  const oneCaller = (command: string) => (values: Flags) => {
+    if (Boolean(values.token) === Boolean(values.org))
+      throw new UsageError(`limit ${command}: give --token ID or --org ORG`);
+  };
+  forwardCommands(limits, [
+    {
+      name: "set",
+      description: "requests/tokens per minute and a monthly USD budget for one token or an org's calls",
+      options: [
+        new Option("--token <id>", "a hub token's id (see token list)"),
+        new Option("--org <org>", "calls billed to this organisation"),
+        new Option("--rpm <n>", "requests per minute (0: none)").argParser(integer("--rpm", 0, 1e12)),
+        new Option("--tpm <n>", "tokens per minute (0: none)").argParser(integer("--tpm", 0, 1e12)),
+        new Option("--budget <usd>", "USD per calendar month (0: none)"),
+      ],
+      check: oneCaller("set"),
+    },
+    { name: "list", description: "the limits and budgets set" },
+    {
+      name: "remove",
+      description: "remove a token's or an org's limits",
+      options: [new Option("--token <id>", "a hub token's id"), new Option("--org <org>", "an organisation")],
+      check: oneCaller("remove"),
+    },
+  ]);
 }
 
 /** mirror, storage and gc: what the hub stores. */

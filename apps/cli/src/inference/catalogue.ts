@@ -47,43 +47,62 @@ export function registerCatalogueCommands(program: Command): void {
       );
     });
 
-  program
-    .command("tasks")
-    .description("the tasks (pipeline tags) the catalogue knows")
-    .option("--json", "print as JSON")
-    .action(async (values) => {
-      const { PIPELINE_DATA } = await import("@hubkit/tasks");
-      const rows = Object.entries(PIPELINE_DATA).map(([id, data]) => ({
-        id,
-        name: data.name,
-        modality: data.modality,
-      }));
-      if (values.json) return printJson(rows);
-      print(
-        table(
-          ["TASK", "NAME", "MODALITY"],
-          rows.map((r) => [r.id, r.name, r.modality]),
-        ),
-      );
-    });
-
-  program
-    .command("libraries")
-    .description("the model libraries the catalogue knows")
-    .option("--json", "print as JSON")
-    .action(async (values) => {
-      const { MODEL_LIBRARIES_UI_ELEMENTS } = await import("@hubkit/tasks");
-      const rows = Object.entries(MODEL_LIBRARIES_UI_ELEMENTS).map(([id, lib]) => ({
-        id,
-        name: lib.prettyLabel,
-        repo: lib.repoUrl,
-      }));
-      if (values.json) return printJson(rows);
-      print(
-        table(
-          ["LIBRARY", "NAME", "REPOSITORY"],
-          rows.map((r) => [r.id, r.name, r.repo]),
-        ),
-      );
-    });
+  // What the catalogue knows, each a table (or JSON) of one row per entry.
+  // columns: the JSON key and the table's header of each value of a row.
+  const listings: {
+    name: string;
+    description: string;
+    columns: [string, string][];
+    rows: () => Promise<string[][]>;
+  }[] = [
+    {
+      name: "tasks",
+      description: "the tasks (pipeline tags) the catalogue knows",
+      columns: [
+        ["id", "TASK"],
+        ["name", "NAME"],
+        ["modality", "MODALITY"],
+      ],
+      rows: async () => {
+        const { PIPELINE_DATA } = await import("@hubkit/tasks");
+        return Object.entries(PIPELINE_DATA).map(([id, data]) => [id, data.name, data.modality]);
+      },
+    },
+    {
+      name: "libraries",
+      description: "the model libraries the catalogue knows",
+      columns: [
+        ["id", "LIBRARY"],
+        ["name", "NAME"],
+        ["repo", "REPOSITORY"],
+      ],
+      rows: async () => {
+        const { MODEL_LIBRARIES_UI_ELEMENTS } = await import("@hubkit/tasks");
+        return Object.entries(MODEL_LIBRARIES_UI_ELEMENTS).map(([id, lib]) => [
+          id,
+          lib.prettyLabel,
+          lib.repoUrl,
+        ]);
+      },
+    },
+  ];
+  for (const listing of listings) {
+    program
+      .command(listing.name)
+      .description(listing.description)
+      .option("--json", "print as JSON")
+      .action(async (values) => {
+        const rows = await listing.rows();
+        if (!values.json)
+          return print(
+            table(
+              listing.columns.map(([, header]) => header),
+              rows,
+            ),
+          );
+        printJson(
+          rows.map((row) => Object.fromEntries(listing.columns.map(([key], index) => [key, row[index]]))),
+        );
+      });
+  }
 }

@@ -22,6 +22,7 @@ import { badRequest, HttpError } from "../http/errors.js";
 import { modelCard } from "../catalogue/model-card.js";
 import type { LibraryInfo } from "../catalogue/hub-data.js";
 import type { HubConfig, ModelFacets } from "../contract/api.js";
+import { MODEL_DETAIL_FIELDS } from "../contract/model-facts.js";
 import { isValidModelId, type HubModel } from "../catalogue/model-record.js";
 import { PROVIDER_STATS_PATH, type ProviderStatsReply } from "../router/provider-stats.js";
 import type { HubStore } from "../store/hub-store.js";
@@ -44,33 +45,8 @@ const LIST_FIELDS = [
   "modelId",
 ];
 
-/** Fields a model page carries by default: everything stored except the provider mapping. */
-const DETAIL_FIELDS = [
-  "modelId",
-  "author",
-  "sha",
-  "lastModified",
-  "private",
-  "disabled",
-  "gated",
-  "pipeline_tag",
-  "library_name",
-  "tags",
-  "downloads",
-  "likes",
-  "createdAt",
-  "config",
-  "cardData",
-  "widgetData",
-  "transformersInfo",
-  "mask_token",
-  "safetensors",
-  "gguf",
-  "siblings",
-  "spaces",
-  "inference",
-  "description",
-];
+/** Fields a model page carries by default (the web app's model page asks for them, and the mapping). */
+const DETAIL_FIELDS = MODEL_DETAIL_FIELDS;
 
 /**
  * Accepted `expand[]` values: the real hub's names (the ones hubkit does not store are accepted and

@@ -3,6 +3,8 @@
 // ones for providers, local apps and parameter ranges, never shown in its `tags`), its parameter
 // count and its trending score.
 import { LOCAL_APPS, type ModelData } from "@hubkit/tasks";
+import { parameterCount } from "../contract/model-facts.js";
+import { toModelData } from "../contract/model-data.js";
 import type { HubModel } from "./model-record.js";
 
 /**
@@ -36,36 +38,13 @@ export const PARAM_STOPS: readonly { label: string; value: number }[] = [
   { label: "500B", value: 500e9 },
 ];
 
-/** Parameter count: safetensors.total, else gguf.total, else undefined. */
-export function parameterCount(model: Pick<HubModel, "safetensors" | "gguf">): number | undefined {
-  for (const source of [model.safetensors, model.gguf]) {
-    const total = source?.total;
-    if (typeof total === "number" && Number.isFinite(total) && total > 0) return total;
-  }
-  return undefined;
-}
-
-function modelData(model: HubModel): ModelData {
-  return {
-    id: model.id,
-    inference: "",
-    tags: model.tags,
-    pipeline_tag: model.pipeline_tag as ModelData["pipeline_tag"],
-    library_name: model.library_name,
-    config: model.config as ModelData["config"],
-    cardData: model.cardData as ModelData["cardData"],
-    gguf: model.gguf as ModelData["gguf"],
-    safetensors: model.safetensors as ModelData["safetensors"],
-  };
-}
-
 type AppEntry = { displayOnModelPage: (model: ModelData) => boolean };
 /** The apps in their order, listed once (this runs for every model of an import). */
 const APP_ENTRIES = Object.entries(LOCAL_APPS as unknown as Record<string, AppEntry>);
 
 /** Keys of the local apps that offer to run this model (as its page's "Use this model" does). */
 export function localAppKeys(model: HubModel): string[] {
-  const data = modelData(model);
+  const data = toModelData(model);
   const keys: string[] = [];
   for (const [key, app] of APP_ENTRIES) {
     try {

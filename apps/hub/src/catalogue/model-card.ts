@@ -1,7 +1,12 @@
 // The model card a repository's README.md holds: the one a team imported (`readme`), or for models
 // without one (the embedded catalogue) a card written here from the model's facts: YAML front matter
 // from cardData, then prose about its task, size, files, lineage and how to run it.
-import { parameterCount } from "./derived.js";
+import {
+  formatParameters,
+  parameterCount,
+  parentModels,
+  type ModelRelation,
+} from "../contract/model-facts.js";
 import type { HubModel } from "./model-record.js";
 
 /** A YAML scalar: plain when unambiguous, else double-quoted JSON (valid YAML). */
@@ -40,23 +45,12 @@ export function yamlFrontMatter(data: Record<string, unknown>, indent = ""): str
   return lines.join("\n");
 }
 
-function humanCount(value: number): string {
-  for (const [unit, size] of [
-    ["T", 1e12],
-    ["B", 1e9],
-    ["M", 1e6],
-    ["K", 1e3],
-  ] as const) {
-    if (value >= size) return `${Number((value / size).toFixed(value >= 10 * size ? 0 : 1))}${unit}`;
-  }
-  return String(value);
-}
-
-const RELATIONS: Record<string, string> = {
+const RELATIONS: Record<ModelRelation | "", string> = {
   finetune: "a fine-tune of",
   adapter: "an adapter (LoRA) for",
   quantized: "a quantized version of",
   merge: "a merge including",
+  "": "derived from",
 };
 
 /** A card written from the facts the catalogue holds about a model. */
@@ -77,7 +71,7 @@ export function generatedCard(model: HubModel): string {
 
   const facts: [string, string][] = [];
   const params = parameterCount(model);
-  if (params !== undefined) facts.push(["Parameters", humanCount(params)]);
+  if (params !== undefined) facts.push(["Parameters", formatParameters(params)]);
   const context = model.gguf?.context_length;
   if (typeof context === "number")
     facts.push(["Context length", `${context.toLocaleString("en-US")} tokens`]);
@@ -95,15 +89,11 @@ export function generatedCard(model: HubModel): string {
     );
   }
 
-  const lineage = model.tags
-    .map((tag) => /^base_model:(?:(\w+):)?(.+)$/.exec(tag))
-    .filter((match): match is RegExpExecArray => match !== null);
+  const lineage = parentModels(model.tags);
   if (lineage.length > 0) {
     parts.push(
       "## Lineage\n\n" +
-        lineage
-          .map(([, relation, base]) => `- ${RELATIONS[relation ?? ""] ?? "derived from"} [${base}](/${base})`)
-          .join("\n"),
+        lineage.map(({ relation, id }) => `- ${RELATIONS[relation]} [${id}](/${id})`).join("\n"),
     );
   }
 

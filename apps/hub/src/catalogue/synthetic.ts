@@ -70,8 +70,8 @@ const LANGUAGES = ["en", "fr", "de", "es", "zh", "ja", "multilingual"];
 const START = Date.UTC(2020, 0, 1);
 const SPAN = Date.UTC(2025, 5, 1) - START;
 
-/** mulberry32: a small, fast, seedable PRNG. */
-function prng(seed: number): () => number {
+/** mulberry32: a small, fast, seedable PRNG (the soak test's calls use it too). */
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -20,6 +20,16 @@ async function readAll(stream: Readable): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** The command's action, its one positional argument: set, list or remove. */
+function actionOf(command: string, positionals: string[]): "set" | "list" | "remove" {
+  const [action, ...rest] = positionals;
+  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
+  if (action !== "set" && action !== "list" && action !== "remove") {
+    throw new UsageError(`${command} needs an action: set, list or remove`);
+  }
+  return action;
+}
+
 export async function providerKeyCommand(
   argv: string[],
   io: { stdout: Writable; stderr: Writable; env: Record<string, string | undefined>; stdin?: Readable },
@@ -29,11 +39,7 @@ export async function providerKeyCommand(
     org: { type: "string" },
     "data-dir": { type: "string" },
   });
-  const [action, ...rest] = positionals;
-  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
-  if (action !== "set" && action !== "list" && action !== "remove") {
-    throw new UsageError("provider-key needs an action: set, list or remove");
-  }
+  const action = actionOf("provider-key", positionals);
   if (action !== "list") {
     if (!values.provider) throw new UsageError(`provider-key ${action} needs --provider P`);
     const problem = providerNameProblem(values.provider);
@@ -127,11 +133,7 @@ export async function limitCommand(
     budget: { type: "string" },
     "data-dir": { type: "string" },
   });
-  const [action, ...rest] = positionals;
-  if (rest.length) throw new UsageError(`unexpected argument "${rest[0]}"`);
-  if (action !== "set" && action !== "list" && action !== "remove") {
-    throw new UsageError("limit needs an action: set, list or remove");
-  }
+  const action = actionOf("limit", positionals);
   let subject = "";
   if (action !== "list") {
     if ((values.token === undefined) === (values.org === undefined)) {

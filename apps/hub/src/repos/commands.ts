@@ -2,7 +2,7 @@
 // HUBKIT_DATABASE_URL and HUBKIT_BLOB_DIR) without a running server: `token create|list|revoke`
 // (`create` prints the new token alone on stdout) and `gc` (removes contents no commit names).
 import type { Writable } from "node:stream";
-import { openCommandRepos, parseCommandArgs, UsageError } from "../command-line.js";
+import { onCommandRepos, openCommandRepos, parseCommandArgs, UsageError } from "../command-line.js";
 
 export const TOKEN_USAGE = `  hubkit-hub token create --user NAME [--write] [--org ORG]... [--name LABEL] [--data-dir DIR]
       Create a hub token for NAME (and the user, and each org with NAME a member, when missing).
@@ -18,16 +18,10 @@ export async function gcCommand(
   argv: string[],
   io: { stdout: Writable; env: Record<string, string | undefined> },
 ): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { "data-dir": { type: "string" } });
-  if (positionals.length) throw new UsageError(`gc: unexpected argument "${positionals[0]}"`);
-  const service = await openCommandRepos(values["data-dir"], io.env);
-  try {
+  return onCommandRepos("gc", argv, io.env, async (service) => {
     const { blobs, bytes } = await service.collectGarbage();
     io.stdout.write(`removed ${blobs} unreferenced files (${bytes} bytes)\n`);
-    return 0;
-  } finally {
-    await service.meta.close();
-  }
+  });
 }
 
 export async function tokenCommand(

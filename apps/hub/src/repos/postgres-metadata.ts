@@ -15,7 +15,8 @@ import type {
   TokenRecord,
   TreeEntry,
 } from "./model.js";
-import { toCommit, toRepo, toToken } from "./sqlite-metadata.js";
+// Row types and their mapping to records, shared with the other store.
+import * as records from "./metadata-rows.js";
 import { StoreUnavailableError } from "../store/interface.js";
 import { isConnectionError } from "../store/postgres-connection.js";
 
@@ -118,11 +119,10 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async getAccount(name: string): Promise<Account | undefined> {
-    const [row] = await this.rows<{ name: string; fullname: string; is_org: boolean; created_at: string }>(
-      "SELECT * FROM hub_accounts WHERE lname = lower($1)",
-      [name],
-    );
-    return row && { name: row.name, fullname: row.fullname, isOrg: row.is_org, createdAt: row.created_at };
+    const [row] = await this.rows<records.AccountRow>("SELECT * FROM hub_accounts WHERE lname = lower($1)", [
+      name,
+    ]);
+    return row && records.toAccount(row);
   }
 
   async setMember(org: string, user: string, role: OrgRole): Promise<void> {
@@ -142,16 +142,11 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async listAccounts(isOrg: boolean): Promise<Account[]> {
-    const rows = await this.rows<{ name: string; fullname: string; is_org: boolean; created_at: string }>(
-      "SELECT * FROM hub_accounts WHERE is_org = $1 ORDER BY name",
-      [isOrg],
-    );
-    return rows.map((row) => ({
-      name: row.name,
-      fullname: row.fullname,
-      isOrg: row.is_org,
-      createdAt: row.created_at,
-    }));
+    return (
+      await this.rows<records.AccountRow>("SELECT * FROM hub_accounts WHERE is_org = $1 ORDER BY name", [
+        isOrg,
+      ])
+    ).map(records.toAccount);
   }
 
   async members(org: string): Promise<{ user: string; role: OrgRole }[]> {
@@ -179,14 +174,16 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async tokenByHash(hash: string): Promise<TokenRecord | undefined> {
-    const [row] = await this.rows("SELECT * FROM hub_tokens WHERE hash = $1", [hash]);
-    return row && toToken(row as unknown as Parameters<typeof toToken>[0]);
+    const [row] = await this.rows<records.TokenRow>("SELECT * FROM hub_tokens WHERE hash = $1", [hash]);
+    return row && records.toToken(row);
   }
 
   async listTokens(user: string): Promise<TokenRecord[]> {
-    return (await this.rows(`SELECT * FROM hub_tokens WHERE "user" = $1 ORDER BY created_at`, [user])).map(
-      (row) => toToken(row as unknown as Parameters<typeof toToken>[0]),
-    );
+    return (
+      await this.rows<records.TokenRow>(`SELECT * FROM hub_tokens WHERE "user" = $1 ORDER BY created_at`, [
+        user,
+      ])
+    ).map(records.toToken);
   }
 
   async revokeToken(id: string): Promise<boolean> {
@@ -224,14 +221,17 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async getRepo(type: RepoType, id: string): Promise<RepoRecord | undefined> {
-    const [row] = await this.rows("SELECT * FROM hub_repos WHERE type = $1 AND lid = lower($2)", [type, id]);
-    return row && toRepo(row as unknown as Parameters<typeof toRepo>[0]);
+    const [row] = await this.rows<records.RepoRow>(
+      "SELECT * FROM hub_repos WHERE type = $1 AND lid = lower($2)",
+      [type, id],
+    );
+    return row && records.toRepo(row);
   }
 
   async listRepos(type: RepoType): Promise<RepoRecord[]> {
-    return (await this.rows("SELECT * FROM hub_repos WHERE type = $1 ORDER BY lid", [type])).map((row) =>
-      toRepo(row as unknown as Parameters<typeof toRepo>[0]),
-    );
+    return (
+      await this.rows<records.RepoRow>("SELECT * FROM hub_repos WHERE type = $1 ORDER BY lid", [type])
+    ).map(records.toRepo);
   }
 
   async deleteRepo(type: RepoType, id: string): Promise<boolean> {
@@ -270,11 +270,11 @@ export class PostgresRepoMetadata implements RepoMetadata {
 
   async refs(rid: number): Promise<RefRecord[]> {
     return (
-      await this.rows<{ kind: RefKind; name: string; commit_id: string }>(
+      await this.rows<records.RefRow>(
         "SELECT kind, name, commit_id FROM hub_refs WHERE rid = $1 ORDER BY kind, name",
         [rid],
       )
-    ).map((row) => ({ kind: row.kind, name: row.name, commit: row.commit_id }));
+    ).map(records.toRef);
   }
 
   async getRef(rid: number, kind: RefKind, name: string): Promise<RefRecord | undefined> {
@@ -319,12 +319,15 @@ export class PostgresRepoMetadata implements RepoMetadata {
   }
 
   async getCommit(rid: number, id: string): Promise<CommitRecord | undefined> {
-    const [row] = await this.rows("SELECT * FROM hub_commits WHERE rid = $1 AND id = $2", [rid, id]);
-    return row && toCommit(row as unknown as Parameters<typeof toCommit>[0]);
+    const [row] = await this.rows<records.CommitRow>("SELECT * FROM hub_commits WHERE rid = $1 AND id = $2", [
+      rid,
+      id,
+    ]);
+    return row && records.toCommit(row);
   }
 
   async history(rid: number, head: string, skip: number, limit: number): Promise<CommitRecord[]> {
-    const rows = await this.rows(
+    const rows = await this.rows<records.CommitRow>(
       `WITH RECURSIVE chain(id, parent, tree, author, title, message, date, n) AS (
          SELECT id, parent, tree, author, title, message, date, 0 FROM hub_commits WHERE rid = $1 AND id = $2
          UNION ALL
@@ -334,7 +337,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
        SELECT id, parent, tree, author, title, message, date FROM chain ORDER BY n OFFSET $3 LIMIT $4`,
       [rid, head, skip, limit],
     );
-    return rows.map((row) => toCommit(row as unknown as Parameters<typeof toCommit>[0]));
+    return rows.map(records.toCommit);
   }
 
   async getTree(sha: string): Promise<TreeEntry[] | undefined> {
@@ -375,10 +378,7 @@ export class PostgresRepoMetadata implements RepoMetadata {
     await this.query(
       "DELETE FROM hub_trees t WHERE NOT EXISTS (SELECT 1 FROM hub_commits c WHERE c.tree = t.sha)",
     );
-    const live = new Set<string>();
-    for (const row of await this.rows<{ body: string }>("SELECT body FROM hub_trees"))
-      for (const entry of JSON.parse(row.body) as TreeEntry[]) live.add(entry.sha256);
-    return live;
+    return records.blobsOfTrees(await this.rows<{ body: string }>("SELECT body FROM hub_trees"));
   }
 
   async close(): Promise<void> {

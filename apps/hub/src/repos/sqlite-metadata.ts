@@ -5,6 +5,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { CommitOutcome, NewCommit, RepoMetadata } from "./metadata.js";
+// Row types and their mapping to records, shared with the other store.
+import * as records from "./metadata-rows.js";
 import type {
   Account,
   CommitRecord,
@@ -36,58 +38,6 @@ CREATE TABLE IF NOT EXISTS refs (
   rid INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, commit_id TEXT NOT NULL, PRIMARY KEY (rid, kind, name));
 CREATE TABLE IF NOT EXISTS trees (sha TEXT PRIMARY KEY, body TEXT NOT NULL);
 `;
-
-interface RepoRow {
-  rid: number;
-  type: RepoType;
-  id: string;
-  private: number;
-  gated: string | null;
-  created_at: string;
-  last_modified: string;
-}
-interface CommitRow {
-  id: string;
-  parent: string | null;
-  tree: string;
-  author: string;
-  title: string;
-  message: string;
-  date: string;
-}
-interface TokenRow {
-  id: string;
-  user: string;
-  role: TokenRecord["role"];
-  display_name: string;
-  created_at: string;
-  hash: string;
-}
-
-export function toRepo(row: RepoRow): RepoRecord {
-  return {
-    rid: Number(row.rid),
-    type: row.type,
-    id: row.id,
-    private: Boolean(row.private),
-    gated: row.gated === "auto" || row.gated === "manual" ? row.gated : false,
-    createdAt: row.created_at,
-    lastModified: row.last_modified,
-  };
-}
-export function toCommit(row: CommitRow): CommitRecord {
-  return { ...row };
-}
-export function toToken(row: TokenRow): TokenRecord {
-  return {
-    id: row.id,
-    user: row.user,
-    role: row.role,
-    displayName: row.display_name,
-    createdAt: row.created_at,
-    hash: row.hash,
-  };
-}
 
 export class SqliteRepoMetadata implements RepoMetadata {
   readonly kind = "sqlite" as const;
@@ -131,11 +81,8 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async getAccount(name: string): Promise<Account | undefined> {
-    const row = this.sql("SELECT * FROM accounts WHERE name = ?").get(name) as
-      { name: string; fullname: string; is_org: number; created_at: string } | undefined;
-    return (
-      row && { name: row.name, fullname: row.fullname, isOrg: Boolean(row.is_org), createdAt: row.created_at }
-    );
+    const row = this.sql("SELECT * FROM accounts WHERE name = ?").get(name) as records.AccountRow | undefined;
+    return row && records.toAccount(row);
   }
 
   async setMember(org: string, user: string, role: OrgRole): Promise<void> {
@@ -153,15 +100,11 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async listAccounts(isOrg: boolean): Promise<Account[]> {
-    const rows = this.db
-      .prepare("SELECT * FROM accounts WHERE is_org = ? ORDER BY name")
-      .all(isOrg ? 1 : 0) as { name: string; fullname: string; is_org: number; created_at: string }[];
-    return rows.map((row) => ({
-      name: row.name,
-      fullname: row.fullname,
-      isOrg: Boolean(row.is_org),
-      createdAt: row.created_at,
-    }));
+    return (
+      this.db
+        .prepare("SELECT * FROM accounts WHERE is_org = ? ORDER BY name")
+        .all(isOrg ? 1 : 0) as records.AccountRow[]
+    ).map(records.toAccount);
   }
 
   async members(org: string): Promise<{ user: string; role: OrgRole }[]> {
@@ -185,14 +128,14 @@ export class SqliteRepoMetadata implements RepoMetadata {
   }
 
   async tokenByHash(hash: string): Promise<TokenRecord | undefined> {
-    const row = this.sql("SELECT * FROM tokens WHERE hash = ?").get(hash) as TokenRow | undefined;
-    return row && toToken(row);
+    const row = this.sql("SELECT * FROM tokens WHERE hash = ?").get(hash) as records.TokenRow | undefined;
+    return row && records.toToken(row);
   }
 
   async listTokens(user: string): Promise<TokenRecord[]> {
-    return (this.sql("SELECT * FROM tokens WHERE user = ? ORDER BY created_at").all(user) as TokenRow[]).map(
-      toToken,
-    );
+    return (
+      this.sql("SELECT * FROM tokens WHERE user = ? ORDER BY created_at").all(user) as records.TokenRow[]
+    ).map(records.toToken);
   }
 
   async revokeToken(id: string): Promise<boolean> {
@@ -228,12 +171,14 @@ export class SqliteRepoMetadata implements RepoMetadata {
 
   async getRepo(type: RepoType, id: string): Promise<RepoRecord | undefined> {
     const row = this.sql("SELECT * FROM repos WHERE type = ? AND id = ?").get(type, id) as
-      RepoRow | undefined;
-    return row && toRepo(row);
+      records.RepoRow | undefined;
+    return row && records.toRepo(row);
   }
 
   async listRepos(type: RepoType): Promise<RepoRecord[]> {
-    return (this.sql("SELECT * FROM repos WHERE type = ? ORDER BY id").all(type) as RepoRow[]).map(toRepo);
+    return (this.sql("SELECT * FROM repos WHERE type = ? ORDER BY id").all(type) as records.RepoRow[]).map(
+      records.toRepo,
+    );
   }
 
   async deleteRepo(type: RepoType, id: string): Promise<boolean> {
@@ -265,12 +210,10 @@ export class SqliteRepoMetadata implements RepoMetadata {
 
   async refs(rid: number): Promise<RefRecord[]> {
     return (
-      this.sql("SELECT kind, name, commit_id FROM refs WHERE rid = ? ORDER BY kind, name").all(rid) as {
-        kind: RefKind;
-        name: string;
-        commit_id: string;
-      }[]
-    ).map((row) => ({ kind: row.kind, name: row.name, commit: row.commit_id }));
+      this.sql("SELECT kind, name, commit_id FROM refs WHERE rid = ? ORDER BY kind, name").all(
+        rid,
+      ) as records.RefRow[]
+    ).map(records.toRef);
   }
 
   async getRef(rid: number, kind: RefKind, name: string): Promise<RefRecord | undefined> {
@@ -308,8 +251,8 @@ export class SqliteRepoMetadata implements RepoMetadata {
 
   async getCommit(rid: number, id: string): Promise<CommitRecord | undefined> {
     const row = this.sql("SELECT * FROM commits WHERE rid = ? AND id = ?").get(rid, id) as
-      CommitRow | undefined;
-    return row && toCommit(row);
+      records.CommitRow | undefined;
+    return row && records.toCommit(row);
   }
 
   async history(rid: number, head: string, skip: number, limit: number): Promise<CommitRecord[]> {
@@ -318,9 +261,9 @@ export class SqliteRepoMetadata implements RepoMetadata {
     let next: string | null = head;
     let index = 0;
     while (next && out.length < limit) {
-      const row = get.get(rid, next) as CommitRow | undefined;
+      const row = get.get(rid, next) as records.CommitRow | undefined;
       if (!row) break;
-      if (index++ >= skip) out.push(toCommit(row));
+      if (index++ >= skip) out.push(records.toCommit(row));
       next = row.parent;
     }
     return out;
@@ -362,10 +305,9 @@ export class SqliteRepoMetadata implements RepoMetadata {
 
   async liveBlobs(): Promise<Set<string>> {
     this.sql("DELETE FROM trees WHERE sha NOT IN (SELECT tree FROM commits)").run();
-    const live = new Set<string>();
-    for (const row of this.db.prepare("SELECT body FROM trees").iterate() as Iterable<{ body: string }>)
-      for (const entry of JSON.parse(row.body) as TreeEntry[]) live.add(entry.sha256);
-    return live;
+    return records.blobsOfTrees(
+      this.db.prepare("SELECT body FROM trees").iterate() as Iterable<{ body: string }>,
+    );
   }
 
   async close(): Promise<void> {

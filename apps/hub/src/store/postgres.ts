@@ -8,11 +8,13 @@
 import pg from "pg";
 import {
   DEFAULT_SEARCH_WALK_ROWS,
+  SORT_COLUMNS,
   SORT_FIELDS,
   sortedCounts,
   type FacetCounts,
   type ImportSession,
-  MATCH_FACET_CACHE,
+  MatchFacetCache,
+  pageOf,
   type MatchFacetCounts,
   type ListPlan,
   type ModelPage,
@@ -25,14 +27,6 @@ import { escapeLike, isConnectionError, redactDatabaseUrl, TYPES } from "./postg
 import { refreshDerived, runMigrations } from "./postgres-schema.js";
 import { SearchOrder } from "./search-order.js";
 import { StoreUnavailableError, type HubStore } from "./interface.js";
-
-const SORT_COLUMNS: Record<SortField, string> = {
-  downloads: "downloads",
-  likes: "likes",
-  lastModified: "last_modified",
-  createdAt: "created_at",
-  trending: "trending",
-};
 
 /** How many ids a search reads in list order before it asks the trigram index (see listModels). */
 export const DEFAULT_PG_SEARCH_WALK_ROWS = 10_000;
@@ -70,6 +64,22 @@ const LIST_CACHE_PAGES = 256;
  */
 const LIST_CACHE_MAX_AGE_MS = 2000;
 
+const modelOfRow = (row: { doc: string }) => JSON.parse(row.doc) as HubModel;
+
+/** The conditions (on `models m`) of a query's filters but its search; `param` numbers each value. */
+function filterClauses(query: ModelQuery, param: (value: unknown) => string): string[] {
+  const where: string[] = [];
+  if (query.author) {
+    // "0" sorts right after "/" (ids are COLLATE "C": byte order, as in SQLite).
+    where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
+  }
+  if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
+  if (query.library) where.push(`m.library_name = ${param(query.library)}`);
+  if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
+  if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
+  return where;
+}
+
 interface PageRow {
   rowid: number;
   v: number;
@@ -84,9 +94,8 @@ export class PostgresStore implements HubStore {
   private readonly memoryWalkRows: number;
   private libraryCountsCache?: { version: string; counts: Map<string, number> };
   private facetCache?: { version: string; counts: FacetCounts };
-  /** matchFacetCounts' recent answers by query, valid for matchFacetVersion */
-  private readonly matchFacetCache = new Map<string, MatchFacetCounts>();
-  private matchFacetVersion = "";
+  /** matchFacetCounts' recent answers, valid for one catalogue_version */
+  private readonly matchFacetCache = new MatchFacetCache();
   /** ids in list order per sort, as of a catalogue_version (see searchInMemory) */
   private readonly searchOrders = new Map<SortField, { version: string; order: SearchOrder }>();
   private readonly buildingOrders = new Map<SortField, Promise<void>>();
@@ -293,13 +302,7 @@ export class PostgresStore implements HubStore {
     for (const term of (query.search ?? "").split(/\s+/).filter(Boolean)) {
       where.push(`lower(m.id) LIKE ${param(`%${escapeLike(term.toLowerCase())}%`)}`);
     }
-    if (query.author)
-      where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
-    if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
-    if (query.library) where.push(`m.library_name = ${param(query.library)}`);
-    if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
-    if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
-    return where;
+    return [...where, ...filterClauses(query, param)];
   }
 
   /** As CatalogueStore.countModels: matches of the filters and search, counted up to `cap` + 1. */
@@ -322,18 +325,7 @@ export class PostgresStore implements HubStore {
   /** As CatalogueStore.matchFacetCounts: facet counts over the query's matches, in one statement. */
   async matchFacetCounts(query: ModelQuery): Promise<MatchFacetCounts> {
     const version = (await this.getMeta("catalogue_version")) ?? "0";
-    if (this.matchFacetVersion !== version) {
-      this.matchFacetCache.clear();
-      this.matchFacetVersion = version;
-    }
-    const cacheKey = JSON.stringify([
-      query.search,
-      query.author,
-      query.pipelineTag,
-      query.library,
-      query.tags,
-      query.ids,
-    ]);
+    const cacheKey = this.matchFacetCache.keyOf(query, version);
     const cached = this.matchFacetCache.get(cacheKey);
     if (cached) return cached;
     const params: unknown[] = [];
@@ -360,10 +352,7 @@ export class PostgresStore implements HubStore {
       tags: sortedCounts(of(2)),
       library_name: sortedCounts(of(1)),
     };
-    if (this.matchFacetCache.size >= MATCH_FACET_CACHE)
-      this.matchFacetCache.delete(this.matchFacetCache.keys().next().value!);
-    this.matchFacetCache.set(cacheKey, counts);
-    return counts;
+    return this.matchFacetCache.set(cacheKey, counts);
   }
 
   /** As CatalogueStore.facetCounts, cached until an import commits (on any replica). */
@@ -434,18 +423,7 @@ export class PostgresStore implements HubStore {
       params.push(value);
       return `$${params.length}`;
     };
-    const filters = () => {
-      const where: string[] = [];
-      if (query.author) {
-        // "0" sorts right after "/" (ids are COLLATE "C": byte order, as in SQLite).
-        where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
-      }
-      if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
-      if (query.library) where.push(`m.library_name = ${param(query.library)}`);
-      if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
-      if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
-      return where;
-    };
+    const filters = () => filterClauses(query, param);
     const termFilters = (alias: string) =>
       terms.map((term) => `lower(${alias}.id) LIKE ${param(`%${escapeLike(term)}%`)}`);
     const cursorFilter = (alias: string) =>
@@ -495,16 +473,7 @@ export class PostgresStore implements HubStore {
       }
       rows = (await this.query<PageRow>(sql, params)).rows;
     }
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      models: page.map((row) => JSON.parse(row.doc) as HubModel),
-      next:
-        rows.length > query.limit && last
-          ? { sort: query.sort, direction: query.direction, value: last.v, rowid: last.rowid }
-          : undefined,
-      plan,
-    };
+    return pageOf<PageRow>(rows, query, plan, { model: modelOfRow, sortValue: (row) => row.v });
   }
 
   /**
@@ -529,13 +498,7 @@ export class PostgresStore implements HubStore {
       values.push(value);
       return `$${values.length + 1}`;
     };
-    const where: string[] = [];
-    if (query.author)
-      where.push(`m.id >= ${param(`${query.author}/`)} AND m.id < ${param(`${query.author}0`)}`);
-    if (query.pipelineTag) where.push(`m.pipeline_tag = ${param(query.pipelineTag)}`);
-    if (query.library) where.push(`m.library_name = ${param(query.library)}`);
-    if (query.tags.length > 0) where.push(`m.tags @> ${param(query.tags)}::text[]`);
-    if (query.ids) where.push(`m.id = ANY(${param(query.ids)}::text[])`);
+    const where = filterClauses(query, param);
     const filtered = where.length > 0;
     const sql = `SELECT v.value AS version, m.rowid, m.doc FROM hubkit_meta v
       LEFT JOIN models m ON m.rowid = ANY($1::bigint[])${filtered ? ` AND ${where.join(" AND ")}` : ""}
@@ -584,16 +547,10 @@ export class PostgresStore implements HubStore {
       const last = batch[batch.length - 1];
       cursor = { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid };
     }
-    const page = accepted.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      models: page.map((row) => JSON.parse(row.doc) as HubModel),
-      next:
-        accepted.length > query.limit && last
-          ? { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid }
-          : undefined,
-      plan: "ordered-scan",
-    };
+    return pageOf<(typeof accepted)[number]>(accepted, query, "ordered-scan", {
+      model: modelOfRow,
+      sortValue: (row) => row.sortValue,
+    });
   }
 
   /** Reads the ids of one sort order and the catalogue_version from one snapshot, in the background. */

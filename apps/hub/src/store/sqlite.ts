@@ -10,7 +10,8 @@ import { SearchOrder } from "./search-order.js";
 export const SORT_FIELDS = ["downloads", "likes", "lastModified", "createdAt", "trending"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
-const SORT_COLUMNS: Record<SortField, string> = {
+/** Each sort field's column (the same in both stores' tables). */
+export const SORT_COLUMNS: Record<SortField, string> = {
   downloads: "downloads",
   likes: "likes",
   lastModified: "last_modified",
@@ -62,6 +63,41 @@ export interface MatchFacetCounts extends FacetCounts {
 
 /** Filtered facet answers each store keeps (one per filter combination recently asked). */
 export const MATCH_FACET_CACHE = 128;
+
+/**
+ * Both stores' recent matchFacetCounts answers, by query: kept while the catalogue's version (the
+ * store's own change key) stays the same, the oldest dropped past MATCH_FACET_CACHE.
+ */
+export class MatchFacetCache {
+  private readonly answers = new Map<string, MatchFacetCounts>();
+  private version = "";
+
+  /** The key of a query's answer (its filters, not its sort or page); a new version empties the cache. */
+  keyOf(query: ModelQuery, version: string): string {
+    if (this.version !== version) {
+      this.answers.clear();
+      this.version = version;
+    }
+    return JSON.stringify([
+      query.search,
+      query.author,
+      query.pipelineTag,
+      query.library,
+      query.tags,
+      query.ids,
+    ]);
+  }
+
+  get(key: string): MatchFacetCounts | undefined {
+    return this.answers.get(key);
+  }
+
+  set(key: string, counts: MatchFacetCounts): MatchFacetCounts {
+    if (this.answers.size >= MATCH_FACET_CACHE) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(key, counts);
+    return counts;
+  }
+}
 
 /** Counts keyed in code-unit order, so both stores answer the same bytes. */
 export function sortedCounts(rows: { value: string; n: number }[]): Record<string, number> {
@@ -178,6 +214,28 @@ export const DEFAULT_SEARCH_WALK_ROWS = 100_000;
  */
 export type ListPlan = "list" | "ordered-scan" | "index-scan" | "fts-sort";
 
+/**
+ * A listing's page in both stores, from the rows read in order (up to limit + 1: one more than the
+ * page says a next page exists), with the cursor after its last row.
+ */
+export function pageOf<Row extends { rowid: number }>(
+  rows: Row[],
+  query: ModelQuery,
+  plan: ListPlan,
+  read: { model(row: Row): HubModel; sortValue(row: Row): number },
+): ModelPage {
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    models: page.map(read.model),
+    next:
+      rows.length > query.limit && last
+        ? { sort: query.sort, direction: query.direction, value: read.sortValue(last), rowid: last.rowid }
+        : undefined,
+    plan,
+  };
+}
+
 /** Pages kept by the list cache (about 40 KB each at limit 20, so a few MB at most). */
 const LIST_CACHE_PAGES = 256;
 
@@ -242,9 +300,8 @@ export class CatalogueStore {
   private localWrites = 0;
   private libraryCountsCache?: { key: string; counts: Map<string, number> };
   private facetCache?: { key: string; counts: FacetCounts };
-  /** matchFacetCounts' recent answers by query, valid while changeKey() is matchFacetKey */
-  private readonly matchFacetCache = new Map<string, MatchFacetCounts>();
-  private matchFacetKey = "";
+  /** matchFacetCounts' recent answers, valid while changeKey() stays the same */
+  private readonly matchFacetCache = new MatchFacetCache();
   /**
    * Recent pages by query, least recently used first, valid while the database is unchanged
    * (`changeKey`): a hot search (the same few terms asked by many visitors) then costs a map look-up
@@ -426,19 +483,7 @@ export class CatalogueStore {
    * the database changes.
    */
   matchFacetCounts(query: ModelQuery): MatchFacetCounts {
-    const changeKey = this.changeKey();
-    if (this.matchFacetKey !== changeKey) {
-      this.matchFacetCache.clear();
-      this.matchFacetKey = changeKey;
-    }
-    const cacheKey = JSON.stringify([
-      query.search,
-      query.author,
-      query.pipelineTag,
-      query.library,
-      query.tags,
-      query.ids,
-    ]);
+    const cacheKey = this.matchFacetCache.keyOf(query, this.changeKey());
     const cached = this.matchFacetCache.get(cacheKey);
     if (cached) return cached;
     const where: string[] = [];
@@ -467,10 +512,7 @@ export class CatalogueStore {
       tags: sortedCounts(tags),
       library_name: sortedCounts(named(libraries)),
     };
-    if (this.matchFacetCache.size >= MATCH_FACET_CACHE)
-      this.matchFacetCache.delete(this.matchFacetCache.keys().next().value!);
-    this.matchFacetCache.set(cacheKey, counts);
-    return counts;
+    return this.matchFacetCache.set(cacheKey, counts);
   }
 
   /** What the last open found broken and repaired (for the server's log and tests). */
@@ -656,16 +698,10 @@ export class CatalogueStore {
       rows = this.selectSorted(query, terms);
       if (terms.length > 0) plan = "fts-sort";
     }
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      models: page.map((row) => this.docByRowid(row.rowid)),
-      next:
-        rows.length > query.limit && last
-          ? { sort: query.sort, direction: query.direction, value: last.sortValue, rowid: last.rowid }
-          : undefined,
-      plan,
-    };
+    return pageOf(rows, query, plan, {
+      model: (row) => this.docByRowid(row.rowid),
+      sortValue: (row) => row.sortValue,
+    });
   }
 
   /** The in-memory walk (see SearchOrder); undefined when it read its budget without filling the page. */

@@ -4,7 +4,7 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Writable } from "node:stream";
-import { openCommandRepos, parseCommandArgs, UsageError } from "../command-line.js";
+import { onCommandRepos } from "../command-line.js";
 import type { StorageReply } from "../contract/api.js";
 import { REPO_TYPES } from "../repos/model.js";
 import type { RepoService } from "../repos/service.js";
@@ -75,10 +75,7 @@ export async function storageCommand(
   argv: string[],
   io: { stdout: Writable; env: Record<string, string | undefined> },
 ): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, { "data-dir": { type: "string" } });
-  if (positionals.length) throw new UsageError(`storage: unexpected argument "${positionals[0]}"`);
-  const service = await openCommandRepos(values["data-dir"], io.env);
-  try {
+  return onCommandRepos("storage", argv, io.env, async (service) => {
     const report = await storageReport(service);
     for (const repo of report.repos)
       io.stdout.write(
@@ -93,8 +90,5 @@ export async function storageCommand(
         "",
       ].join("\n"),
     );
-    return 0;
-  } finally {
-    await service.meta.close();
-  }
+  });
 }

@@ -1,12 +1,14 @@
 // hubkit-hub as a child process, for tests that kill it (SIGKILL mid-import) or run several replicas.
 // The CLI is bundled from the sources with esbuild (the @hubkit/* packages from their sources too, as
 // Vitest resolves them), into apps/hub/.test-build so that it finds its package files and node_modules.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { build } from "esbuild";
+import { removeFolder, tempFolder } from "./hub.js";
 
 const hubRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const repoRoot = path.resolve(hubRoot, "../..");
@@ -133,4 +135,42 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; sign
   if (child.exitCode !== null || child.signalCode !== null)
     return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+}
+
+/** `hubkit-hub token create --user <user> --write` on the data dir `env` names; the token it prints. */
+export async function createTokenWithCli(env: Record<string, string>, user: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [await hubCli(), "token", "create", "--user", user, "--write"],
+    { env: { ...process.env, ...env } },
+  );
+  return stdout.trim();
+}
+
+/**
+ * The hub processes of one test file and the temporary folder they keep their data in; cleanup()
+ * stops those still running, removes the bundled CLI and the folder.
+ */
+export class HubProcessGroup {
+  readonly folder: string;
+  private readonly started: HubProcess[] = [];
+
+  constructor(name: string) {
+    this.folder = tempFolder(name);
+  }
+
+  async start(env: Record<string, string>, timeoutMs?: number, script?: string): Promise<HubProcess> {
+    const hub = await startHubProcess(env, timeoutMs, script);
+    this.started.push(hub);
+    return hub;
+  }
+
+  async cleanup(): Promise<void> {
+    try {
+      await Promise.all(this.started.map((hub) => hub.stop()));
+      await removeHubCli();
+    } finally {
+      removeFolder(this.folder);
+    }
+  }
 }

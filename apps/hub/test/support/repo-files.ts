@@ -1,5 +1,9 @@
 // Builds weight and data files for repository tests, and commits them over the hub's HTTP API (the
 // NDJSON commit route the clients use, with inline base64 files).
+import { createHash } from "node:crypto";
+
+/** A file's sha256 in hex, as the hub names stored contents. */
+export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** A safetensors file: the 8-byte little-endian header length, the JSON header, zeroed tensor data. */
 export function safetensorsFile(tensors: Record<string, { dtype: string; shape: number[] }>): Buffer {

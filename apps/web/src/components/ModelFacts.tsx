@@ -2,27 +2,10 @@
 // architecture, and the repository's files with their sizes.
 import { Files, Info } from "lucide-react";
 import type { HubModel } from "../lib/api.js";
-import { modelPath } from "../lib/api.js";
+import { formatParameters, modelPath, parameterCount } from "../lib/api.js";
 
-export function parameterCount(model: HubModel): number | undefined {
-  for (const total of [model.safetensors?.total, model.gguf?.total]) {
-    if (typeof total === "number" && total > 0) return total;
-  }
-  return undefined;
-}
-
-/** 8030261248 → "8.03B". */
-export function formatParameters(count: number): string {
-  for (const [unit, size] of [
-    ["T", 1e12],
-    ["B", 1e9],
-    ["M", 1e6],
-    ["K", 1e3],
-  ] as const) {
-    if (count >= size) return `${Number((count / size).toPrecision(3))}${unit}`;
-  }
-  return String(count);
-}
+// The model page reads the count from here, beside the details it shows.
+export { parameterCount };
 
 function bytesText(bytes: number): string {
   if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;

@@ -2,44 +2,27 @@
 // and the catalogue's models derived from it below, grouped by relation, each a link.
 import { GitBranch } from "lucide-react";
 import { Link } from "react-router";
-import { modelPath } from "../lib/api.js";
+import { MODEL_RELATIONS, modelPath, parentModels, type ModelRelation } from "../lib/api.js";
 
-export const RELATIONS = ["finetune", "adapter", "quantized", "merge"] as const;
-export type Relation = (typeof RELATIONS)[number];
+/** The relations the tree groups children by (the model page asks the catalogue for each). */
+export const RELATIONS = MODEL_RELATIONS;
 
-const PARENT_LABELS: Record<string, string> = {
+const PARENT_LABELS: Record<ModelRelation | "", string> = {
   finetune: "Fine-tuned from",
   adapter: "Adapter for",
   quantized: "Quantized from",
   merge: "Merged from",
   "": "Derived from",
 };
-const CHILD_LABELS: Record<Relation, string> = {
+const CHILD_LABELS: Record<ModelRelation, string> = {
   finetune: "Fine-tunes",
   adapter: "Adapters",
   quantized: "Quantizations",
   merge: "Merges",
 };
 
-/**
- * The parents named by a model's tags, as `{relation, id}`. The hub tags a derived model both
- * `base_model:{id}` and `base_model:{relation}:{id}`: the tag with the relation names it, whichever
- * comes first.
- */
-export function parentModels(tags: string[]): { relation: string; id: string }[] {
-  const parents: { relation: string; id: string }[] = [];
-  for (const tag of tags) {
-    const match = /^base_model:(?:(finetune|adapter|quantized|merge):)?(.+)$/.exec(tag);
-    if (!match) continue;
-    const known = parents.find((parent) => parent.id === match[2]);
-    if (!known) parents.push({ relation: match[1] ?? "", id: match[2] });
-    else if (!known.relation && match[1]) known.relation = match[1];
-  }
-  return parents;
-}
-
 export interface TreeChildren {
-  relation: Relation;
+  relation: ModelRelation;
   ids: string[];
   total: number;
 }

@@ -29,6 +29,14 @@ export type {
   UsageRow,
 } from "../../../hub/src/contract/api.js";
 export { toModelData } from "../../../hub/src/contract/model-data.js";
+import { MODEL_DETAIL_FIELDS } from "../../../hub/src/contract/model-facts.js";
+export {
+  formatParameters,
+  MODEL_RELATIONS,
+  parameterCount,
+  parentModels,
+  type ModelRelation,
+} from "../../../hub/src/contract/model-facts.js";
 import { withHubToken } from "./session.js";
 
 /** An HTTP error from the hub API, with the server's own explanation. */
@@ -86,30 +94,8 @@ export function modelPath(id: string): string {
   return id.split("/").map(encodeURIComponent).join("/");
 }
 
-/** Fields the model page needs, on top of the defaults. */
-const MODEL_PAGE_FIELDS = [
-  "author",
-  "pipeline_tag",
-  "library_name",
-  "tags",
-  "downloads",
-  "likes",
-  "createdAt",
-  "lastModified",
-  "description",
-  "config",
-  "cardData",
-  "transformersInfo",
-  "widgetData",
-  "mask_token",
-  "safetensors",
-  "gguf",
-  "siblings",
-  "spaces",
-  "inference",
-  "gated",
-  "inferenceProviderMapping",
-];
+/** Fields the model page needs: the defaults of a model page, and the provider mapping. */
+const MODEL_PAGE_FIELDS = [...MODEL_DETAIL_FIELDS, "inferenceProviderMapping"];
 
 export function getModel(id: string, signal?: AbortSignal): Promise<HubModel> {
   const query = MODEL_PAGE_FIELDS.map((field) => `expand[]=${field}`).join("&");
