@@ -54,11 +54,11 @@ module.exports = {
     ),
     forbid(
       "web-contract-is-types-only",
-      "The web app imports the hub's contract as types only, but for the pure functions and values both sides run: toModelData (contract/model-data.ts) and the model facts (contract/model-facts.ts).",
+      "The web app imports the hub's contract as types only, but for the pure functions and values both sides run: toModelData (contract/model-data.ts), the model facts (contract/model-facts.ts) and the model page's fields (contract/model-fields.ts).",
       { path: "^apps/web/" },
       {
         path: "^apps/hub/src/contract/",
-        pathNot: "^apps/hub/src/contract/model-(data|facts)\\.ts$",
+        pathNot: "^apps/hub/src/contract/model-(data|facts|fields)\\.ts$",
         dependencyTypesNot: ["type-only"],
       },
     ),

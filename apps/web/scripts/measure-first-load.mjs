@@ -64,7 +64,7 @@ try {
     const over = total > BUDGET_KB * 1024;
     if (over || (route.startsWith("/models/") && registry.length > 0)) failed = true;
     console.log(
-      `${route}: ${(total / 1024).toFixed(1)} KB gz in ${rows.length} scripts${over ? ` (over ${BUDGET_KB} KB)` : ""}` +
+      `${route}: ${(total / 1024).toFixed(1)} KB gz (${total} B) in ${rows.length} scripts${over ? ` (over ${BUDGET_KB} KB)` : ""}` +
         (registry.length ? `; registry in ${registry.join(", ")}` : "; no registry chunk"),
     );
     for (const row of rows) console.log(`    ${(row.gz / 1024).toFixed(1).padStart(6)} KB  ${row.urlPath}`);

@@ -22,7 +22,7 @@ import { badRequest, HttpError } from "../http/errors.js";
 import { modelCard } from "../catalogue/model-card.js";
 import type { LibraryInfo } from "../catalogue/hub-data.js";
 import type { HubConfig, ModelFacets } from "../contract/api.js";
-import { MODEL_DETAIL_FIELDS } from "../contract/model-facts.js";
+import { MODEL_DETAIL_FIELDS } from "../contract/model-fields.js";
 import { isValidModelId, type HubModel } from "../catalogue/model-record.js";
 import { PROVIDER_STATS_PATH, type ProviderStatsReply } from "../router/provider-stats.js";
 import type { HubStore } from "../store/hub-store.js";

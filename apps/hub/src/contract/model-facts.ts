@@ -3,34 +3,6 @@
 // and derived tags with these, the web app shows the same facts on the model page. Pure functions,
 // types-only imports, so the web app may bundle it.
 
-/** Fields a model page carries (GET /api/models/{id} without expand[]): everything stored but the provider mapping. */
-export const MODEL_DETAIL_FIELDS: readonly string[] = [
-  "modelId",
-  "author",
-  "sha",
-  "lastModified",
-  "private",
-  "disabled",
-  "gated",
-  "pipeline_tag",
-  "library_name",
-  "tags",
-  "downloads",
-  "likes",
-  "createdAt",
-  "config",
-  "cardData",
-  "widgetData",
-  "transformersInfo",
-  "mask_token",
-  "safetensors",
-  "gguf",
-  "siblings",
-  "spaces",
-  "inference",
-  "description",
-];
-
 /** The parameter count from the weights' headers: safetensors' total, else GGUF's. */
 export function parameterCount(model: { safetensors?: object; gguf?: object }): number | undefined {
   for (const source of [model.safetensors, model.gguf] as ({ total?: unknown } | undefined)[]) {

@@ -29,7 +29,7 @@ export type {
   UsageRow,
 } from "../../../hub/src/contract/api.js";
 export { toModelData } from "../../../hub/src/contract/model-data.js";
-import { MODEL_DETAIL_FIELDS } from "../../../hub/src/contract/model-facts.js";
+import { MODEL_DETAIL_FIELDS } from "../../../hub/src/contract/model-fields.js";
 export {
   formatParameters,
   MODEL_RELATIONS,
