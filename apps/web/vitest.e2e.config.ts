@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     include: ["apps/web/test/**/*.e2e.test.ts"],
     testTimeout: 30_000,
+    // expect.poll waits on the page's state; vitest's default of 1 s is shorter than a list's
+    // navigation (debounce, loader fetch, render) takes on a loaded 2-core CI host.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     pool: "forks",
     // Two files at a time, each with its own hub server and browser: the suite's tests wait on the
