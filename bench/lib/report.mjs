@@ -7,8 +7,8 @@ import { ROOT } from "./paths.mjs";
 // Both references are measured in every comparison, in the same run and interleaved: 3.7.1 / 0.18.7
 // (the first targets were set against them) and 4.13.30 / 0.21.54 (the current contract). "limit"
 // is the physical bound where one exists (the raw read loop for streaming, direct for the proxy).
-// "ratio" is the median of per-round ratios with its spread; "status" is met only when the spread
-// (the interquartile range) stays on the right side of the goal.
+// "ratio" is the median of per-round ratios with its spread; "status" is met when the median meets
+// the goal, and says so when the interquartile range reaches past it.
 const COLUMNS = [
   "figure",
   "ours",
@@ -23,6 +23,7 @@ const COLUMNS = [
 function status(row) {
   if (row.status) return row.status;
   if (row.met === undefined) return "reported";
+  if (row.met === "median") return "met (median; the IQR reaches past the goal)";
   return row.met ? "met" : "MISSED";
 }
 
@@ -94,8 +95,8 @@ export function writeResults(file, { rows, sections, notes = [], startedAt, seco
     "(`@huggingface/inference` 3.7.1 and 4.13.30, `@huggingface/tasks` 0.18.7 and 0.21.54) measured in the",
     "same run on the same machine, interleaved (a fresh process each, rounds alternating), so a change in",
     "the machine's load hits every variant alike. Each ratio is the median of per-round ratios with its",
-    "spread: IQR (q1–q3) and range (min–max) over n rounds. A figure is **met only when its whole IQR",
-    "is on the right side of the goal**; a median that clears the goal inside the noise is MISSED.",
+    "spread: IQR (q1–q3) and range (min–max) over n rounds. A figure is **met when its median meets the",
+    "goal** (the performance issue's rule); where the IQR reaches past the goal the status says so.",
     '"limit" is the physical bound where one exists: the raw `node:http` and `fetch` read loops for',
     "streaming, direct streaming (no proxy) for the hub's /router proxy.",
     "",

@@ -178,8 +178,9 @@ export async function run() {
       ours: `${rate.toFixed(0)} models/s`,
       reference: "—",
       ratio: "—",
-      target: store === "postgres" ? "≥ 50 000 models/s" : "report",
-      met: store === "postgres" ? rate >= 50_000 : undefined,
+      // Goals are ratios now (issue 36): the import's goal, against each database's own bulk path, is
+      // judged by the db-import suite; this row is the cost through the hub's command, reported.
+      target: "report (goal: db-import)",
     });
   }
   details.push(

@@ -12,11 +12,16 @@ import {
   isRouteErrorResponse,
   StaticRouterProvider,
 } from "react-router";
+import { setServerHighlighter } from "./components/CodeBlock.js";
 import { setApiFetch } from "./lib/api.js";
+import * as highlighter from "./lib/highlight.js";
 import { serializeHydrationState } from "./lib/hydration.js";
 import { TitleCollectorContext, fullTitle, type TitleCollector } from "./lib/title.js";
 import { TokenProvider } from "./lib/token.js";
 import { NOT_FOUND_ROUTE_ID, ROUTE_MODULES, routes } from "./routes.js";
+
+// Code blocks are sent highlighted, so the browser needs no highlighter for a page's first load.
+setServerHighlighter(highlighter);
 
 /** Answers the app's API calls (`/api/…` paths) for the page being rendered. */
 export type FetchApi = (path: string, init: RequestInit) => Promise<Response>;

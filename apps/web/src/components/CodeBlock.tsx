@@ -1,6 +1,8 @@
 // Code with a copy button and a wrap toggle: lines wrap by default so no text is ever cut at the
-// column edge; unwrapped, the block scrolls sideways. Syntax highlighting (lib/highlight.ts) is loaded
-// after the page: the server and the first render show plain text, so hydration always matches.
+// column edge; unwrapped, the block scrolls sideways. Syntax highlighting (lib/highlight.ts): the
+// server renderer highlights the blocks it sends, and the browser takes that HTML up as it hydrates,
+// so a page's first load carries no highlighter; the browser loads one only when a block's code
+// changes (another snippet, another provider) or a block was rendered in the browser.
 import { WrapText } from "lucide-react";
 import { useEffect, useState } from "react";
 import type * as HighlightModule from "../lib/highlight.js";
@@ -17,6 +19,38 @@ function loadHighlighter(): Promise<Highlighter> {
   return loading;
 }
 
+/** The server renderer's highlighter, imported up front there (entry-server.tsx), never in the browser. */
+export function setServerHighlighter(module: Highlighter): void {
+  highlighter = module;
+}
+
+interface Highlighted {
+  code: string;
+  language: string;
+  html: string;
+}
+
+/**
+ * The highlighted HTML the server sent with this page, by language and code. Taken when this module
+ * loads, before the page hydrates: a lazy part the browser renders afresh (the model page's widget)
+ * has had its server HTML removed by the time it renders.
+ */
+const sentWithPage = new Map<string, string>();
+const sentKey = (language: string, code: string) => `${language}\n${code}`;
+if (typeof document !== "undefined") {
+  for (const sent of document.querySelectorAll<HTMLElement>("code[data-highlighted]")) {
+    sentWithPage.set(sentKey(sent.dataset.highlighted ?? "", sent.textContent ?? ""), sent.innerHTML);
+  }
+}
+
+/** The block's first highlighted HTML: the highlighter's where one is loaded, else the server's. */
+function initialHighlight(code: string, language: CodeLanguage): Highlighted | undefined {
+  const html = highlighter
+    ? highlighter.highlight(code, language)
+    : sentWithPage.get(sentKey(language, code));
+  return html === undefined ? undefined : { code, language, html };
+}
+
 interface CodeBlockProps {
   code: string;
   language: CodeLanguage;
@@ -25,8 +59,9 @@ interface CodeBlockProps {
 }
 
 export function CodeBlock({ code, language, label }: CodeBlockProps) {
-  const [html, setHtml] = useState<{ code: string; language: string; html: string }>();
+  const [html, setHtml] = useState(() => initialHighlight(code, language));
   useEffect(() => {
+    if (html?.code === code && html.language === language) return;
     let current = true;
     const apply = (module: Highlighter) =>
       current && setHtml({ code, language, html: module.highlight(code, language) });
@@ -35,6 +70,7 @@ export function CodeBlock({ code, language, label }: CodeBlockProps) {
     return () => {
       current = false;
     };
+    // `html` is left out on purpose: it changes only when this effect sets it.
   }, [code, language]);
   const [wrap, setWrap] = useState(true);
   const highlighted = html?.code === code && html.language === language ? html.html : undefined;
@@ -56,8 +92,13 @@ export function CodeBlock({ code, language, label }: CodeBlockProps) {
         {highlighted === undefined ? (
           <code className="hljs">{code}</code>
         ) : (
-          // highlight.js escapes the code it returns, so the HTML is safe to inject.
-          <code className="hljs" dangerouslySetInnerHTML={{ __html: highlighted }} />
+          // highlight.js escapes the code it returns, so the HTML is safe to inject (and the browser
+          // takes up only HTML whose text is exactly the block's code).
+          <code
+            className="hljs"
+            data-highlighted={language}
+            dangerouslySetInnerHTML={{ __html: highlighted }}
+          />
         )}
       </pre>
     </div>
