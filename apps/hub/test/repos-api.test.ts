@@ -3,7 +3,8 @@
 // and branch names, files over the size limit, malformed commit lines), plus downloads by range with
 // ETags, and concurrent commits on one branch that all land.
 import { createHash, randomBytes } from "node:crypto";
-import { readdirSync } from "node:fs";
+import { readdirSync, readlinkSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256 } from "./support/repo-files.js";
@@ -266,6 +267,45 @@ describe("downloads", () => {
       headers: { "if-none-match": etag },
     });
     expect(cached.status).toBe(304);
+  });
+
+  it("downloads at once are whole and carry the security headers; one dropped midway closes its file", async () => {
+    const big = randomBytes(MAX_FILE);
+    expect((await commit([file("data/two-mib.bin", big)])).status).toBe(200);
+    const url = `${hub.url}/dana/box/resolve/main/data/two-mib.bin`;
+    // Several at once: the first reads in 1 MiB chunks, the others in 256 KB ones, each through its
+    // two reused buffers.
+    const replies = await Promise.all(Array.from({ length: 4 }, () => fetch(url)));
+    for (const reply of replies) {
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get("content-length")).toBe(String(MAX_FILE));
+      expect(reply.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(reply.headers.get("content-type")).toBe("application/octet-stream");
+    }
+    const bodies = await Promise.all(replies.map(async (reply) => Buffer.from(await reply.arrayBuffer())));
+    for (const body of bodies) expect(body.equals(big)).toBe(true);
+
+    // A client that stops reading and goes away: the hub closes the blob file.
+    const openBlobs = () =>
+      readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).includes(`${path.sep}objects${path.sep}`);
+        } catch {
+          return false;
+        }
+      }).length;
+    const before = openBlobs();
+    const dropped = await new Promise<http.ClientRequest>((resolve, reject) => {
+      const request = http.get(url, (response) => {
+        response.pause();
+        resolve(request);
+      });
+      request.on("error", reject);
+    });
+    dropped.destroy();
+    await expect.poll(openBlobs, { timeout: 5000 }).toBe(before);
+    const again = Buffer.from(await (await fetch(url)).arrayBuffer());
+    expect(again.equals(big)).toBe(true);
   });
 
   it("an LFS file answers with X-Linked-Size and X-Linked-Etag (its sha256); raw gives the pointer", async () => {

@@ -7,6 +7,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../http/errors.js";
+import { SECURITY_HEADERS } from "../http/request-guard.js";
 import type { Principal } from "./access.js";
 import { gitBlobOid, folderOid, lfsPointer, wantsLfs } from "./git.js";
 import type { CommitRecord, RepoRecord, RepoType, TreeEntry } from "./model.js";
@@ -989,7 +990,16 @@ async function registerFileRoutes(
       if (pointer) return reply.send(pointer.subarray(start, end + 1));
       if (size === 0) return reply.send(Buffer.alloc(0));
       const fetching = await options.readMissing?.(resolved, entry, start, end);
-      return reply.send(fetching ?? service.blobs.read(entry.sha256, start, end));
+      if (fetching) return reply.send(fetching);
+      const stored = await service.blobs.openStored(entry.sha256);
+      if (!stored) return reply.send(service.blobs.read(entry.sha256, start, end));
+      // Written here, past Fastify's reply stream (see BlobStore.sendRange), with the headers its
+      // onSend hook would have added.
+      reply.hijack();
+      for (const [name, value] of Object.entries({ ...reply.getHeaders(), ...SECURITY_HEADERS }))
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.raw.writeHead(reply.statusCode);
+      await service.blobs.sendRange(stored, reply.raw, start, end);
     };
   for (const [prefix, type] of [
     ["", "model"],

@@ -192,7 +192,7 @@ export function registerXetRoutes(app: FastifyInstance, service: RepoService, ke
       return { casUrl, accessToken, exp };
     },
     async fileHeaders(request, reply, { type, id, commit, sha256 }) {
-      const record = await store.fileBySha(sha256);
+      const record = await store.fileForHeaders(sha256);
       if (!record) return;
       reply
         .header("x-xet-hash", record.fileHash)

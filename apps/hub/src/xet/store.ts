@@ -54,6 +54,9 @@ const READ_SPAN_BYTES = 4 * 1024 * 1024;
 /** Most xorbs one dedup answer names (a file's first chunk names the file's xorbs). */
 const DEDUP_ANSWER_XORBS = 64;
 const INDEX_CACHE = 256;
+/** Records kept for download headers (fileForHeaders), and how long a miss is believed. */
+const HEADER_RECORDS = 4096;
+const HEADER_MISS_MS = 1000;
 const SHA256_RE = /^[0-9a-f]{64}$/;
 
 const stores = new WeakMap<BlobStore, XetStore>();
@@ -75,6 +78,7 @@ export function xetStoreOf(blobs: BlobStore): XetStore {
 
 export class XetStore implements ReconstructedFiles {
   private readonly indexCache = new Map<string, XorbChunk[]>();
+  private readonly headerRecords = new Map<string, { record: XetFileRecord | undefined; until: number }>();
   /** Keys the chunk hashes of dedup answers: only a client holding a chunk can match it. */
   private readonly dedupKey = randomBytes(32);
 
@@ -156,6 +160,21 @@ export class XetStore implements ReconstructedFiles {
     return this.readRecord(this.place("sha256", sha256));
   }
 
+  /**
+   * fileBySha for a download's headers, without a file read per request (it was the largest part of a
+   * `HEAD resolve`): a found record is kept (a file a commit names is never collected), a miss for
+   * a second (another replica may store the file as chunks meanwhile; this one forgets on register).
+   */
+  async fileForHeaders(sha256: string): Promise<XetFileRecord | undefined> {
+    const now = performance.now();
+    const known = this.headerRecords.get(sha256);
+    if (known && (known.record || known.until > now)) return known.record;
+    const record = await this.fileBySha(sha256);
+    if (this.headerRecords.size >= HEADER_RECORDS) this.headerRecords.clear();
+    this.headerRecords.set(sha256, { record, until: now + HEADER_MISS_MS });
+    return record;
+  }
+
   private async readRecord(file: string): Promise<XetFileRecord | undefined> {
     try {
       return JSON.parse(await readFile(file, "utf8")) as XetFileRecord;
@@ -192,6 +211,7 @@ export class XetStore implements ReconstructedFiles {
       await this.writeAtomic(this.place("files", record.fileHash), JSON.stringify(record));
       // Last: from here on a commit may name the file by its sha256.
       await this.writeAtomic(this.place("sha256", record.sha256), JSON.stringify(record));
+      this.headerRecords.delete(record.sha256);
       if (record.terms.length) {
         const first = record.terms[0];
         const chunks = (await this.xorbChunks(first.xorb))!;
@@ -391,6 +411,7 @@ export class XetStore implements ReconstructedFiles {
    */
   async collect(live: Set<string>, graceMs: number): Promise<{ blobs: number; bytes: number }> {
     const cutoff = Date.now() - graceMs;
+    this.headerRecords.clear();
     let blobs = 0;
     let bytes = 0;
     const liveXorbs = new Set<string>();
