@@ -12,8 +12,11 @@ import {
 
 /**
  * Keep-alive connections to one upstream, the most recently freed reused first. Idle connections are
- * closed by sweep() (called about once a second), not by a timer each; a new connection has a connect
- * timer until it is connected (TLS included).
+ * closed by sweep() (called about once a second), not by a timer each, and take() never hands out
+ * one idle past the keep-alive time that the sweep has not reached yet: the upstream may be closing
+ * it at that very moment (Node's servers close idle connections after 5 s), and a request written
+ * into that close fails with a 502. A new connection has a connect timer until it is connected (TLS
+ * included).
  */
 export class UpstreamPool implements UpstreamClient, ConnectionOwner {
   /** Idle connections, oldest first, and since when each is idle. */
@@ -24,10 +27,15 @@ export class UpstreamPool implements UpstreamClient, ConnectionOwner {
   constructor(
     private readonly target: Upstream,
     private readonly connectMs: number,
+    private readonly keepAliveMs = UPSTREAM_KEEP_ALIVE_MS,
   ) {}
 
   /** An idle connection, or a new one. */
   take(): UpstreamConnection {
+    const newest = this.idle.length - 1;
+    // The newest idle connection is reused; when even it is too old, all of them are.
+    if (newest >= 0 && performance.now() - this.idleSince[newest] >= this.keepAliveMs)
+      this.sweep(performance.now());
     const reused = this.idle.pop();
     if (reused) {
       this.idleSince.pop();
@@ -73,7 +81,7 @@ export class UpstreamPool implements UpstreamClient, ConnectionOwner {
 
   /** Closes the connections idle for longer than the keep-alive time. */
   sweep(now: number): void {
-    while (this.idle.length > 0 && now - this.idleSince[0] >= UPSTREAM_KEEP_ALIVE_MS) {
+    while (this.idle.length > 0 && now - this.idleSince[0] >= this.keepAliveMs) {
       this.idleSince.shift();
       this.idle.shift()?.socket.destroy();
     }
