@@ -18,13 +18,16 @@ async function start() {
 
   if (hydrationData) {
     // The page's route modules must be in place before hydrating, or the first render would differ
-    // from the server's HTML (the server preloads their chunks with <link rel="modulepreload">).
+    // from the server's HTML (the server preloads their chunks with <link rel="modulepreload">), and
+    // so must the lazy parts the server rendered (a route module's `hydrationParts`).
     const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
     await Promise.all(
       lazyMatches.map(async ({ route }) => {
         const load = route.lazy as () => Promise<Record<string, unknown>>;
-        const module = await load();
+        const { hydrationParts, ...module } = await load();
         Object.assign(route, { ...module, lazy: undefined });
+        const data = route.id === undefined ? undefined : hydrationData.loaderData?.[route.id];
+        if (typeof hydrationParts === "function" && data !== undefined) await hydrationParts(data);
       }),
     );
   }

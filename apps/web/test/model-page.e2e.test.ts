@@ -286,6 +286,27 @@ describe("model pages in Chromium", { timeout: 60_000 }, () => {
     await page.close();
   });
 
+  it("the widget the server rendered is hydrated in place, not dropped and rendered again", async () => {
+    const page = await context.newPage();
+    // The server's widget and code block, held from before the app starts.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const held = window as unknown as { serverWidget?: Element | null; serverCode?: Element | null };
+        held.serverWidget = document.querySelector(".inference-widget");
+        held.serverCode = document.querySelector(".inference-widget .code-block pre");
+      });
+    });
+    await page.goto(`${hub.url}/models/${CHAT_MODEL}`);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    const kept = await page.evaluate(() => {
+      const held = window as unknown as { serverWidget?: Element | null; serverCode?: Element | null };
+      return [held.serverWidget?.isConnected, held.serverCode?.isConnected];
+    });
+    expect(kept).toEqual([true, true]);
+    await page.close();
+  });
+
   it("offline, the snippets can call this hub: the cURL one runs as shown, streamed too", async () => {
     const page = await open(`/models/${CHAT_MODEL}?provider=together`);
     const widget = page.locator(".inference-widget");

@@ -99,6 +99,20 @@ async function initialWidgetSnippets(
 /** Widget and table state kept in the URL; changing it does not reload the page's data. */
 const STATE_PARAMS = ["provider", "language", "client", "hardware", "use", ...REPO_BROWSER_PARAMS];
 
+/**
+ * The lazy parts the server rendered into this page, loaded before the browser hydrates it (main.tsx
+ * calls this with the page's loader data). A part still loading when the page first updates (it
+ * does at once: `hydrated`) is rendered afresh instead of hydrated: its server HTML is dropped and
+ * painted again, and the widget's code block was the model page's Largest Contentful Paint.
+ */
+export function hydrationParts({ model }: ModelLoaderData): Promise<unknown> {
+  const parts: Promise<void>[] = [];
+  if (Object.keys(model.inferenceProviderMapping ?? {}).length > 0) parts.push(ModelInference.preload());
+  if (quantRows(model.siblings ?? [], parameterCount(model)).length > 0) parts.push(GgufQuants.preload());
+  if (typeof model.usedStorage === "number") parts.push(RepoBrowser.preload());
+  return Promise.all(parts);
+}
+
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<ModelLoaderData> {
   // /models/{id} or huggingface.co's /{owner}/{name}
   const id =
