@@ -307,6 +307,28 @@ describe("model pages in Chromium", { timeout: 60_000 }, () => {
     await page.close();
   });
 
+  it("takes up only highlight.js's own markup from the server's code blocks", async () => {
+    const page = await context.newPage();
+    // Before the app starts, the widget's block gets other markup around the very same text.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const sent = document.querySelector(".inference-widget pre > code[data-highlighted]");
+        if (!sent) return;
+        const forged = document.createElement("b");
+        forged.className = "forged";
+        forged.textContent = sent.textContent;
+        sent.replaceChildren(forged);
+      });
+    });
+    await page.goto(`${hub.url}/models/${CHAT_MODEL}`);
+    await hydrated(page);
+    const code = page.locator(".inference-widget .code-block pre").first();
+    // Highlighted again by the browser's own highlighter, the forged markup gone.
+    await expect.poll(() => code.locator(".hljs-keyword").count()).toBeGreaterThan(0);
+    expect(await page.locator(".inference-widget .forged").count()).toBe(0);
+    await page.close();
+  });
+
   it("offline, the snippets can call this hub: the cURL one runs as shown, streamed too", async () => {
     const page = await open(`/models/${CHAT_MODEL}?provider=together`);
     const widget = page.locator(".inference-widget");

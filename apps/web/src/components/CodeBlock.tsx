@@ -32,13 +32,22 @@ interface Highlighted {
 
 /**
  * The highlighted HTML the server sent with this page, by language and code. Taken when this module
- * loads, before the page hydrates: a lazy part the browser renders afresh (the model page's widget)
- * has had its server HTML removed by the time it renders.
+ * loads, before the page hydrates, so a block rendered afresh after its server HTML is gone (a lazy
+ * part that had to be client-rendered) still finds it. Only highlight.js's own markup is taken: text
+ * and `<span class="hljs-…">`, nothing else, whatever else the page holds.
  */
 const sentWithPage = new Map<string, string>();
 const sentKey = (language: string, code: string) => `${language}\n${code}`;
+const isHighlighterMarkup = (element: Element) =>
+  [...element.querySelectorAll("*")].every(
+    (inner) =>
+      inner.tagName === "SPAN" &&
+      inner.attributes.length === 1 &&
+      /^hljs-[\w-]+( [\w-]+)*$/.test(inner.getAttribute("class") ?? ""),
+  );
 if (typeof document !== "undefined") {
-  for (const sent of document.querySelectorAll<HTMLElement>("code[data-highlighted]")) {
+  for (const sent of document.querySelectorAll<HTMLElement>("pre > code.hljs[data-highlighted]")) {
+    if (!isHighlighterMarkup(sent)) continue;
     sentWithPage.set(sentKey(sent.dataset.highlighted ?? "", sent.textContent ?? ""), sent.innerHTML);
   }
 }
