@@ -30,3 +30,12 @@ export function startServer(handler) {
     });
   });
 }
+
+/** POSTs a chat request body (JSON text) to the loopback server's `/v1/chat/completions` with fetch. */
+export function postChat(url, body) {
+  return fetch(`${url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+}

@@ -10,6 +10,7 @@
 //   `chatCompletionStream`'s is (one promise and one resumption per event on top of the raw loop).
 // Usage: node sse-client.mjs <impl> <url> <runs> <expected events>
 import http from "node:http";
+import { postChat } from "../lib/loopback.mjs";
 import { SPECIFIERS } from "../lib/paths.mjs";
 
 const [impl, url, runsText, expectedText] = process.argv.slice(2);
@@ -73,11 +74,7 @@ function withCarry(carry, value) {
 
 async function rawFetch() {
   const counter = lineCounter();
-  const response = await fetch(`${url}/v1/chat/completions`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: REQUEST_BODY,
-  });
+  const response = await postChat(url, REQUEST_BODY);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let carry;
@@ -139,11 +136,7 @@ function rawEventIterator() {
   };
   const refill = async () => {
     if (!reader) {
-      const response = await fetch(`${url}/v1/chat/completions`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: REQUEST_BODY,
-      });
+      const response = await postChat(url, REQUEST_BODY);
       reader = response.body.getReader();
     }
     for (;;) {

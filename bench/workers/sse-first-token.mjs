@@ -5,6 +5,7 @@
 // raw-fetch, the least any fetch-based client does: fetch, read until the first complete `data:`
 // line, JSON.parse it.
 // Usage: node sse-first-token.mjs <impl> <url> <calls>
+import { postChat } from "../lib/loopback.mjs";
 import { SPECIFIERS } from "../lib/paths.mjs";
 
 const [impl, url, callsText] = process.argv.slice(2);
@@ -13,11 +14,7 @@ const REQUEST_BODY = JSON.stringify({ model: "bench/chat-model", messages: MESSA
 
 /** Resolves with the first event's delta; `drain` then reads the stream to its end. */
 async function rawFetch() {
-  const response = await fetch(`${url}/v1/chat/completions`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: REQUEST_BODY,
-  });
+  const response = await postChat(url, REQUEST_BODY);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = "";
